@@ -1,0 +1,39 @@
+"""The ``cardgen`` command line. Each command lives in ``cardgen/commands/`` and registers
+itself here; this module only builds the app."""
+
+from __future__ import annotations
+
+import typer
+
+from cardgen import __version__
+from cardgen.commands import validate
+
+app = typer.Typer(
+    name="cardgen",
+    help="Card games as data: validate, simulate, print and translate tabletop card games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"cardgen {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                 help="Print the version and exit."),
+) -> None:
+    """Card games as data: validate, simulate, print and translate tabletop card games."""
+
+
+for module in (validate,):
+    module.register(app)
+
+
+def main() -> None:
+    app()

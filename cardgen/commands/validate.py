@@ -1,0 +1,80 @@
+"""``cardgen validate``: schema and meaning checks of game data, every problem at its place."""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from enum import StrEnum
+from pathlib import Path
+
+import typer
+
+from cardgen.data.documents import Document, expand_paths, read_document
+from cardgen.games import game_rules
+from cardgen.paths import cards_dir
+from cardgen.problems import Problem, problems_to_json
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+
+
+def validate_paths(paths: list[Path]) -> tuple[list[Problem], list[Document]]:
+    """Every problem in the given files (schema first; meaning checks for each game whose
+    files all pass their schema), and the documents that were read."""
+    files, problems = expand_paths(paths)
+    docs: list[Document] = []
+    failed_games: set[str] = set()
+    for path in files:
+        doc, found = read_document(path)
+        problems.extend(found)
+        if doc is None:
+            continue
+        if found:
+            failed_games.add(doc.game)
+        docs.append(doc)
+    by_game: dict[str, list[Document]] = defaultdict(list)
+    for doc in docs:
+        by_game[doc.game].append(doc)
+    for game, game_docs in sorted(by_game.items()):
+        if game not in failed_games:
+            problems.extend(game_rules(game).check(game_docs))
+    return sorted(set(problems)), docs
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def validate(
+        paths: list[Path] = typer.Argument(None, help="Files or folders to check "
+                                           "(default: all game data under cards/)."),
+        format: Format = typer.Option(Format.text, "--format", help="text, or json for editors."),
+        provenance: bool = typer.Option(False, "--provenance",
+                                        help="Also list every authored value (not printed in "
+                                        "the rulebooks) so it can be checked against the cards."),
+    ) -> None:
+        """Check game data against its schemas and the game's rules.
+
+        Exit code 0 when valid, 1 when a problem was found, 2 on a usage error."""
+        targets = list(paths) if paths else [cards_dir()]
+        problems, docs = validate_paths(targets)
+        notes: list[Problem] = []
+        if provenance:
+            by_game: dict[str, list[Document]] = defaultdict(list)
+            for doc in docs:
+                by_game[doc.game].append(doc)
+            for game, game_docs in sorted(by_game.items()):
+                notes.extend(game_rules(game).authored_values(game_docs))
+        errors = [p for p in problems if p.severity == "error"]
+        if format is Format.json:
+            typer.echo(problems_to_json(problems + notes))
+        else:
+            for p in problems + notes:
+                typer.echo(p.format())
+            files = len({d.path for d in docs})
+            if errors:
+                print(f"{len(errors)} problem{'s' * (len(errors) != 1)} found.", file=sys.stderr)
+            else:
+                extra = f"; {len(notes)} authored values listed" if provenance else ""
+                print(f"{files} file{'s' * (files != 1)} valid{extra}.", file=sys.stderr)
+        raise typer.Exit(1 if errors else 0)

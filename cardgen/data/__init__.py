@@ -1,0 +1,1 @@
+"""Shared data layer: safe YAML with positions, schemas, problems, project paths."""

@@ -1,0 +1,107 @@
+"""Finding, reading and schema-checking the YAML documents of a game.
+
+Every data file names its game and kind in its first keys (``game: briefcase``,
+``kind: companies``); the kind selects the schema ``schemas/<game>/<kind>.schema.json``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardgen.data.schema import did_you_mean, known_kinds, validate_document
+from cardgen.data.yamlload import PosDict, key_position, load_yaml, position
+from cardgen.paths import cards_dir, display_path, schemas_dir
+from cardgen.problems import Problem
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass
+class Document:
+    path: Path
+    shown: str
+    game: str
+    kind: str
+    data: PosDict
+
+    def at(self, *path: Any) -> tuple[int, int]:
+        return position(self.data, list(path))
+
+    def key_at(self, path: list[Any], key: Any) -> tuple[int, int]:
+        return key_position(self.data, path, key)
+
+    def problem(self, rule: str, message: str, *path: Any, severity: str = "error") -> Problem:
+        line, col = self.at(*path)
+        return Problem(self.shown, line, col, rule, message, severity)
+
+
+def known_games() -> list[str]:
+    root = schemas_dir()
+    return sorted(p.name for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
+
+
+def expand_paths(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
+    """Files to read: YAML files as given, directories searched recursively."""
+    files: list[Path] = []
+    problems: list[Problem] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
+            if not found:
+                problems.append(Problem(display_path(path), 1, 1, "file-none",
+                                        "directory holds no .yaml files"))
+            files.extend(found)
+        elif not path.exists():
+            problems.append(Problem(display_path(path), 1, 1, "file-missing", "no such file"))
+        else:
+            files.append(path)
+    return files, problems
+
+
+def read_document(path: Path) -> tuple[Document | None, list[Problem]]:
+    """Load one file, check its game/kind header, then its schema."""
+    shown = display_path(path)
+    data, problems = load_yaml(path, shown)
+    if problems:
+        return None, problems
+    if not isinstance(data, PosDict):
+        return None, [Problem(shown, 1, 1, "file-not-mapping",
+                              "expected a YAML mapping with 'game' and 'kind' keys at the top")]
+    games = known_games()
+    game = data.get("game")
+    if not isinstance(game, str) or game not in games:
+        line, col = position(data, ["game"]) if "game" in data else (1, 1)
+        what = "missing 'game' key" if game is None else f"unknown game {game!r}"
+        hint = did_you_mean(game, games) if isinstance(game, str) else ""
+        return None, [Problem(shown, line, col, "header-game",
+                              f"{what}{hint}; known games: {', '.join(games)}")]
+    kinds = known_kinds(game)
+    kind = data.get("kind")
+    if not isinstance(kind, str) or kind not in kinds:
+        line, col = position(data, ["kind"]) if "kind" in data else key_position(data, [], "game")
+        what = "missing 'kind' key" if kind is None else f"unknown kind {kind!r}"
+        hint = did_you_mean(kind, kinds) if isinstance(kind, str) else ""
+        return None, [Problem(shown, line, col, "header-kind",
+                              f"{what}{hint}; kinds of {game} files: {', '.join(kinds)}")]
+    doc = Document(path, shown, game, kind, data)
+    return doc, validate_document(data, game, kind, shown)
+
+
+def read_documents(paths: list[Path]) -> tuple[list[Document], list[Problem]]:
+    """Documents that passed their schema, and every problem found on the way."""
+    files, problems = expand_paths(paths)
+    docs: list[Document] = []
+    for path in files:
+        doc, found = read_document(path)
+        problems.extend(found)
+        if doc is not None and not found:
+            docs.append(doc)
+    return docs, problems
+
+
+def game_files(game: str) -> list[Path]:
+    """The shipped data files of a game (examples excluded)."""
+    folder = cards_dir() / game
+    return sorted(p for p in folder.glob("*") if p.suffix in YAML_SUFFIXES and p.is_file())

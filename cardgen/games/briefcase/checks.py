@@ -1,0 +1,348 @@
+"""The meaning checks of Briefcase data: what a schema cannot say.
+
+Each check is one function named after the rule it enforces; the rule id it reports is the
+same name with dashes. They run after every document has passed its schema.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from cardgen.data.documents import Document, game_files, read_documents
+from cardgen.data.schema import did_you_mean
+from cardgen.games.briefcase.model import DECISIONS, NUMERIC_FIELDS, PLAYER_COUNTS
+from cardgen.problems import Problem
+
+GAME = "briefcase"
+TRIGGERED = {"remove_from_hand", "take_from_resource_discard", "opponents_discard",
+             "take_from_opponents", "deactivate_opponent_company"}
+
+
+class Context:
+    """The documents of one check run, with the shipped data filled in for kinds the user did
+    not pass (a custom set file is checked against the shipped companies)."""
+
+    def __init__(self, docs: list[Document]):
+        self.docs = docs
+        kinds = {d.kind for d in docs}
+        base_missing = {"companies", "components", "setup", "company-sets", "rulings"} - kinds
+        self.base: list[Document] = []
+        if base_missing:
+            shipped, _ = read_documents(game_files(GAME))
+            self.base = [d for d in shipped if d.kind in base_missing]
+
+    def of_kind(self, kind: str) -> list[Document]:
+        return [d for d in self.docs + self.base if d.kind == kind]
+
+    def one(self, kind: str) -> Document | None:
+        found = self.of_kind(kind)
+        return found[0] if found else None
+
+    def companies(self) -> Iterator[tuple[Document, list[Any], dict]]:
+        """(document, path, company) for every company, shipped and custom."""
+        for doc in self.of_kind("companies"):
+            for i, c in enumerate(doc.data["companies"]):
+                yield doc, ["companies", i], c
+        for doc in self.of_kind("company-set"):
+            for i, c in enumerate(doc.data.get("new_companies", [])):
+                yield doc, ["new_companies", i], c
+
+    def shipped_companies(self) -> list[dict]:
+        return [c for d in self.of_kind("companies") for c in d.data["companies"]]
+
+    def lookup(self, extra: list[dict] | None = None) -> dict[str, dict]:
+        """Every id, name and alias (case-folded) to its company."""
+        table: dict[str, dict] = {}
+        for c in self.shipped_companies() + (extra or []):
+            for key in (c["id"], c["name"], *c.get("aliases", [])):
+                table[key.casefold()] = c
+        return table
+
+
+Check = Callable[[Context], Iterator[Problem]]
+CHECKS: list[Check] = []
+
+
+def check(fn: Check) -> Check:
+    CHECKS.append(fn)
+    return fn
+
+
+@check
+def company_ids_unique(ctx: Context) -> Iterator[Problem]:
+    seen: dict[str, str] = {}
+    for doc, path, c in ctx.companies():
+        for key in (c["id"], c["name"].casefold(), *(a.casefold() for a in c.get("aliases", []))):
+            if key in seen and seen[key] != f"{doc.shown}:{path}":
+                yield doc.problem("company-duplicate",
+                                  f"company '{c['name']}' reuses the id or name '{key}'", *path)
+                break
+            seen[key] = f"{doc.shown}:{path}"
+
+
+@check
+def provenance_marked(ctx: Context) -> Iterator[Problem]:
+    """Every card number is either a fact (with the passage that fixes it) or authored."""
+    for doc, path, c in ctx.companies():
+        facts, authored = set(c.get("facts", {})), set(c.get("authored", []))
+        for name in NUMERIC_FIELDS:
+            if name in facts and name in authored:
+                yield doc.problem("provenance-conflict",
+                                  f"{c['name']}: '{name}' is listed both as a fact and as authored",
+                                  *path, "authored")
+            elif name not in facts and name not in authored:
+                yield doc.problem("provenance-unmarked",
+                                  f"{c['name']}: say where '{name}' comes from: add it to "
+                                  "'authored' or quote the rulebook under 'facts'", *path, name)
+
+
+@check
+def starting_company_rules(ctx: Context) -> Iterator[Problem]:
+    for doc, path, c in ctx.companies():
+        if c.get("starting") and c["cost"] is not None:
+            yield doc.problem("starting-company-cost",
+                              f"{c['name']} is a starting company and is never bought: "
+                              "its cost must be null", *path, "cost")
+        if not c.get("starting") and c["cost"] is None:
+            yield doc.problem("company-cost-missing",
+                              f"{c['name']} can be bought, so it needs a buying cost", *path, "cost")
+        if c.get("starting") and any(v != 1 for v in c["copies"].values()):
+            yield doc.problem("starting-company-copies",
+                              f"{c['name']}: a starting company has 1 copy per player",
+                              *path, "copies")
+
+
+@check
+def copies_grow_with_players(ctx: Context) -> Iterator[Problem]:
+    for doc, path, c in ctx.companies():
+        counts = [c["copies"][str(n)] for n in PLAYER_COUNTS]
+        if counts != sorted(counts):
+            yield doc.problem("copies-order",
+                              f"{c['name']}: more copies at fewer players ({counts} at 2/3/4)",
+                              *path, "copies")
+        if min(counts) < 1:
+            yield doc.problem("copies-zero",
+                              f"{c['name']} has no copies at {PLAYER_COUNTS[counts.index(0)]} "
+                              "players, so no set can use it there", *path, "copies")
+
+
+@check
+def ability_parameters_fit(ctx: Context) -> Iterator[Problem]:
+    """Parameters the schema allows but the rules cannot use."""
+    setup = ctx.one("setup")
+    limit = setup.data["storage_limit"] if setup else 5
+    for doc, path, c in ctx.companies():
+        ab = c["ability"]
+        kind = ab["effect"]
+        if kind == "storage_limit" and ab["limit"] <= limit:
+            yield doc.problem("effect-params",
+                              f"{c['name']}: a storage limit of {ab['limit']} does not raise "
+                              f"the usual limit of {limit}", *path, "ability", "limit")
+        if kind == "cards_as" and ab["count"] == 1 and ab["same_type"]:
+            yield doc.problem("effect-params",
+                              f"{c['name']}: 'same_type' needs a count of at least 2",
+                              *path, "ability", "same_type")
+        if kind == "cards_as" and ab["as"] != "any" and ab["count"] == 1 and "buy" in ab["as"] \
+                and not ab.get("per_turn"):
+            yield doc.problem("effect-params",
+                              f"{c['name']}: turning any single card into a Buy without "
+                              "'per_turn' makes every card a Buy", *path, "ability")
+        if kind == "draw_at_turn_start" and "if_at_most" in ab \
+                and ab["if_at_most"]["card"] not in DECISIONS:
+            yield doc.problem("effect-params", f"{c['name']}: unknown card in 'if_at_most'",
+                              *path, "ability", "if_at_most")
+        if "energy" in c["production"] and set(c["production"]) != {"energy"}:
+            yield doc.problem("production-mixed",
+                              f"{c['name']}: a company produces Energy or decision cards, not both",
+                              *path, "production")
+
+
+def _check_set(ctx: Context, doc: Document, path: list[Any], name: str, names: list[str],
+               table: dict[str, dict]) -> Iterator[Problem]:
+    setup = ctx.one("setup")
+    wanted = {int(k): v for k, v in setup.data["portfolio"].items()} if setup else {1: 8, 2: 6}
+    members: list[tuple[int, dict]] = []
+    for i, raw in enumerate(names):
+        found = table.get(raw.casefold())
+        if found is None:
+            choices = sorted({c["name"] for c in table.values()})
+            yield doc.problem("set-unknown-company",
+                              f"{name}: no company named '{raw}'{did_you_mean(raw, choices)}",
+                              *path, i)
+            continue
+        members.append((i, found))
+    seen: dict[str, int] = {}
+    for i, c in members:
+        if c["id"] in seen:
+            yield doc.problem("set-duplicate",
+                              f"{name}: {c['name']} is listed twice (first as item {seen[c['id']] + 1})",
+                              *path, i)
+        seen.setdefault(c["id"], i)
+        if c.get("starting"):
+            yield doc.problem("set-starting-company",
+                              f"{name}: {c['name']} is a starting company and never part of a set",
+                              *path, i)
+    levels = Counter(c["level"] for _, c in members if not c.get("starting"))
+    if len(members) == len(names):
+        for level, count in sorted(wanted.items()):
+            if levels[level] != count:
+                yield doc.problem("set-size",
+                                  f"{name}: a set has {count} level-{level} companies; "
+                                  f"this one has {levels[level]}", *path)
+
+
+@check
+def sets_are_complete(ctx: Context) -> Iterator[Problem]:
+    table = ctx.lookup()
+    for doc in ctx.of_kind("company-sets"):
+        for i, s in enumerate(doc.data["sets"]):
+            yield from _check_set(ctx, doc, ["sets", i, "companies"], s["name"], s["companies"],
+                                  table)
+    for doc in ctx.of_kind("company-set"):
+        table_with_new = ctx.lookup(list(doc.data.get("new_companies", [])))
+        yield from _check_set(ctx, doc, ["companies"], doc.data["name"], doc.data["companies"],
+                              table_with_new)
+
+
+@check
+def totals_match_contents(ctx: Context) -> Iterator[Problem]:
+    comp, game = ctx.one("components"), ctx.one("game")
+    cdoc = ctx.one("companies")
+    if comp is None or cdoc is None:
+        return
+    max_players = game.data["players"]["max"] if game else 4
+    contents = comp.data["contents"]
+    companies = cdoc.data["companies"]
+    total = sum(max(c["copies"].values()) * (max_players if c.get("starting") else 1)
+                for c in companies)
+    if total != contents["company_cards"]:
+        yield cdoc.problem("contents-company-cards",
+                           f"the companies add up to {total} company cards; the Contents list "
+                           f"says {contents['company_cards']}", "companies")
+    randomizers = sum(1 for c in companies if not c.get("starting"))
+    if randomizers != contents["company_randomizers"]:
+        yield cdoc.problem("contents-randomizers",
+                           f"{randomizers} companies need randomizers; the Contents list says "
+                           f"{contents['company_randomizers']}", "companies")
+
+
+@check
+def setup_fits_the_box(ctx: Context) -> Iterator[Problem]:
+    """At the largest player count, setup never takes more cards than the box holds."""
+    comp, setup, game = ctx.one("components"), ctx.one("setup"), ctx.one("game")
+    if comp is None or setup is None:
+        return
+    n = game.data["players"]["max"] if game else 4
+    s = setup.data
+    res = {r["id"]: r["count"] for r in comp.data["resources"]}
+    dec = {d["id"]: d["count"] for d in comp.data["decision_cards"]}
+    for rid, per in s["market_per_player"].items():
+        if per * n > res[rid]:
+            yield setup.problem("setup-exceeds-box",
+                                f"{n} players need {per * n} {rid} cards; the box has {res[rid]}",
+                                "market_per_player", rid)
+    for did in DECISIONS:
+        bank = s["decision_bank_per_player"].get(did, 0) * n
+        start = s["starting_deck"].get(did, 0) * n
+        whole = did in s["decision_bank_whole_pile"]
+        if s["starting_deck_from_bank"]:
+            need = start if whole else max(bank, start)
+            if not whole and did in s["decision_bank_per_player"] and start > bank:
+                yield setup.problem("setup-exceeds-box",
+                                    f"starting decks take {start} {did} cards from a bank of {bank}",
+                                    "starting_deck", did)
+        else:
+            need = start + (0 if whole else bank)
+        if need > dec[did]:
+            yield setup.problem("setup-exceeds-box",
+                                f"{n} players need {need} {did} cards; the box has {dec[did]}",
+                                "starting_deck" if did in s["starting_deck"] else
+                                "decision_bank_per_player")
+    vp = s["central_bank_vp_per_player"] * n
+    if vp > comp.data["vp_cards"]["count"]:
+        yield setup.problem("setup-exceeds-box",
+                            f"{n} players need {vp} VP cards; the box has "
+                            f"{comp.data['vp_cards']['count']}", "central_bank_vp_per_player")
+    blocks = {b["blocks"]: b["count"] for b in comp.data["blocks"]}
+    if s["resource_blocks"] > blocks.get("resource", 0):
+        yield setup.problem("setup-exceeds-box", "more resource blocks than the box has",
+                            "resource_blocks")
+    for players, count in s["company_blocks"].items():
+        if count > blocks.get("company", 0):
+            yield setup.problem("setup-exceeds-box",
+                                f"{players} players use {count} company blocks; the box has "
+                                f"{blocks.get('company', 0)}", "company_blocks", players)
+    if s["storage_limit"] < 1 or s["hand_size"] < 1:
+        yield setup.problem("setup-limits", "hand size and storage limit must be positive")
+    cdoc = ctx.one("companies")
+    ids = {c["id"] for c in cdoc.data["companies"]} if cdoc else set()
+    for i, cid in enumerate(s["starting_companies"]):
+        if cid not in ids:
+            yield setup.problem("setup-unknown-company",
+                                f"no company with id '{cid}'{did_you_mean(cid, sorted(ids))}",
+                                "starting_companies", i)
+
+
+@check
+def rulings_resolve(ctx: Context) -> Iterator[Problem]:
+    rulings = ctx.one("rulings")
+    ids = {r["id"] for r in rulings.data["rulings"]} if rulings else set()
+
+    def walk(doc: Document, node: Any, path: list[Any]) -> Iterator[Problem]:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "ruling" and isinstance(value, str) and value not in ids:
+                    yield doc.problem("ruling-unknown",
+                                      f"no ruling '{value}' in rulings.yaml"
+                                      f"{did_you_mean(value, sorted(ids))}", *path, key)
+                yield from walk(doc, value, path + [key])
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                yield from walk(doc, value, path + [i])
+
+    for doc in ctx.docs:
+        if doc.kind != "rulings":
+            yield from walk(doc, doc.data, [])
+
+
+class BriefcaseRules:
+    id = GAME
+
+    def check(self, docs: list[Document]) -> list[Problem]:
+        ctx = Context(docs)
+        problems: list[Problem] = []
+        for fn in CHECKS:
+            problems.extend(fn(ctx))
+        return sorted(set(problems))
+
+    def authored_values(self, docs: list[Document]) -> list[Problem]:
+        notes: list[Problem] = []
+        for doc, path, c in Context(docs).companies():
+            if doc not in docs:
+                continue
+            for name in c.get("authored", []):
+                notes.append(doc.problem("authored", f"{c['name']} {name} = {_show(c[name])}",
+                                         *path, name, severity="note"))
+        for doc in docs:
+            for key in doc.data.get("authored", []) if isinstance(doc.data, dict) else []:
+                notes.append(doc.problem("authored", f"{doc.kind} {key} = {_show(doc.data[key])}",
+                                         key, severity="note"))
+            if doc.kind == "components":
+                sc = doc.data["storage_cards"]
+                for key in sc.get("authored", []):
+                    notes.append(doc.problem("authored", f"storage cards {key} = {_show(sc[key])}",
+                                             "storage_cards", key, severity="note"))
+        return notes
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items()) or "none"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return "none" if value is None else str(value)
+
+
+RULES = BriefcaseRules()

@@ -1,0 +1,135 @@
+"""Build the Briefcase model from validated documents."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cardgen.data.documents import Document, game_files, read_documents
+from cardgen.games.briefcase.model import (
+    Ability,
+    Block,
+    Briefcase,
+    Company,
+    CompanySet,
+    DecisionCard,
+    Resource,
+    Setup,
+    frozen,
+)
+from cardgen.problems import DataError
+
+GAME = "briefcase"
+BASE_KINDS = ("game", "companies", "components", "setup", "company-sets", "rulings")
+
+
+def company_from(data: dict[str, Any]) -> Company:
+    ab = data["ability"]
+    params = {k: v for k, v in ab.items() if k not in ("effect", "text", "per_activation")}
+    ability = Ability(ab["effect"], frozen(params), ab["text"], bool(ab.get("per_activation")))
+    return Company(
+        id=data["id"], name=data["name"], level=data["level"], cost=data["cost"], vp=data["vp"],
+        activation=frozen(data["activation"]), production=frozen(data["production"]),
+        copies=frozen({int(k): v for k, v in data["copies"].items()}), ability=ability,
+        aliases=tuple(data.get("aliases", ())), starting=bool(data.get("starting")),
+        permanent=bool(data.get("permanent")), facts=frozen(data.get("facts", {})),
+        authored=tuple(data.get("authored", ())),
+    )
+
+
+def _by_kind(docs: list[Document]) -> dict[str, Document]:
+    return {d.kind: d for d in docs if d.kind in BASE_KINDS}
+
+
+def build(docs: list[Document]) -> Briefcase:
+    """The model from the base documents (which must have passed all checks)."""
+    k = _by_kind(docs)
+    g, comp, setup, sets = k["game"].data, k["components"].data, k["setup"].data, k["company-sets"].data
+    companies = [company_from(c) for c in k["companies"].data["companies"]]
+    game = Briefcase(
+        name=g["name"], card_size_mm=tuple(g["card_size_mm"]), min_players=g["players"]["min"],
+        max_players=g["players"]["max"], default_players=g["players"]["default"],
+        companies=frozen({c.id: c for c in companies}),
+        decision_cards=frozen({d["id"]: DecisionCard(d["id"], d["name"], d["letter"], d["count"])
+                               for d in comp["decision_cards"]}),
+        resources=frozen({r["id"]: Resource(
+            id=r["id"], name=r["name"], count=r["count"], buy_cost=r["buy_cost"],
+            basic=r["basic"], blockable=r["blockable"],
+            counts_as_any=r.get("counts_as") == "any_except_energy",
+            needs_exhausted_basic=bool(r.get("needs_exhausted_basic")),
+            inexhaustible=bool(r.get("inexhaustible")),
+            storage_exempt=bool(r.get("storage_exempt"))) for r in comp["resources"]}),
+        blocks=frozen({b["id"]: Block(b["id"], b["name"], b["count"], b["blocks"],
+                                      b.get("colour", "grey")) for b in comp["blocks"]}),
+        vp_cards=comp["vp_cards"]["count"],
+        storage_cards=comp["storage_cards"]["count"],
+        storage_colours=tuple(comp["storage_cards"].get("colours", ())),
+        setup=Setup(
+            market_per_player=frozen(setup["market_per_player"]),
+            market_whole_pile=tuple(setup["market_whole_pile"]),
+            decision_bank_per_player=frozen(setup["decision_bank_per_player"]),
+            decision_bank_whole_pile=tuple(setup["decision_bank_whole_pile"]),
+            starting_deck_from_bank=setup["starting_deck_from_bank"],
+            central_bank_vp_per_player=setup["central_bank_vp_per_player"],
+            resource_blocks=setup["resource_blocks"],
+            company_blocks=frozen({int(n): v for n, v in setup["company_blocks"].items()}),
+            starting_deck=frozen(setup["starting_deck"]),
+            starting_companies=tuple(setup["starting_companies"]),
+            hand_size=setup["hand_size"], storage_limit=setup["storage_limit"],
+            portfolio=frozen({int(n): v for n, v in setup["portfolio"].items()}),
+            activated_first_level_for_second_level=setup["activated_first_level_for_second_level"],
+            activated_first_level_for_central_bank=setup["activated_first_level_for_central_bank"],
+            companies_bought_per_turn=setup["companies_bought_per_turn"],
+            block_move_cards=setup["block_move_cards"],
+            end_when_resource_types_left=setup["end_when_resource_types_left"],
+            vp_per_stored_resources=setup["vp_per_stored_resources"],
+        ),
+        sets=frozen({}),
+    )
+    resolved = {s["id"]: CompanySet(s["id"], s["name"],
+                                    tuple(game.company(n).id for n in s["companies"]))
+                for s in sets["sets"]}
+    return _with_sets(game, resolved)
+
+
+def _with_sets(game: Briefcase, sets: dict[str, CompanySet]) -> Briefcase:
+    from dataclasses import replace
+
+    return replace(game, sets=frozen(sets))
+
+
+def custom_set(game: Briefcase, doc: Document) -> CompanySet:
+    """A custom set document as a CompanySet (its new companies resolved first)."""
+    data = doc.data
+    new = tuple(company_from(c) for c in data.get("new_companies", ()))
+    lookup = game.with_set(CompanySet("_", "_", (), new))
+    set_id = data.get("id") or doc.path.stem.replace("-", "_")
+    return CompanySet(set_id, data["name"], tuple(lookup.company(n).id for n in data["companies"]), new)
+
+
+def load_briefcase(set_file: Path | None = None) -> tuple[Briefcase, CompanySet | None]:
+    """The shipped Briefcase data (and a custom set file), fully validated.
+
+    Raises DataError with every problem if anything is wrong."""
+    from cardgen.games.briefcase.checks import RULES
+
+    paths = game_files(GAME) + ([set_file] if set_file else [])
+    docs, problems = read_documents(paths)
+    if not problems:
+        problems = RULES.check(docs)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise DataError(errors)
+    game = build(docs)
+    chosen = None
+    if set_file is not None:
+        set_docs = [d for d in docs if d.kind == "company-set"]
+        if not set_docs:
+            from cardgen.paths import display_path
+            from cardgen.problems import Problem
+
+            raise DataError([Problem(display_path(set_file), 1, 1, "set-kind",
+                                     "not a company set file (expected 'kind: company-set')")])
+        chosen = custom_set(game, set_docs[-1])
+        game = game.with_set(chosen)
+    return game, chosen

@@ -1,0 +1,24 @@
+"""Shared fixtures: the shipped game data, and a scratch copy of the project to break."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A copy of cards/, schemas/ and templates/ that a test may edit; cardgen reads it."""
+    for name in ("cards", "schemas", "templates"):
+        if (REPO / name).exists():
+            shutil.copytree(REPO / name, tmp_path / name)
+    monkeypatch.setenv("CARDGEN_HOME", str(tmp_path))
+    from cardgen.data import schema
+
+    schema.validator.cache_clear()
+    schema._registry.cache_clear()
+    return tmp_path
