@@ -103,7 +103,8 @@ def _message(error: ValidationError) -> tuple[str, str, Any | None]:
         return "schema-type", f"expected {names}, got {_describe(value)}", None
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         word = "at least" if "inimum" in v else "at most"
-        return "schema-range", f"{_describe(value)} is out of range: must be {word} {error.validator_value}", None
+        limit = error.validator_value
+        return "schema-range", f"{_describe(value)} is out of range: must be {word} {limit}", None
     if v in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "uniqueItems", "pattern"):
         return f"schema-{v.lower()}", error.message, None
     if v in ("oneOf", "anyOf"):
