@@ -1,12 +1,14 @@
-"""The ``cardgen`` command line. Each command lives in ``cardgen/commands/`` and registers
-itself here; this module only builds the app."""
+"""The ``cardgen`` command line. Each module of ``cardgen/commands/`` defines one command and
+registers itself through ``register(app)``; this module only builds the app."""
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
+
 import typer
 
-from cardgen import __version__
-from cardgen.commands import validate
+from cardgen import __version__, commands
 
 app = typer.Typer(
     name="cardgen",
@@ -31,8 +33,8 @@ def root(
     """Card games as data: validate, simulate, print and translate tabletop card games."""
 
 
-for module in (validate,):
-    module.register(app)
+for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
+    importlib.import_module(f"cardgen.commands.{info.name}").register(app)
 
 
 def main() -> None:

@@ -1,13 +1,22 @@
-"""The games cardgen knows. Each game is a subpackage with one ``GameRules`` object that the
-shared commands (validate, simulate, build) call; everything else is shared."""
+"""The games cardgen knows. Each game is a subpackage of ``cardgen.games``:
+
+- ``RULES`` in its ``__init__``: the meaning checks ``cardgen validate`` runs on its data;
+- ``simulation.SIMULATOR`` (optional): the ``Simulator`` that ``cardgen simulate`` drives.
+
+Everything else (YAML loading, schemas, problems, the CLI, the simulation runner, the
+renderer's imposition) is shared.
+"""
 
 from __future__ import annotations
 
 import importlib
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from cardgen.data.documents import Document
 from cardgen.problems import Problem
+
+if TYPE_CHECKING:
+    from cardgen.sim.result import Simulator
 
 
 class GameRules(Protocol):
@@ -31,3 +40,12 @@ def registered_games() -> list[str]:
 
 def game_rules(game: str) -> GameRules:
     return importlib.import_module(_MODULES[game]).RULES
+
+
+def game_simulator(game: str) -> Simulator:
+    """The game's simulator; KeyError for an unknown game, LookupError if it has none."""
+    module = _MODULES[game]
+    try:
+        return importlib.import_module(f"{module}.simulation").SIMULATOR
+    except ModuleNotFoundError as exc:
+        raise LookupError(f"{game} has no simulator") from exc

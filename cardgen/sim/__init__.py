@@ -1,0 +1,1 @@
+"""Shared simulation framework: run many games of any game across processes, summarise."""
