@@ -1,0 +1,54 @@
+"""Every Briefcase string that a card or insert prints, with its gettext context.
+
+The renderer draws these through a Translator; ``cardgen i18n extract`` writes them to the
+POT catalog. Labels used by layouts and inserts are listed in ``LABELS`` so that a string a
+template prints is always a known message.
+"""
+
+from __future__ import annotations
+
+from cardgen.games.briefcase.model import Briefcase
+from cardgen.i18n.messages import Message
+
+# Fixed labels of cards and inserts: context suffix -> English.
+LABELS: dict[str, str] = {
+    "label:activated": "Activated",
+    "label:deactivated": "Deactivated",
+    "label:level_1": "1st Level",
+    "label:level_2": "2nd Level",
+    "label:per_activation": "Per activation",
+    "label:players": "Players",
+    "label:copies": "Copies",
+    "label:central_bank": "Central Bank",
+    "label:victory_point": "Victory Point",
+    "label:resource_storage": "Resource Storage",
+    "label:resource_block": "Resource Block",
+    "label:company_block": "Company Block",
+    "label:randomizer": "Randomizer",
+    "label:decision": "Decision",
+    "label:resource": "Resource",
+    "label:company": "Company",
+    "label:storage_limit": "Store at most 5 resources ({energy} excluded).",
+    "label:central_bank_rule": "Play an {activate} and discard any number of {buy}: "
+                               "take 1 {vp} card for each.",
+}
+
+
+def messages(game: Briefcase) -> list[Message]:
+    """All messages of the Briefcase box, in a stable order (box order)."""
+    out: list[Message] = []
+    for c in game.companies.values():
+        out.append(Message(f"company.{c.id}:name", c.name, "company name, card title"))
+        out.append(Message(f"company.{c.id}:ability", c.ability.text,
+                           "ability text on the company card; keep icon tokens like {steel}"))
+    for d in game.decision_cards.values():
+        out.append(Message(f"decision.{d.id}:name", d.name, "decision card type"))
+    for r in game.resources.values():
+        out.append(Message(f"resource.{r.id}:name", r.name, "resource card name"))
+    for b in game.blocks.values():
+        out.append(Message(f"block.{b.id}:name", b.name, "block card name"))
+    for s in game.sets.values():
+        out.append(Message(f"set.{s.id}:name", s.name, "name of an official company set"))
+    for key, text in LABELS.items():
+        out.append(Message(key, text, "card or insert label"))
+    return out

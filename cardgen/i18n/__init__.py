@@ -1,0 +1,1 @@
+"""Translations of card text through gettext PO catalogs."""
