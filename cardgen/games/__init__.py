@@ -42,10 +42,17 @@ def game_rules(game: str) -> GameRules:
     return importlib.import_module(_MODULES[game]).RULES
 
 
+def simulator_ref(game: str) -> str:
+    """Where a game's simulator lives, as "module:attribute" (what worker processes import)."""
+    return f"{_MODULES[game]}.simulation:SIMULATOR"
+
+
 def game_simulator(game: str) -> Simulator:
     """The game's simulator; KeyError for an unknown game, LookupError if it has none."""
-    module = _MODULES[game]
+    module, _, attribute = simulator_ref(game).partition(":")
     try:
-        return importlib.import_module(f"{module}.simulation").SIMULATOR
+        return getattr(importlib.import_module(module), attribute)
     except ModuleNotFoundError as exc:
+        if exc.name != module:
+            raise
         raise LookupError(f"{game} has no simulator") from exc

@@ -1,0 +1,54 @@
+"""The readable summary `cardgen simulate` prints."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def summary_lines(s: dict[str, Any], top: int = 8) -> list[str]:
+    lines = [
+        f"{s['game']}: {s['games']} games at {s['players']} players, seed {s['seed']}, "
+        f"bots {', '.join(s['bots'])}" + (f", set {s['set']}" if s.get("set") else ""),
+        f"  completed {s['completed']}, stalled {s['stalled']}"
+        + ("  <- games stopped by the safety cap: a rules or bot defect" if s["stalled"] else ""),
+        f"  turns   mean {s['turns']['mean']:.1f}  median {s['turns']['p50']}  "
+        f"p90 {s['turns']['p90']}  max {s['turns']['max']}",
+        f"  rounds  mean {s['rounds']['mean']:.1f}  median {s['rounds']['p50']}  "
+        f"p90 {s['rounds']['p90']}  max {s['rounds']['max']}",
+    ]
+    if "play_minutes" in s:
+        m = s["play_minutes"]
+        lines.append(f"  play time (at {s['seconds_per_turn']} s a turn)  median {m['p50']:.0f} min"
+                     f"  p90 {m['p90']:.0f} min")
+    ends = ", ".join(f"{k} {v}" for k, v in s["end_conditions"].items())
+    lines.append(f"  game end: {ends or 'none'}; ties {s['ties']}")
+    lines.append(f"  win share by seat (fair: {pct(1 / s['players'])}):")
+    for w in s["wins_by_seat"]:
+        lo, hi = w["ci95"]
+        lines.append(f"    seat {w['seat'] + 1}: {pct(w['win_share'])}  (95% CI {pct(lo)}-{pct(hi)};"
+                     f" {w['wins']} wins, {w['shared_wins']} shared)")
+    if len(s["wins_by_bot"]) > 1:
+        lines.append("  win share by bot:")
+        for bot, w in s["wins_by_bot"].items():
+            lo, hi = w["ci95"]
+            lines.append(f"    {bot}: {pct(w['win_share'])}  (95% CI {pct(lo)}-{pct(hi)})")
+    sc = s["scores"]
+    lines.append(f"  scores  mean {sc['mean']:.1f}  median {sc['p50']}  max {sc['max']}  "
+                 f"winner mean {sc['winner_mean']:.1f}")
+    owned = [(k, v) for k, v in s["items"].items() if "win_rate_when_owned" in v]
+    if owned:
+        owned.sort(key=lambda kv: -kv[1]["win_rate_when_owned"]["win_share"])
+        lines.append("  win rate when owned (highest first):")
+        for name, v in owned[:top]:
+            w = v["win_rate_when_owned"]
+            lines.append(f"    {name}: {pct(w['win_share'])} of {v['owned']} owners")
+    never = [k for k, v in s["items"].items() if v.get("bought", 1) == 0]
+    if never:
+        lines.append(f"  never bought: {', '.join(never)}")
+    for k, v in s["counters"].items():
+        lines.append(f"  {k}: {v['per_game']:.2f} a game")
+    return lines

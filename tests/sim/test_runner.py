@@ -1,0 +1,146 @@
+"""The shared simulation runner and summary, on a tiny dice game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cardgen.sim.result import GameResult
+from cardgen.sim.runner import RunSpec, batches, local_executor, run
+from cardgen.sim.seeds import game_seed, seat_bots
+from cardgen.sim.stats import distribution, summarise, wilson
+
+REF = "tests.sim.fake_game:SIMULATOR"
+
+
+def spec(games: int = 200, seed: int = 7, bots: list[str] | None = None) -> RunSpec:
+    from tests.sim.fake_game import SIMULATOR
+
+    bots = bots or ["low", "low", "high"]
+    config = SIMULATOR.prepare(players=len(bots), set_ref=None, bots=bots, options={})
+    return RunSpec(REF, config, games, seed, bots)
+
+
+def summary_json(s: RunSpec, jobs: int) -> str:
+    with local_executor(jobs) as executor:
+        results = run(s, executor, jobs)
+    return json.dumps(summarise("dice", len(s.bots), s.seed, s.bots, results))
+
+
+def test_same_seed_gives_identical_json_whatever_the_number_of_processes():
+    s = spec()
+    assert summary_json(s, 1) == summary_json(s, 2)
+
+
+def test_a_different_seed_gives_different_games():
+    assert summary_json(spec(seed=1), 1) != summary_json(spec(seed=2), 1)
+
+
+def test_game_seeds_depend_only_on_run_seed_and_index():
+    assert game_seed(5, 3) == game_seed(5, 3)
+    assert len({game_seed(5, i) for i in range(1000)}) == 1000
+    assert game_seed(5, 3) != game_seed(6, 3)
+
+
+def test_seats_rotate_so_every_bot_sits_in_every_seat_equally():
+    bots = ["a", "b", "c", "d"]
+    seen = {(seat, bot) for i in range(4) for seat, bot in enumerate(seat_bots(bots, i))}
+    assert len(seen) == 16
+
+
+def test_batches_cover_every_game_once():
+    for games, workers in [(1, 2), (7, 2), (1000, 2), (999, 8)]:
+        flat = [i for b in batches(games, workers) for i in b]
+        assert flat == list(range(games))
+
+
+def test_stalled_games_are_counted_never_dropped():
+    s = spec(games=200)
+    with local_executor(1) as ex:
+        results = run(s, ex)
+    summary = summarise("dice", 3, s.seed, s.bots, results)
+    stalled = sum(1 for r in results if r.stalled)
+    assert summary["games"] == 200
+    assert summary["stalled"] == stalled
+    assert summary["completed"] == 200 - stalled
+    assert len(summary["stalled_seeds"]) == min(stalled, 20)
+
+
+def result(winners: list[int], scores: list[int], stalled: bool = False) -> GameResult:
+    return GameResult(seed=0, players=2, seat_bots=["x", "y"], turns=10, rounds=5, stalled=stalled,
+                      end_condition=None if stalled else "e", scores=scores, winners=winners)
+
+
+def test_ties_are_shared_wins_not_given_to_a_seat():
+    summary = summarise("t", 2, 0, ["x", "y"], [result([0], [5, 3]), result([0, 1], [4, 4])])
+    seat0, seat1 = summary["wins_by_seat"]
+    assert (seat0["wins"], seat0["shared_wins"], seat0["win_share"]) == (1, 1, 0.75)
+    assert (seat1["wins"], seat1["shared_wins"], seat1["win_share"]) == (0, 1, 0.25)
+    assert summary["ties"] == 1
+
+
+def test_win_shares_add_up_to_one_per_completed_game():
+    s = spec(games=300)
+    with local_executor(1) as ex:
+        summary = summarise("dice", 3, s.seed, s.bots, run(s, ex))
+    assert sum(w["win_share"] for w in summary["wins_by_seat"]) == pytest.approx(1, abs=1e-3)
+
+
+def test_a_stronger_bot_shows_in_the_win_share_by_bot():
+    s = spec(games=600)
+    with local_executor(1) as ex:
+        summary = summarise("dice", 3, s.seed, s.bots, run(s, ex))
+    assert summary["wins_by_bot"]["high"]["ci95"][0] > summary["wins_by_bot"]["low"]["ci95"][1]
+
+
+def test_wilson_interval_matches_known_values():
+    lo, hi = wilson(0, 10)
+    assert lo == 0 and hi == pytest.approx(0.2775, abs=1e-4)
+    lo, hi = wilson(5, 10)
+    assert (lo, hi) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
+
+
+def test_distribution_uses_nearest_rank_percentiles():
+    d = distribution(list(range(1, 11)))
+    assert d == {"mean": 5.5, "p50": 5, "p90": 9, "max": 10}
+
+
+def test_item_win_rate_counts_owners():
+    r1 = result([0], [5, 3])
+    r1.items = {"mill": {"bought": 1, "owners": [0]}}
+    r2 = result([1], [3, 5])
+    r2.items = {"mill": {"bought": 1, "owners": [0]}, "bank": {"bought": 0, "owners": []}}
+    summary = summarise("t", 2, 0, ["x", "y"], [r1, r2])
+    assert summary["items"]["mill"]["owned"] == 2
+    assert summary["items"]["mill"]["win_rate_when_owned"]["win_share"] == 0.5
+    assert summary["items"]["bank"]["bought"] == 0
+
+
+def test_dask_cluster_gives_the_same_results_as_local_processes():
+    distributed = pytest.importorskip("dask.distributed")
+    s = spec(games=60)
+    with local_executor(1) as ex:
+        local = run(s, ex)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        remote = run(s, client.get_executor(), 2)
+    assert [r.scores for r in remote] == [r.scores for r in local]
+
+
+def test_plots_are_written_as_png(tmp_path):
+    pytest.importorskip("matplotlib")
+    from PIL import Image
+
+    from cardgen.sim.plots import write_plots
+
+    s = spec(games=100)
+    with local_executor(1) as ex:
+        summary = summarise("dice", 3, s.seed, s.bots, run(s, ex))
+    paths = write_plots(summary, tmp_path)
+    assert [p.name for p in paths] == ["dice-3p-length.png", "dice-3p-seats.png", "dice-3p-items.png"]
+    for p in paths:
+        with Image.open(p) as im:
+            assert im.format == "PNG" and im.width >= 300
+            assert len(im.convert("L").getcolors(256) or []) > 5   # something was drawn
