@@ -1,0 +1,78 @@
+"""The verdict of `cardgen check-set`: does a set play, and if not, why.
+
+Thresholds are deliberately plain so a designer can reason about them:
+- any stalled game fails the set (the rules engine or the set cannot finish a game);
+- a median length more than 1.5x or less than 0.5x the reference set's is extreme;
+- a seat whose 95% interval excludes the fair share 1/N is a seat effect;
+- a company whose owners' win share interval lies wholly more than MARGIN above or below the
+  average owner's share dominates or lags;
+- a company nobody bought at any player count is dead weight.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+LENGTH_FACTOR = 1.5
+SHORT_FACTOR = 0.5
+MARGIN = 0.05
+
+
+@dataclass
+class Verdict:
+    failures: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def word(self) -> str:
+        return "FAIL" if self.failures else "WARN" if self.warnings else "OK"
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.0f}%"
+
+
+def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] | None = None
+          ) -> Verdict:
+    """``runs``: summary by player count; ``baselines``: the reference set's, if simulated."""
+    v = Verdict()
+    for players, s in sorted(runs.items()):
+        if s["stalled"]:
+            v.failures.append(f"{players} players: {s['stalled']} of {s['games']} games stalled "
+                              f"(hit the safety cap), e.g. seed {s['stalled_seeds'][0]}")
+        base = (baselines or {}).get(players)
+        if base and base["rounds"]["p50"]:
+            ratio = s["rounds"]["p50"] / base["rounds"]["p50"]
+            if ratio > LENGTH_FACTOR or ratio < SHORT_FACTOR:
+                v.warnings.append(f"{players} players: median game of {s['rounds']['p50']} rounds, "
+                                  f"{ratio:.1f}x the reference set's {base['rounds']['p50']}")
+        fair = 1 / players
+        for seat in s["wins_by_seat"]:
+            lo, hi = seat["ci95"]
+            if lo > fair or hi < fair:
+                v.warnings.append(f"{players} players: seat {seat['seat'] + 1} wins "
+                                  f"{_pct(seat['win_share'])} (95% CI {_pct(lo)}-{_pct(hi)}), "
+                                  f"fair share {_pct(fair)}")
+        owned = {k: it for k, it in s["items"].items() if "win_rate_when_owned" in it}
+        total_owned = sum(it["owned"] for it in owned.values())
+        if total_owned:
+            mean = sum(it["win_rate_when_owned"]["win_share"] * it["owned"]
+                       for it in owned.values()) / total_owned
+            for name, it in sorted(owned.items()):
+                lo, hi = it["win_rate_when_owned"]["ci95"]
+                share = _pct(it["win_rate_when_owned"]["win_share"])
+                if lo > mean + MARGIN:
+                    v.warnings.append(f"{players} players: {name} dominates: its owners win "
+                                      f"{share} (95% CI {_pct(lo)}-{_pct(hi)}), average owner "
+                                      f"{_pct(mean)}")
+                elif hi < mean - MARGIN:
+                    v.warnings.append(f"{players} players: {name} lags: its owners win {share} "
+                                      f"(95% CI {_pct(lo)}-{_pct(hi)}), average owner {_pct(mean)}")
+    never = None
+    for s in runs.values():
+        unbought = {k for k, it in s["items"].items() if it.get("bought", 1) == 0}
+        never = unbought if never is None else never & unbought
+    for name in sorted(never or ()):
+        v.warnings.append(f"{name} was never bought at any player count")
+    return v

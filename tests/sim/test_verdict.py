@@ -1,0 +1,71 @@
+"""check-set's verdict rules, one per test, on hand-made summaries."""
+
+from __future__ import annotations
+
+import copy
+
+from cardgen.sim.verdict import judge
+
+BASE = {
+    "games": 1000, "completed": 1000, "stalled": 0, "stalled_seeds": [],
+    "rounds": {"mean": 20, "p50": 20, "p90": 25, "max": 30},
+    "wins_by_seat": [{"seat": s, "win_share": 0.25, "ci95": [0.22, 0.28]} for s in range(4)],
+    "items": {
+        name: {"bought": 900, "owned": 900,
+               "win_rate_when_owned": {"win_share": 0.3, "ci95": [0.27, 0.33]}}
+        for name in ("mill", "bank")
+    },
+}
+
+
+def summary(**changes):
+    s = copy.deepcopy(BASE)
+    s.update(changes)
+    return s
+
+
+def test_a_balanced_set_is_ok():
+    assert judge({4: summary()}, {4: summary()}).word == "OK"
+
+
+def test_any_stalled_game_fails_the_set():
+    v = judge({4: summary(stalled=3, completed=997, stalled_seeds=[42])})
+    assert v.word == "FAIL"
+    assert "3 of 1000 games stalled" in v.failures[0] and "seed 42" in v.failures[0]
+
+
+def test_a_game_much_longer_than_the_reference_is_extreme():
+    long = summary(rounds={"mean": 40, "p50": 40, "p90": 45, "max": 60})
+    v = judge({4: long}, {4: summary()})
+    assert v.word == "WARN" and "2.0x the reference set's 20" in v.warnings[0]
+
+
+def test_a_game_much_shorter_than_the_reference_is_extreme():
+    short = summary(rounds={"mean": 8, "p50": 8, "p90": 9, "max": 10})
+    assert "0.4x" in judge({4: short}, {4: summary()}).warnings[0]
+
+
+def test_a_seat_whose_interval_excludes_the_fair_share_is_flagged():
+    seats = copy.deepcopy(BASE["wins_by_seat"])
+    seats[0].update(win_share=0.32, ci95=[0.29, 0.35])
+    v = judge({4: summary(wins_by_seat=seats)})
+    assert v.warnings == ["4 players: seat 1 wins 32% (95% CI 29%-35%), fair share 25%"]
+
+
+def test_a_company_whose_owners_win_far_more_than_average_dominates():
+    items = copy.deepcopy(BASE["items"])
+    items["mine"] = {"bought": 300, "owned": 300,
+                     "win_rate_when_owned": {"win_share": 0.6, "ci95": [0.54, 0.65]}}
+    v = judge({4: summary(items=items)})
+    assert any("mine dominates" in w for w in v.warnings)
+
+
+def test_a_company_nobody_buys_at_any_player_count_is_reported():
+    items = copy.deepcopy(BASE["items"])
+    items["zoo"] = {"bought": 0}
+    items2 = copy.deepcopy(items)
+    items2["zoo"] = {"bought": 4, "owned": 4,
+                     "win_rate_when_owned": {"win_share": 0.25, "ci95": [0.05, 0.7]}}
+    assert "zoo was never bought at any player count" in judge({3: summary(items=items)}).warnings
+    both = judge({3: summary(items=items), 4: summary(items=items2)})
+    assert not any("zoo was never" in w for w in both.warnings)
