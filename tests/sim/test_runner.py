@@ -11,11 +11,11 @@ from cardgen.sim.runner import RunSpec, batches, local_executor, run
 from cardgen.sim.seeds import game_seed, seat_bots
 from cardgen.sim.stats import distribution, summarise, wilson
 
-REF = "tests.sim.fake_game:SIMULATOR"
+REF = "tests.sim.dice.simulation:SIMULATOR"
 
 
 def spec(games: int = 200, seed: int = 7, bots: list[str] | None = None) -> RunSpec:
-    from tests.sim.fake_game import SIMULATOR
+    from tests.sim.dice.simulation import SIMULATOR
 
     bots = bots or ["low", "low", "high"]
     config = SIMULATOR.prepare(players=len(bots), set_ref=None, bots=bots, options={})
