@@ -31,7 +31,7 @@ class GameRules(Protocol):
         ...
 
 
-_MODULES = {"briefcase": "cardgen.games.briefcase"}
+_MODULES = {"briefcase": "cardgen.games.briefcase", "startup": "cardgen.games.startup"}
 
 
 def registered_games() -> list[str]:

@@ -1,0 +1,297 @@
+"""The meaning checks of the startup game's data: what a schema cannot say.
+
+Each check is one function named after the rule it enforces. They run after every document
+has passed its schema; kinds the user did not pass are filled in from the shipped data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from cardgen.data.documents import Document, game_files, read_documents
+from cardgen.data.schema import did_you_mean
+from cardgen.games.startup.model import (
+    ATTACK_KINDS,
+    MARKER_KINDS,
+    PROVENANCE_FIELDS,
+    TACTIC_CATEGORIES,
+    VALUE_CATEGORIES,
+)
+from cardgen.problems import Problem
+
+GAME = "startup"
+KINDS = ("game", "deck", "components", "rulings")
+
+
+class Context:
+    def __init__(self, docs: list[Document]):
+        self.docs = docs
+        missing = set(KINDS) - {d.kind for d in docs}
+        self.base: list[Document] = []
+        if missing:
+            shipped, _ = read_documents(game_files(GAME))
+            self.base = [d for d in shipped if d.kind in missing]
+
+    def one(self, kind: str) -> Document | None:
+        for d in self.docs + self.base:
+            if d.kind == kind:
+                return d
+        return None
+
+    def cards(self) -> Iterator[tuple[Document, list[Any], dict]]:
+        deck = self.one("deck")
+        if deck is not None:
+            for i, c in enumerate(deck.data["cards"]):
+                yield deck, ["cards", i], c
+
+    def card_ids(self) -> dict[str, dict]:
+        return {c["id"]: c for _, _, c in self.cards()}
+
+
+Check = Callable[[Context], Iterator[Problem]]
+CHECKS: list[Check] = []
+
+
+def check(fn: Check) -> Check:
+    CHECKS.append(fn)
+    return fn
+
+
+def _unknown_card(doc: Document, ref: str, ids: dict[str, dict], *path: Any) -> Problem:
+    return doc.problem("card-unknown", f"no card with id '{ref}'{did_you_mean(ref, sorted(ids))}", *path)
+
+
+@check
+def card_ids_unique(ctx: Context) -> Iterator[Problem]:
+    seen: set[str] = set()
+    for doc, path, c in ctx.cards():
+        for key in dict.fromkeys((c["id"], c["name"].casefold())):
+            if key in seen:
+                yield doc.problem("card-duplicate", f"card '{c['name']}' reuses the id or name '{key}'",
+                                  *path)
+                break
+            seen.add(key)
+    comp = ctx.one("components")
+    if comp is not None:
+        types = comp.data["startups"]["types"]
+        seen = set()
+        for i, t in enumerate(types):
+            if t["id"] in seen:
+                yield comp.problem("startup-duplicate", f"startup type '{t['id']}' is listed twice",
+                                   "startups", "types", i)
+            seen.add(t["id"])
+
+
+@check
+def provenance_marked(ctx: Context) -> Iterator[Problem]:
+    """Every card's name, value and count is either a fact (with its passage) or authored."""
+    for doc, path, c in ctx.cards():
+        facts, authored = set(c.get("facts", {})), set(c.get("authored", []))
+        for name in PROVENANCE_FIELDS:
+            if name in facts and name in authored:
+                yield doc.problem("provenance-conflict",
+                                  f"{c['name']}: '{name}' is listed both as a fact and as authored",
+                                  *path, "authored")
+            elif name not in facts and name not in authored:
+                yield doc.problem("provenance-unmarked",
+                                  f"{c['name']}: say where '{name}' comes from: add it to "
+                                  "'authored' or quote the text under 'facts'", *path, name)
+
+
+@check
+def values_in_range(ctx: Context) -> Iterator[Problem]:
+    game = ctx.one("game")
+    if game is None:
+        return
+    low, high = game.data["rules"]["value_card_range"]
+    tactic = game.data["rules"]["tactic_bank_value"]
+    if low > high:
+        yield game.problem("value-range", f"value_card_range [{low}, {high}] is upside down",
+                           "rules", "value_card_range")
+    for doc, path, c in ctx.cards():
+        if c["category"] in TACTIC_CATEGORIES and c["value"] != tactic:
+            yield doc.problem("value-range", f"{c['name']} is a tactic: it banks for ${tactic}M, "
+                              f"not ${c['value']}M", *path, "value")
+        if c["category"] in VALUE_CATEGORIES and not low <= c["value"] <= high:
+            yield doc.problem("value-range", f"{c['name']} is worth ${c['value']}M; value cards are "
+                              f"worth ${low}M-${high}M", *path, "value")
+
+
+@check
+def totals_match_contents(ctx: Context) -> Iterator[Problem]:
+    comp, deck = ctx.one("components"), ctx.one("deck")
+    if comp is None or deck is None:
+        return
+    want = comp.data["contents"]
+    cards = [c for _, _, c in ctx.cards()]
+    found = {
+        "draw_pile": sum(c["count"] for c in cards),
+        "value_cards": sum(c["count"] for c in cards if c["category"] in VALUE_CATEGORIES),
+        "tactics": sum(c["count"] for c in cards if c["category"] in TACTIC_CATEGORIES),
+    }
+    words = {"draw_pile": "the draw pile", "value_cards": "value cards", "tactics": "tactics"}
+    for key, total in found.items():
+        if total != want[key]:
+            yield deck.problem(f"contents-{key.replace('_', '-')}",
+                               f"the cards add up to {total} {words[key]}; the box has {want[key]} "
+                               "(components.yaml contents)", "cards")
+    st = comp.data["startups"]
+    startups = st["copies_per_type"] * len(st["types"])
+    if startups != want["startups"]:
+        yield comp.problem("contents-startups", f"{len(st['types'])} startup types x "
+                           f"{st['copies_per_type']} copies = {startups} Startup cards; the box has "
+                           f"{want['startups']}", "startups")
+    if comp.data["references"]["count"] != want["references"]:
+        yield comp.problem("contents-references", f"{comp.data['references']['count']} Reference "
+                           f"cards; the box has {want['references']}", "references", "count")
+
+
+@check
+def players_fit_the_box(ctx: Context) -> Iterator[Problem]:
+    game, comp = ctx.one("game"), ctx.one("components")
+    if game is None:
+        return
+    p, r = game.data["players"], game.data["rules"]
+    if not p["min"] <= p["default"] <= p["max"]:
+        yield game.problem("players-range", "players: default must lie between min and max", "players")
+    if comp is not None and p["max"] > comp.data["references"]["count"]:
+        yield game.problem("players-references", f"{p['max']} players need {p['max']} Reference "
+                           "cards", "players", "max")
+    if comp is not None and len(comp.data["startups"]["types"]) < r["startup_choices"]:
+        yield game.problem("startup-choices", f"each player is dealt {r['startup_choices']} "
+                           "different startup types; there are fewer types", "rules", "startup_choices")
+    deck = ctx.one("deck")
+    if deck is not None:
+        pile = sum(c["count"] for _, _, c in ctx.cards())
+        if p["max"] * r["opening_hand"] > pile:
+            yield game.problem("opening-hands", f"{p['max']} opening hands of {r['opening_hand']} "
+                               f"need more than the {pile} cards of the draw pile", "rules", "opening_hand")
+    if r["opening_hand"] > r["hand_limit"]:
+        yield game.problem("opening-hands", "the opening hand is larger than the hand limit",
+                           "rules", "opening_hand")
+
+
+@check
+def effect_parameters_fit(ctx: Context) -> Iterator[Problem]:
+    """Parameters the schema allows but the rules cannot use."""
+    ids = ctx.card_ids()
+    categories = {c["category"] for c in ids.values()}
+    for doc, path, c in ctx.cards():
+        eff, kind = c["effect"], c["effect"]["kind"]
+        where = [*path, "effect"]
+        if c["category"] in VALUE_CATEGORIES and kind not in ("none", "take_from_hand"):
+            yield doc.problem("effect-params", f"{c['name']}: a value card's effect can only be "
+                              f"'none' or an Investor exchange, not '{kind}'", *where, "kind")
+        if kind == "take_from_hand" and eff["gives_this_card"] and c["category"] not in VALUE_CATEGORIES:
+            yield doc.problem("effect-params", f"{c['name']}: giving this card adds its value to the "
+                              "target, so it must be a value card", *where, "gives_this_card")
+        if kind == "take_banked" and eff.get("ends_alliance") and eff["target"] != "ally":
+            yield doc.problem("effect-params", f"{c['name']}: only an attack on your ally can end "
+                              "the alliance", *where, "ends_alliance")
+        if kind in ("return_to_hand", "attach_protection") and eff["category"] not in categories - set(
+                TACTIC_CATEGORIES):
+            yield doc.problem("effect-params", f"{c['name']}: no value card has category "
+                              f"'{eff['category']}'", *where, "category")
+        if kind == "remove_marker":
+            target = ids.get(eff["marker"])
+            if target is None:
+                yield _unknown_card(doc, eff["marker"], ids, *where, "marker")
+            elif target["effect"]["kind"] not in MARKER_KINDS:
+                yield doc.problem("effect-params", f"{c['name']}: '{eff['marker']}' leaves no marker "
+                                  "to remove", *where, "marker")
+        if kind == "attach_protection" and not any(r["by"] == "attached" for r in c.get("reactions", [])):
+            yield doc.problem("effect-params", f"{c['name']}: an attached protection needs a reaction "
+                              "'by: attached' saying what it cancels", *where)
+        if kind == "penalty_marker" and eff["amount"] <= 0:
+            yield doc.problem("effect-params", f"{c['name']}: a penalty must be positive", *where, "amount")
+
+
+@check
+def reactions_resolve(ctx: Context) -> Iterator[Problem]:
+    """Every reaction answers an existing card, in a way that card can be answered."""
+    ids = ctx.card_ids()
+    for doc, path, c in ctx.cards():
+        has = bool(c.get("reactions"))
+        if (c["category"] == "reaction") != has:
+            yield doc.problem("reaction-category", f"{c['name']}: cards with reactions are in category "
+                              "'reaction', and reaction cards have reactions", *path, "category")
+        for i, r in enumerate(c.get("reactions", [])):
+            where = [*path, "reactions", i]
+            target = ids.get(r["against"])
+            if target is None:
+                yield _unknown_card(doc, r["against"], ids, *where, "against")
+                continue
+            kind = target["effect"]["kind"]
+            if r["action"] in ("cancel", "reverse") and kind not in ATTACK_KINDS:
+                yield doc.problem("reaction-target", f"{c['name']}: {target['name']} is not an attack, "
+                                  f"so it cannot be answered with '{r['action']}'", *where, "against")
+            on_ally = kind == "take_banked" and target["effect"]["target"] == "ally"
+            if r["action"] == "reverse" and not (on_ally and r["by"] == "target"):
+                yield doc.problem("reaction-target", f"{c['name']}: only the ally targeted by a move of "
+                                  "their banked card can reverse it (by: target)", *where)
+            if r["by"] == "attached" and c["effect"]["kind"] != "attach_protection":
+                yield doc.problem("reaction-target", f"{c['name']}: 'by: attached' needs an "
+                                  "attach_protection effect", *where, "by")
+            if r["action"] == "override":
+                during = r.get("during")
+                answers = {x["against"] for x in target.get("reactions", [])}
+                if r["by"] != "attacker":
+                    yield doc.problem("reaction-target", f"{c['name']}: an override is used by the "
+                                      "attacker", *where, "by")
+                if during is None:
+                    yield doc.problem("reaction-target", f"{c['name']}: an override names the attack "
+                                      "it lets through under 'during'", *where)
+                elif during not in ids:
+                    yield _unknown_card(doc, during, ids, *where, "during")
+                elif during not in answers:
+                    yield doc.problem("reaction-target", f"{c['name']}: {target['name']} never answers "
+                                      f"{ids[during]['name']}", *where, "during")
+            elif r.get("during") is not None:
+                yield doc.problem("reaction-target", "'during' only goes with an override", *where, "during")
+
+
+@check
+def rulings_resolve(ctx: Context) -> Iterator[Problem]:
+    rulings = ctx.one("rulings")
+    known = {r["id"] for r in rulings.data["rulings"]} if rulings else set()
+    for doc, path, c in ctx.cards():
+        ref = c.get("ruling")
+        if ref is not None and ref not in known:
+            yield doc.problem("ruling-unknown", f"no ruling '{ref}' in rulings.yaml"
+                              f"{did_you_mean(ref, sorted(known))}", *path, "ruling")
+
+
+class StartupRules:
+    id = GAME
+
+    def check(self, docs: list[Document]) -> list[Problem]:
+        ctx = Context(docs)
+        problems: list[Problem] = []
+        for fn in CHECKS:
+            problems.extend(fn(ctx))
+        return sorted(set(problems))
+
+    def authored_values(self, docs: list[Document]) -> list[Problem]:
+        notes: list[Problem] = []
+        for doc in docs:
+            if doc.kind == "deck":
+                for i, c in enumerate(doc.data["cards"]):
+                    for name in c.get("authored", []):
+                        notes.append(doc.problem("authored", f"{c['name']} {name} = {c[name]}",
+                                                 "cards", i, name, severity="note"))
+            elif doc.kind == "game":
+                for key in doc.data.get("authored", []):
+                    value = doc.data[key] if key in doc.data else doc.data["rules"][key]
+                    where = [key] if key in doc.data else ["rules", key]
+                    notes.append(doc.problem("authored", f"game {key} = {value}", *where, severity="note"))
+            elif doc.kind == "components":
+                st = doc.data["startups"]
+                if "names" in st.get("authored", []):
+                    names = ", ".join(t["name"] for t in st["types"])
+                    notes.append(doc.problem("authored", f"startup type names = {names}",
+                                             "startups", "types", severity="note"))
+        return notes
+
+
+RULES = StartupRules()

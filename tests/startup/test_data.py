@@ -1,0 +1,102 @@
+"""The startup game's data: it validates, and the meaning checks catch what they promise."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.games.startup.load import load_startup
+
+runner = CliRunner()
+
+
+def _edit(project: Path, name: str, old: str, new: str) -> Path:
+    path = project / "cards" / "startup" / name
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def _validate(project: Path) -> tuple[int, str]:
+    result = runner.invoke(app, ["validate", str(project / "cards" / "startup")])
+    return result.exit_code, result.output
+
+
+def test_shipped_startup_data_is_valid():
+    result = runner.invoke(app, ["validate", "cards/startup"])
+    assert result.exit_code == 0, result.output
+
+
+def test_totals_hold_98_50_48_15_5():
+    game = load_startup()
+    assert game.draw_pile_size == 98
+    assert sum(c.count for c in game.cards if not c.is_tactic) == 50
+    assert sum(c.count for c in game.cards if c.is_tactic) == 48
+    assert len(game.startup_types) * game.startup_copies == 15
+    assert game.reference_count == 5
+
+
+def test_values_fixed_by_the_text():
+    game = load_startup()
+    assert game.card("Chief Scientist").value == 125
+    assert game.card("CTO").value == 100
+    assert game.card("Investor").value == 50
+    assert all(c.value == 10 for c in game.cards if c.is_tactic)
+
+
+def test_wrong_total_is_reported_at_the_cards_list(project: Path):
+    _edit(project, "deck.yaml", "value: 150, count: 2", "value: 150, count: 3")
+    code, out = _validate(project)
+    assert code == 1
+    assert "error[contents-draw-pile]" in out and "99" in out
+    assert "error[contents-value-cards]" in out
+
+
+def test_value_out_of_range_is_reported_at_its_line(project: Path):
+    path = _edit(project, "deck.yaml", "value: 150, count: 2", "value: 175, count: 2")
+    code, out = _validate(project)
+    assert code == 1
+    line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if "value: 175" in t)
+    assert f"deck.yaml:{line - 1}:" in out or f"deck.yaml:{line}:" in out
+    assert "error[value-range]" in out
+
+
+def test_unknown_reaction_target_suggests_a_name(project: Path):
+    _edit(project, "deck.yaml", "{against: investor, action: cancel", "{against: investr, action: cancel")
+    code, out = _validate(project)
+    assert code == 1
+    assert "error[card-unknown]" in out and "did you mean 'investor'" in out
+
+
+def test_effect_parameter_that_does_not_fit_its_kind(project: Path):
+    _edit(project, "deck.yaml", "effect: {kind: take_banked, target: other}",
+          "effect: {kind: take_banked, target: other, amount: 75}")
+    code, out = _validate(project)
+    assert code == 1
+    assert "schema-unknown-key" in out and "'amount'" in out
+
+
+def test_reverse_needs_an_attack_on_an_ally(project: Path):
+    _edit(project, "deck.yaml", "{against: ditch, action: reverse, by: target}",
+          "{against: poach, action: reverse, by: target}")
+    code, out = _validate(project)
+    assert code == 1
+    assert "error[reaction-target]" in out
+
+
+def test_unmarked_value_must_say_where_it_comes_from(project: Path):
+    _edit(project, "deck.yaml", "text: \"Bank for $100M.\", authored: [name, value, count]}",
+          "text: \"Bank for $100M.\", authored: [name, count]}")
+    code, out = _validate(project)
+    assert code == 1
+    assert "error[provenance-unmarked]" in out and "'value'" in out
+
+
+def test_unknown_ruling_suggests_a_name(project: Path):
+    _edit(project, "deck.yaml", "ruling: lawsuit-removal", "ruling: lawsuit-removl")
+    code, out = _validate(project)
+    assert code == 1
+    assert "error[ruling-unknown]" in out and "did you mean 'lawsuit-removal'" in out
