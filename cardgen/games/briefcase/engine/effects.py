@@ -1,0 +1,308 @@
+"""Company abilities: each effect kind of the data's closed vocabulary is implemented once here.
+
+Ongoing effects are folded into a player's derived fields whenever the set of activated
+companies changes (``refresh``); the rest of the engine reads those fields. Per-activation
+effects run each time their company is activated (``on_activate``). End-of-game effects are
+scored in ``scoring``. A custom company is just data using these kinds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from cardgen.games.briefcase.engine import cards
+from cardgen.games.briefcase.engine.rules import (
+    ALL_RES_MASK,
+    BUY,
+    N_CARDS,
+    N_RES,
+    CompanyRule,
+    Rules,
+    mask,
+)
+from cardgen.games.briefcase.engine.state import GameState, PlayerState
+from cardgen.games.briefcase.model import DECISIONS, RESOURCES
+
+
+def _res_mask(rules: Rules, spec: str) -> int:
+    """Resources an ability names: one resource, or any / any_except_energy / basic."""
+    if spec == "any":
+        return ALL_RES_MASK
+    if spec == "any_except_energy":
+        return ALL_RES_MASK & ~rules.inexhaustible_mask
+    if spec == "basic":
+        return rules.basic_mask
+    return 1 << RESOURCES.index(spec)
+
+
+def _card_mask(spec: Any) -> int:
+    if spec == "any":
+        return (1 << N_CARDS) - 1
+    return mask(DECISIONS.index(d) for d in spec)
+
+
+class _Derived:
+    """Accumulates a player's ongoing effects."""
+
+    __slots__ = ("hand_size", "storage_limit", "res_conv", "res_limited", "card_convs",
+                 "start_draw", "start_cycle", "ignore_blocks", "deck_top", "topdeck", "endgame")
+
+    def __init__(self, rules: Rules):
+        self.hand_size = rules.hand_size
+        self.storage_limit = rules.storage_limit
+        self.res_conv = [0] * N_RES
+        self.res_limited: list[tuple[int, int, int, int]] = []
+        self.card_convs: list[tuple[int, int, bool, int, bool, int]] = []
+        self.start_draw: list[tuple[int, int, int]] = []
+        self.start_cycle = 0
+        self.ignore_blocks = 0
+        self.deck_top = False
+        self.topdeck = 0
+        self.endgame: list[tuple[str, int]] = []
+
+
+def _resource_as(d: _Derived, c: CompanyRule, rules: Rules) -> None:
+    src = _res_mask(rules, c.params["from"])
+    dst = _res_mask(rules, c.params["as"])
+    per_turn = c.params.get("per_turn", 0)
+    if per_turn:
+        d.res_limited.append((c.index, src, dst, per_turn))
+    else:
+        for t in range(N_RES):
+            if (dst >> t) & 1:
+                d.res_conv[t] |= src
+
+
+def _cards_as(d: _Derived, c: CompanyRule, rules: Rules) -> None:
+    p = c.params
+    d.card_convs.append((c.index, p["count"], bool(p["same_type"]), _card_mask(p["as"]),
+                         p.get("only_for") == "resources", p.get("per_turn", 0)))
+
+
+def _hand_size(d: _Derived, c: CompanyRule, rules: Rules) -> None:
+    d.hand_size += c.params["delta"]
+
+
+def _storage_limit(d: _Derived, c: CompanyRule, rules: Rules) -> None:
+    d.storage_limit = max(d.storage_limit, c.params["limit"])
+
+
+def _draw_at_turn_start(d: _Derived, c: CompanyRule, rules: Rules) -> None:
+    cond = c.params.get("if_at_most")
+    if cond:
+        d.start_draw.append((c.params["count"], DECISIONS.index(cond["card"]), cond["count"]))
+    else:
+        d.start_draw.append((c.params["count"], 0, 1 << 30))
+
+
+def _cycle_at_turn_start(d: _Derived, c: CompanyRule, rules: Rules) -> None:
+    d.start_cycle += c.params["count"]
+
+
+def _ignore_resource_block(d: _Derived, c: CompanyRule, rules: Rules) -> None:
+    d.ignore_blocks += c.params["per_turn"]
+
+
+def _production_to_deck_top(d: _Derived, c: CompanyRule, rules: Rules) -> None:
+    d.deck_top = True
+
+
+def _topdeck_played(d: _Derived, c: CompanyRule, rules: Rules) -> None:
+    d.topdeck += c.params["count"]
+
+
+def _endgame_vp(d: _Derived, c: CompanyRule, rules: Rules) -> None:
+    d.endgame.append((c.params["per"], c.params.get("vp", 1)))
+
+
+def _nothing(d: _Derived, c: CompanyRule, rules: Rules) -> None:
+    pass
+
+
+ONGOING: dict[str, Callable[[_Derived, CompanyRule, Rules], None]] = {
+    "none": _nothing,
+    "resource_as": _resource_as,
+    "cards_as": _cards_as,
+    "hand_size": _hand_size,
+    "storage_limit": _storage_limit,
+    "draw_at_turn_start": _draw_at_turn_start,
+    "cycle_at_turn_start": _cycle_at_turn_start,
+    "ignore_resource_block": _ignore_resource_block,
+    "production_to_deck_top": _production_to_deck_top,
+    "topdeck_played": _topdeck_played,
+    "endgame_vp": _endgame_vp,
+}
+
+
+def refresh(g: GameState, p: PlayerState) -> None:
+    """Recompute what ``p``'s activated companies give. Call after any flip."""
+    rules = g.rules
+    d = _Derived(rules)
+    level1 = 0
+    for ci in p.companies:
+        if not p.active[ci]:
+            continue
+        c = rules.companies[ci]
+        if c.level == 1:
+            level1 += 1
+        if not c.per_activation:
+            ONGOING[c.effect](d, c, rules)
+    p.hand_size = d.hand_size
+    p.storage_limit = d.storage_limit
+    p.res_conv = tuple(d.res_conv)
+    p.res_limited = tuple(d.res_limited)
+    # Cheapest groups first: the card search tries them in this order.
+    p.card_convs = tuple(sorted(d.card_convs, key=lambda c: (c[1], c[0])))
+    p.start_draw = tuple(d.start_draw)
+    p.start_cycle = d.start_cycle
+    p.ignore_blocks = d.ignore_blocks
+    p.deck_top = d.deck_top
+    p.topdeck = d.topdeck
+    p.level1_active = level1
+    p.endgame = tuple(d.endgame)
+    p.pay_key = (rules.free_pay, p.res_conv,
+                 tuple((f, t, k) for _c, f, t, k in p.res_limited))
+
+
+# --- Per activation -------------------------------------------------------------------------
+
+
+class ActivationContext:
+    """What a per-activation effect may need to know about its activation."""
+
+    __slots__ = ("discard_before",)
+
+    def __init__(self, discard_before: list[int]):
+        self.discard_before = discard_before   # resource discard pile before paying the cost
+
+
+def _remove_from_hand(g: GameState, p: PlayerState, c: CompanyRule, ctx: ActivationContext) -> None:
+    bot = g.bots[p.seat]
+    for _ in range(c.params["count"]):
+        t = bot.remove_from_hand(g, p.seat)
+        if t is None or not p.hand[t]:
+            return
+        p.hand[t] -= 1
+        g.removed[t] += 1
+
+
+def _take_from_resource_discard(g: GameState, p: PlayerState, c: CompanyRule,
+                                ctx: ActivationContext) -> None:
+    # Not the resources just paid for this activation, and never Energy.
+    pool = [min(ctx.discard_before[r], g.res_discard[r]) if not (g.rules.inexhaustible_mask >> r) & 1
+            else 0 for r in range(N_RES)]
+    if not any(pool):
+        return
+    picks = g.bots[p.seat].take_from_discard(g, p.seat, list(pool), c.params["count"])
+    for r in picks[: c.params["count"]]:
+        if pool[r] and g.res_discard[r]:
+            pool[r] -= 1
+            g.res_discard[r] -= 1
+            p.storage[r] += 1
+
+
+def _opponents_discard(g: GameState, p: PlayerState, c: CompanyRule, ctx: ActivationContext) -> None:
+    kinds = tuple(DECISIONS.index(k) for k in c.params["cards"])
+    bot = g.bots[p.seat]
+    for o in g.opponents(p.seat):
+        opp = g.players[o]
+        options = tuple(t for t in kinds if opp.hand[t])
+        if not options:
+            continue
+        t = options[0] if len(options) == 1 else bot.opponent_discard(g, p.seat, o, options)
+        if t not in options:
+            t = options[0]
+        opp.hand[t] -= 1
+        opp.discard[t] += 1
+
+
+def _take_from_opponents(g: GameState, p: PlayerState, c: CompanyRule, ctx: ActivationContext) -> None:
+    # Fine point 2: the opponent converts nothing, so only real cards of the resource count.
+    r = RESOURCES.index(c.params["resource"])
+    bot = g.bots[p.seat]
+    for o in g.opponents(p.seat):
+        opp = g.players[o]
+        k = min(c.params["count"], opp.storage[r])
+        if k and bot.take_from_opponent(g, p.seat, o, r):
+            opp.storage[r] -= k
+            p.storage[r] += k
+
+
+def _deactivate_opponent_company(g: GameState, p: PlayerState, c: CompanyRule,
+                                 ctx: ActivationContext) -> None:
+    level = c.params["level"]
+    bot = g.bots[p.seat]
+    for o in g.opponents(p.seat):
+        opp = g.players[o]
+        cands = [ci for ci in opp.companies if opp.active[ci]
+                 and g.rules.companies[ci].level == level and not g.rules.companies[ci].permanent]
+        if not cands:
+            continue
+        pick = bot.deactivate_pick(g, p.seat, o, cands)
+        if pick is None or pick not in cands:
+            continue
+        opp.active[pick] = False
+        g.deactivations += 1
+        refresh(g, opp)
+
+
+PER_ACTIVATION: dict[str, Callable[[GameState, PlayerState, CompanyRule, ActivationContext], None]] = {
+    "remove_from_hand": _remove_from_hand,
+    "take_from_resource_discard": _take_from_resource_discard,
+    "opponents_discard": _opponents_discard,
+    "take_from_opponents": _take_from_opponents,
+    "deactivate_opponent_company": _deactivate_opponent_company,
+}
+
+SUPPORTED = frozenset(ONGOING) | frozenset(PER_ACTIVATION)
+
+
+def check_supported(rules: Rules) -> None:
+    """ValueError naming a company whose ability the engine does not know."""
+    for c in rules.companies:
+        table = PER_ACTIVATION if c.per_activation else ONGOING
+        if c.effect not in table:
+            when = "per activation" if c.per_activation else "ongoing"
+            raise ValueError(f"company '{c.name}': effect '{c.effect}' cannot be used {when}")
+
+
+def on_activate(g: GameState, p: PlayerState, c: CompanyRule, ctx: ActivationContext) -> None:
+    if c.per_activation:
+        PER_ACTIVATION[c.effect](g, p, c, ctx)
+
+
+# --- Start of turn --------------------------------------------------------------------------
+
+
+def start_of_turn(g: GameState, p: PlayerState) -> None:
+    """Newspaper-like draws (if the hand qualifies), then Contractor-like cycling."""
+    bot = g.bots[p.seat]
+    for count, card, at_most in p.start_draw:
+        if p.hand[card] <= at_most and bot.use_start_draw(g, p.seat):
+            cards.draw(g, p, count)
+    for _ in range(p.start_cycle):
+        t = bot.cycle_card(g, p.seat)
+        if t is None or not p.hand[t]:
+            break
+        p.hand[t] -= 1
+        p.discard[t] += 1
+        cards.draw(g, p, 1)
+
+
+# --- End of game ----------------------------------------------------------------------------
+
+
+def endgame_vp(g: GameState, p: PlayerState) -> int:
+    total = 0
+    for per, vp in p.endgame:
+        if per == "activated_company":
+            n = sum(1 for ci in p.companies if p.active[ci])
+        elif per == "buy_card_owned":
+            n = p.cards_owned()[BUY]
+        elif per == "buy_in_production":
+            n = sum(g.rules.companies[ci].production_cards[BUY] for ci in p.companies if p.active[ci])
+        else:
+            raise ValueError(f"unknown end-of-game count '{per}'")
+        total += n * vp
+    return total

@@ -1,0 +1,138 @@
+"""Paying resources, with the conversions abilities allow.
+
+A payment is a matching of stored resource cards (sources) to the resources a cost asks for
+(targets). A source pays a target if it is that resource, if it is a resource that counts as
+any (Imported, for anything but Energy), if an unlimited ability lets it ("any resource as
+Steel"), or through a once-per-turn ability while uses are left. Fine point 1: a converted
+resource is not replaced; the stored card itself is discarded.
+
+Exception (hiring): a resource converted by an ability to pay a hire must be replaced by a real
+card of the target resource taken from the resource discard pile, else from the market; if
+neither has one, that conversion cannot be used. Plans for hires carry that constraint.
+
+Plans are searched depth-first (costs are a handful of cards) and memoised, since the same
+storage meets the same cost again and again.
+"""
+
+from __future__ import annotations
+
+from cardgen.games.briefcase.engine.rules import N_RES
+from cardgen.games.briefcase.engine.state import GameState, PlayerState
+
+# One unit of a plan: (source resource, target resource, limited ability company or -1).
+Unit = tuple[int, int, int]
+Plan = tuple[Unit, ...]
+
+_MEMO: dict[tuple, Plan | None] = {}
+_MEMO_MAX = 200_000
+
+
+def plan_payment(p: PlayerState, cost: tuple[int, ...] | list[int], uses: list[int],
+                 free: tuple[int, ...], avail: list[int] | None = None) -> Plan | None:
+    """A way for ``p`` to pay ``cost`` from storage, or None. ``avail`` (hires only) caps the
+    units an ability may convert into each target by what can physically replace them."""
+    storage = p.storage
+    for r in range(N_RES):
+        if storage[r] < cost[r]:
+            break
+    else:
+        return tuple((r, r, -1) for r in range(N_RES) for _ in range(cost[r]))
+    limited = p.res_limited
+    left = tuple(0 if not per_turn else max(0, per_turn - uses[comp])
+                 for comp, _f, _t, per_turn in limited)
+    key = None
+    if avail is None:
+        key = (tuple(storage), tuple(cost), p.pay_key, left)
+        hit = _MEMO.get(key, False)
+        if hit is not False:
+            return hit
+    masks = tuple(free[t] | p.res_conv[t] for t in range(N_RES))
+    # The most constrained targets first.
+    units = sorted((t for t in range(N_RES) for _ in range(cost[t])),
+                   key=lambda t: (bin(masks[t]).count("1"), t))
+    out: list[Unit] = []
+    stock = list(storage)
+    ok = _search(0, units, stock, list(left), masks, free, limited,
+                 None if avail is None else list(avail), out, set())
+    plan = tuple(out) if ok else None
+    if key is not None:
+        if len(_MEMO) > _MEMO_MAX:
+            _MEMO.clear()
+        _MEMO[key] = plan
+    return plan
+
+
+def _search(i: int, units: list[int], stock: list[int], left: list[int], masks: tuple[int, ...],
+            free: tuple[int, ...], limited: tuple, avail: list[int] | None, out: list[Unit],
+            failed: set) -> bool:
+    if i == len(units):
+        return True
+    state = (i, tuple(stock), tuple(left), None if avail is None else tuple(avail))
+    if state in failed:
+        return False
+    t = units[i]
+    # Exact resource first, then the most plentiful sources, Imported last (it pays for anything).
+    order = sorted((s for s in range(N_RES) if stock[s]),
+                   key=lambda s: (s != t, (free[t] >> s) & 1 and s != t, -stock[s], s))
+    for s in order:
+        is_free = (free[t] >> s) & 1
+        if is_free or (masks[t] >> s) & 1:
+            needs_swap = avail is not None and not is_free
+            if needs_swap and not avail[t]:
+                pass
+            else:
+                stock[s] -= 1
+                if needs_swap:
+                    avail[t] -= 1
+                out.append((s, t, -1))
+                if _search(i + 1, units, stock, left, masks, free, limited, avail, out, failed):
+                    return True
+                out.pop()
+                if needs_swap:
+                    avail[t] += 1
+                stock[s] += 1
+                continue
+        for k, (comp, fm, tm, _per) in enumerate(limited):
+            if left[k] and (fm >> s) & 1 and (tm >> t) & 1:
+                if avail is not None and not avail[t]:
+                    continue
+                stock[s] -= 1
+                left[k] -= 1
+                if avail is not None:
+                    avail[t] -= 1
+                out.append((s, t, comp))
+                if _search(i + 1, units, stock, left, masks, free, limited, avail, out, failed):
+                    return True
+                out.pop()
+                if avail is not None:
+                    avail[t] += 1
+                left[k] += 1
+                stock[s] += 1
+    failed.add(state)
+    return False
+
+
+def spend(g: GameState, p: PlayerState, plan: Plan) -> list[int]:
+    """Discard the planned sources from storage. Spent Energy returns to its pile, anything
+    else goes to the resource discard pile. Returns the sources spent, per resource."""
+    storage, market, discard = p.storage, g.market, g.res_discard
+    back = g.rules.inexhaustible_mask
+    spent = [0] * N_RES
+    for s, _t, comp in plan:
+        storage[s] -= 1
+        spent[s] += 1
+        if (back >> s) & 1:
+            market[s] += 1
+        else:
+            discard[s] += 1
+        if comp >= 0:
+            g.uses[comp] += 1
+    return spent
+
+
+def return_resource(g: GameState, r: int, k: int = 1) -> None:
+    """Resources leaving play: Energy back to its pile, the rest to the resource discard pile."""
+    if (g.rules.inexhaustible_mask >> r) & 1:
+        g.market[r] += k
+    else:
+        g.res_discard[r] += k

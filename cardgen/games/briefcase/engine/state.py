@@ -1,0 +1,130 @@
+"""The mutable state of one Briefcase game: counts in small lists, indexed as in ``rules``.
+
+Decision cards in a hand, discard pile or played area are counts per card type (their order
+never matters there); a draw pile is a list of card types with its top at the end, because
+the Biology Lab and the Consulting Firm put cards on top of it. Resources are counts per type.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from cardgen.games.briefcase.engine.rules import N_CARDS, N_RES, Rules
+
+if TYPE_CHECKING:
+    from cardgen.games.briefcase.bots.base import Bot
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow in the current state."""
+
+
+class PlayerState:
+    __slots__ = (
+        "seat", "hand", "deck", "discard", "played", "storage", "owned", "active", "companies",
+        "vp_cards",
+        # Derived from the player's activated companies by effects.refresh().
+        "hand_size", "storage_limit", "res_conv", "res_limited", "card_convs", "start_draw",
+        "start_cycle", "ignore_blocks", "deck_top", "topdeck", "level1_active", "endgame",
+        "pay_key",
+    )
+
+    def __init__(self, seat: int, n_companies: int):
+        self.seat = seat
+        self.hand = [0] * N_CARDS
+        self.deck: list[int] = []
+        self.discard = [0] * N_CARDS
+        self.played = [0] * N_CARDS
+        self.storage = [0] * N_RES
+        self.owned = [False] * n_companies
+        self.active = [False] * n_companies
+        self.companies: list[int] = []          # owned company indices, in index order
+        self.vp_cards = 0
+        self.hand_size = 0
+        self.storage_limit = 0
+        self.res_conv: tuple[int, ...] = (0,) * N_RES     # unlimited "any resource as X" sources
+        self.res_limited: tuple[tuple[int, int, int, int], ...] = ()  # (company, from, to, per turn)
+        self.card_convs: tuple[tuple[int, int, bool, int, bool, int], ...] = ()
+        self.start_draw: tuple[tuple[int, int, int], ...] = ()  # (count, card type, at most)
+        self.start_cycle = 0
+        self.ignore_blocks = 0
+        self.deck_top = False
+        self.topdeck = 0
+        self.level1_active = 0
+        self.endgame: tuple[tuple[str, int], ...] = ()
+        self.pay_key: tuple = ()
+
+    def cards_owned(self) -> list[int]:
+        """Every decision card the player holds anywhere, per type."""
+        out = [self.hand[t] + self.discard[t] + self.played[t] for t in range(N_CARDS)]
+        for t in self.deck:
+            out[t] += 1
+        return out
+
+    def stored(self) -> int:
+        return sum(self.storage)
+
+
+class GameState:
+    """One game. ``current`` is the seat whose turn it is."""
+
+    __slots__ = (
+        "rules", "n", "rng", "bots", "players", "bank", "market", "res_discard", "piles",
+        "portfolio", "resource_blocks", "company_blocks", "central_bank_vp", "central_bank_buys",
+        "removed", "current", "turns", "company_bought", "uses", "ignored", "end_condition",
+        "over", "stalled", "bought", "activations", "hires", "blocks_moved", "deactivations",
+        "resource_blocks_removed", "invariants", "initial_cards", "initial_res", "initial_piles",
+    )
+
+    def __init__(self, rules: Rules, players: int, rng: random.Random, bots: list[Bot]):
+        n_comp = len(rules.companies)
+        self.rules = rules
+        self.n = players
+        self.rng = rng
+        self.bots = bots
+        self.players = [PlayerState(s, n_comp) for s in range(players)]
+        self.bank = [0] * N_CARDS               # the Decision Bank
+        self.market = [0] * N_RES               # the resource market (Energy pile included)
+        self.res_discard = [0] * N_RES          # the resource discard pile
+        self.piles = [0] * n_comp               # company piles of the portfolio
+        self.portfolio: tuple[int, ...] = ()
+        self.resource_blocks: list[int] = []    # resource index under each block still in play
+        self.company_blocks: list[int] = []     # company index under each block, -1 beside the portfolio
+        self.central_bank_vp = 0
+        self.central_bank_buys = 0              # Buy cards invested (removed from the game)
+        self.removed = [0] * N_CARDS            # decision cards removed by abilities
+        self.current = 0
+        self.turns = 0
+        # Per turn.
+        self.company_bought = 0
+        self.uses = [0] * n_comp                # per-turn ability uses, by company
+        self.ignored: list[int] = []            # resource blocks ignored this turn (Cargo Company)
+        # End of game.
+        self.end_condition: str | None = None
+        self.over = False
+        self.stalled = False
+        # Statistics.
+        self.bought = [0] * n_comp
+        self.activations = [0] * n_comp
+        self.hires = 0
+        self.blocks_moved = 0
+        self.deactivations = 0
+        self.resource_blocks_removed = 0
+        # Invariant bookkeeping: what setup put into play.
+        self.invariants = False
+        self.initial_cards = [0] * N_CARDS
+        self.initial_res = [0] * N_RES
+        self.initial_piles = [0] * n_comp
+
+    @property
+    def player(self) -> PlayerState:
+        return self.players[self.current]
+
+    def opponents(self, seat: int) -> list[int]:
+        """The other seats in clockwise order starting after ``seat``."""
+        return [(seat + k) % self.n for k in range(1, self.n)]
+
+    @property
+    def rounds(self) -> int:
+        return self.turns // self.n
