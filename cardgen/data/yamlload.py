@@ -9,6 +9,7 @@ rule checks can point at the exact place in the file.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -54,32 +55,56 @@ def _mark(node: yaml.Node) -> tuple[int, int]:
 
 
 class _Loader(yaml.SafeLoader):
-    """SafeLoader with depth and alias limits, duplicate-key rejection and positions."""
+    """SafeLoader with depth, size and alias limits, duplicate-key rejection and positions."""
 
     def __init__(self, stream: str):
         super().__init__(stream)
         self._depth = 0
+        self._nodes = 0
 
     def compose_node(self, parent, index):  # type: ignore[override]
         if self.check_event(yaml.AliasEvent):
             return super().compose_node(parent, index)
+        mark = self.peek_event().start_mark
         self._depth += 1
+        self._nodes += 1
         if self._depth > MAX_DEPTH:
-            mark = self.peek_event().start_mark
             raise YamlError(mark.line + 1, mark.column + 1, "yaml-depth",
                             f"nesting deeper than {MAX_DEPTH} levels")
+        # Counted while composing so a huge file stops here, before the slower construction.
+        if self._nodes > MAX_EXPANDED_NODES:
+            raise YamlError(mark.line + 1, mark.column + 1, "yaml-too-many-values",
+                            f"file holds more than {MAX_EXPANDED_NODES:,} values; split it "
+                            "into smaller files")
         try:
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
 
+    def construct_object(self, node, deep=False):  # type: ignore[override]
+        try:
+            value = super().construct_object(node, deep)
+        except (YamlError, yaml.YAMLError, RecursionError):
+            raise
+        except (ValueError, KeyError, AttributeError, TypeError, OverflowError) as exc:
+            # SafeLoader's scalar constructors raise plain Python errors for text that looks
+            # like a date but is not one (``2020-13-45``), or for ``!!int abc``.
+            raise YamlError(*_mark(node), "yaml-value", _bad_value(node, exc)) from None
+        if isinstance(value, str) and _SURROGATE.search(value):
+            raise YamlError(*_mark(node), "yaml-value",
+                            "text holds a \\u escape of half a character (a lone surrogate)")
+        return value
+
     def construct_mapping(self, node, deep=False):  # type: ignore[override]
         if not isinstance(node, yaml.MappingNode):
             return super().construct_mapping(node, deep)
+        explicit = sum(1 for key_node, _ in node.value if key_node.tag != _MERGE_TAG)
         self.flatten_mapping(node)
+        merged = len(node.value) - explicit
         result = PosDict()
         result.pos = _mark(node)
-        for key_node, value_node in node.value:
+        written: set[str] = set()
+        for index, (key_node, value_node) in enumerate(node.value):
             key = self.construct_object(key_node, deep=True)
             if isinstance(key, (dict, list)):
                 raise YamlError(*_mark(key_node), "yaml-key", "a mapping key must be a plain value")
@@ -87,13 +112,17 @@ class _Loader(yaml.SafeLoader):
             # JSON Schema only knows string keys, so scalar keys are read as text.
             if not isinstance(key, str):
                 key = "null" if key is None else str(key).lower() if isinstance(key, bool) else str(key)
-            if key in result:
+            # Pairs brought in by a ``<<:`` merge come first; keys written in the mapping
+            # itself override them, as YAML intends, so only those can be duplicates.
+            if index >= merged and key in written:
                 first = result.key_pos[key]
                 raise YamlError(*_mark(key_node), "yaml-duplicate-key",
                                 f"duplicate key '{key}' (first defined at line {first[0]})")
             result[key] = self.construct_object(value_node, deep=True)
             result.key_pos[key] = _mark(key_node)
             result.value_pos[key] = _mark(value_node)
+            if index >= merged:
+                written.add(key)
         return result
 
     def construct_sequence(self, node, deep=False):  # type: ignore[override]
@@ -101,6 +130,22 @@ class _Loader(yaml.SafeLoader):
         result.pos = _mark(node)
         result.item_pos = [_mark(child) for child in node.value]
         return result
+
+
+_MERGE_TAG = "tag:yaml.org,2002:merge"
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _short_tag(tag: str) -> str:
+    return tag.replace("tag:yaml.org,2002:", "!!")
+
+
+def _bad_value(node: yaml.Node, exc: Exception) -> str:
+    text = node.value if isinstance(node, yaml.ScalarNode) else ""
+    if node.tag == "tag:yaml.org,2002:timestamp":
+        why = f" ({exc})" if isinstance(exc, ValueError) and str(exc) else ""
+        return f"'{text}' is not a valid date{why}; put it in quotes if it is text"
+    return f"'{text}' is not a valid {_short_tag(node.tag)} value"
 
 
 def _map_constructor(loader: _Loader, node: yaml.MappingNode) -> PosDict:
@@ -115,25 +160,35 @@ _Loader.add_constructor("tag:yaml.org,2002:map", _map_constructor)
 _Loader.add_constructor("tag:yaml.org,2002:seq", _seq_constructor)
 
 
-def _expanded_size(value: Any, limit: int) -> int:
-    """Size of the document once aliases are expanded; shared objects are memoised so an
-    alias bomb is measured in linear time instead of being walked exponentially."""
-    memo: dict[int, int] = {}
+def _check_expanded(value: Any) -> None:
+    """Refuse a document whose aliases expand it past the size or depth limits. Shared objects
+    are measured once (memoised) so an alias bomb costs linear time, not exponential."""
+    memo: dict[int, tuple[int, int]] = {}
 
-    def size(v: Any) -> int:
-        key = id(v)
-        if key in memo:
-            return memo[key]
-        if isinstance(v, dict):
-            n = 1 + sum(size(x) for x in v.values())
-        elif isinstance(v, list):
-            n = 1 + sum(size(x) for x in v)
+    def walk(v: Any, depth: int) -> tuple[int, int]:
+        """(values, height) of ``v`` once expanded, ``depth`` levels below the top."""
+        if not isinstance(v, (dict, list, tuple)):
+            return 1, 0
+        if id(v) in memo:
+            size, height = memo[id(v)]
         else:
-            n = 1
-        memo[key] = min(n, limit + 1)
-        return memo[key]
+            if depth >= MAX_DEPTH:
+                raise YamlError(*getattr(v, "pos", (1, 1)), "yaml-depth",
+                                f"nesting deeper than {MAX_DEPTH} levels (through aliases)")
+            size, height = 1, 0
+            for child in v.values() if isinstance(v, dict) else v:
+                child_size, child_height = walk(child, depth + 1)
+                size, height = min(size + child_size, MAX_EXPANDED_NODES + 1), max(height, child_height + 1)
+            memo[id(v)] = size, height
+        if depth + height > MAX_DEPTH:
+            raise YamlError(*getattr(v, "pos", (1, 1)), "yaml-depth",
+                            f"nesting deeper than {MAX_DEPTH} levels (through aliases)")
+        return size, height
 
-    return size(value)
+    if walk(value, 0)[0] > MAX_EXPANDED_NODES:
+        raise YamlError(1, 1, "yaml-alias-bomb",
+                        f"document expands to more than {MAX_EXPANDED_NODES:,} values through "
+                        "aliases; refusing to read it")
 
 
 @dataclass
@@ -144,67 +199,111 @@ class LoadedYaml:
 
 
 def read_text(path: Path) -> str:
-    """Read a user file as UTF-8 text, refusing directories, huge and binary files."""
+    """Read a user file as UTF-8 text, refusing directories, devices, huge and binary files."""
     if not path.exists():
         raise YamlError(1, 1, "file-missing", "no such file")
     if path.is_dir():
         raise YamlError(1, 1, "file-directory", "is a directory, not a YAML file")
-    size = path.stat().st_size
+    if not path.is_file():
+        # A device or pipe may never end (/dev/zero) or block forever (a FIFO).
+        raise YamlError(1, 1, "file-special", "not a regular file (a device or pipe); give a YAML file")
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+            size = max(len(raw), path.stat().st_size)
+    except OSError as exc:
+        raise YamlError(1, 1, "file-unreadable", f"cannot read the file: {exc.strerror or exc}") from None
     if size > MAX_BYTES:
         raise YamlError(1, 1, "file-too-large",
                         f"file is {size:,} bytes; the limit is {MAX_BYTES:,} bytes")
-    raw = path.read_bytes()
     if b"\x00" in raw:
         raise YamlError(1, 1, "file-binary", "binary file (contains NUL bytes), not YAML text")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        return _raise(YamlError(line, 1, "file-encoding", "file is not valid UTF-8 text"))
+        raise YamlError(line, 1, "file-encoding", "file is not valid UTF-8 text") from None
 
 
-def _raise(exc: Exception):
-    raise exc
+def _at(mark: Any) -> tuple[int, int]:
+    return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+
+
+_CLOSERS = {"]": "[...] list", "}": "{...} mapping"}
+
+
+def _syntax_problem(exc: yaml.MarkedYAMLError) -> YamlError:
+    """PyYAML's parser wording, retold for someone editing a data file."""
+    problem, context = exc.problem or "invalid YAML", exc.context or ""
+    where, opened = _at(exc.problem_mark or exc.context_mark), _at(exc.context_mark)
+    if "'\\t'" in problem:
+        message = "tab character where YAML needs spaces; replace the tab with spaces"
+    elif "expected a single document" in context:
+        message = "more than one YAML document in the file; put one document per file"
+    elif "duplicate anchor" in context:
+        anchor = context.split("'")[1] if "'" in context else ""
+        message = f"anchor &{anchor} is defined twice (first at line {opened[0]})"
+    elif "quoted scalar" in context and "end of stream" in problem:
+        where, message = opened, "quoted text is never closed"
+    elif "simple key" in context and "expected ':'" in problem:
+        where, message = opened, "expected 'key: value' on this line (missing ':'?)"
+    elif problem.startswith("expected <block end>"):
+        message = "this line does not line up with the lines above; check its indentation"
+    elif problem == "mapping values are not allowed here":
+        message = "unexpected ':'; put a value that contains ': ' in quotes"
+    elif "cannot start any token" in problem:
+        message = f"{problem}; put the value in quotes"
+    elif "but found '<stream end>'" in problem or "but found '<document end>'" in problem:
+        message = "the file ends where a value was expected"
+    elif "flow" in context and problem.startswith("expected ','"):
+        closer = problem.split("'")[3] if problem.count("'") >= 4 else ""
+        opener = _CLOSERS.get(closer, "bracket")
+        message = f"{problem} (in the {opener} opened at line {opened[0]})"
+    else:
+        message = problem
+    return YamlError(*where, "yaml-syntax", message)
+
+
+def _reader_problem(exc: yaml.reader.ReaderError, text: str) -> YamlError:
+    pos = exc.position
+    line = text.count("\n", 0, pos) + 1
+    col = pos - (text.rfind("\n", 0, pos) + 1) + 1
+    char = exc.character if isinstance(exc.character, int) else 0
+    return YamlError(line, col, "yaml-syntax",
+                     f"control character U+{char:04X} is not allowed in YAML text")
 
 
 def parse_yaml(text: str) -> Any:
     """Parse one YAML document from text with positions; raises YamlError."""
-    loader = _Loader(text)
+    loader = None
     try:
-        try:
-            data = loader.get_single_data()
-        except YamlError:
-            raise
-        except yaml.constructor.ConstructorError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            tag = (exc.problem or "").split("tag ")[-1]
-            line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-            raise YamlError(line, col, "yaml-tag",
+        loader = _Loader(text)
+        data = loader.get_single_data()
+    except YamlError:
+        raise
+    except yaml.reader.ReaderError as exc:
+        raise _reader_problem(exc, text) from None
+    except yaml.constructor.ConstructorError as exc:
+        where, problem = _at(exc.problem_mark or exc.context_mark), exc.problem or ""
+        if "could not determine a constructor for the tag" in problem:
+            tag = _short_tag(problem.rsplit("tag ", 1)[-1].strip("'"))
+            raise YamlError(*where, "yaml-tag",
                             f"YAML tag {tag} is not allowed (only plain data can be loaded)") from None
-        except yaml.composer.ComposerError as exc:
-            mark = exc.problem_mark
-            line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-            msg = exc.problem or "invalid YAML structure"
-            if "expected a single document" in (exc.context or ""):
-                msg = "more than one YAML document in the file; put one document per file"
-            raise YamlError(line, col, "yaml-syntax", msg) from None
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-            problem = exc.problem or "invalid YAML"
-            if "'\\t'" in problem:
-                problem = "tab character; YAML indentation must use spaces"
-            raise YamlError(line, col, "yaml-syntax", problem) from None
-        except yaml.YAMLError as exc:
-            raise YamlError(1, 1, "yaml-syntax", str(exc).splitlines()[0]) from None
-        except RecursionError:
-            raise YamlError(1, 1, "yaml-depth", "nesting too deep to read") from None
+        if "recursive" in problem:
+            raise YamlError(*where, "yaml-alias-recursive",
+                            "an alias is used inside itself (the anchored value contains its own "
+                            "alias)") from None
+        raise YamlError(*where, "yaml-value", problem or "value cannot be read") from None
+    except yaml.MarkedYAMLError as exc:
+        raise _syntax_problem(exc) from None
+    except yaml.YAMLError as exc:
+        raise YamlError(1, 1, "yaml-syntax", str(exc).splitlines()[0]) from None
+    except RecursionError:
+        raise YamlError(1, 1, "yaml-depth", "nesting too deep to read") from None
     finally:
-        loader.dispose()
-    if _expanded_size(data, MAX_EXPANDED_NODES) > MAX_EXPANDED_NODES:
-        raise YamlError(1, 1, "yaml-alias-bomb",
-                        f"document expands to more than {MAX_EXPANDED_NODES:,} values through "
-                        "aliases; refusing to read it")
+        if loader is not None:
+            loader.dispose()
+    _check_expanded(data)
     return data
 
 

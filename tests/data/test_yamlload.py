@@ -1,0 +1,261 @@
+"""Reading hostile or broken YAML: one positioned problem, never an exception."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from cardgen.data.yamlload import MAX_BYTES, MAX_EXPANDED_NODES, PosDict, PosList, load_yaml
+
+
+def load(tmp_path: Path, content: str | bytes, name: str = "file.yaml"):
+    path = tmp_path / name
+    if isinstance(content, str):
+        path.write_text(content, encoding="utf-8")
+    else:
+        path.write_bytes(content)
+    return load_yaml(path, name)
+
+
+def only(problems):
+    assert len(problems) == 1, problems
+    return problems[0]
+
+
+def test_positions_of_keys_values_and_items(tmp_path):
+    data, problems = load(tmp_path, "game: briefcase\nlist:\n  - a\n  - {b: 2}\n")
+    assert problems == []
+    assert isinstance(data, PosDict) and isinstance(data["list"], PosList)
+    assert data.key_pos["list"] == (2, 1)
+    assert data.value_pos["game"] == (1, 7)
+    assert data["list"].item_pos == [(3, 5), (4, 5)]
+    assert data["list"][1].value_pos["b"] == (4, 9)
+
+
+def test_numeric_keys_are_read_as_text(tmp_path):
+    data, _ = load(tmp_path, "copies: {2: 1, 3: 2}\n")
+    assert list(data["copies"]) == ["2", "3"]
+
+
+def test_syntax_error_names_its_line(tmp_path):
+    p = only(load(tmp_path, "game: briefcase\nkind: [\n")[1])
+    assert (p.rule, p.line) == ("yaml-syntax", 3)
+    assert "file ends where a value was expected" in p.message
+
+
+def test_unclosed_quote_points_at_the_opening_quote(tmp_path):
+    p = only(load(tmp_path, 'game: briefcase\nname: "Briefcase\nkind: game\n')[1])
+    assert (p.rule, p.line, p.col) == ("yaml-syntax", 2, 7)
+    assert "quoted text is never closed" in p.message
+
+
+def test_missing_colon_points_at_the_line_without_it(tmp_path):
+    p = only(load(tmp_path, "game: briefcase\nkind\nname: x\n")[1])
+    assert (p.line, p.col) == (2, 1)
+    assert "missing ':'" in p.message
+
+
+def test_bad_indentation_says_so(tmp_path):
+    p = only(load(tmp_path, "players:\n  min: 2\n max: 4\n")[1])
+    assert (p.rule, p.line, p.col) == ("yaml-syntax", 3, 2)
+    assert "indentation" in p.message
+
+
+def test_unclosed_flow_list_names_where_it_opened(tmp_path):
+    p = only(load(tmp_path, "game: briefcase\nsizes: [1, 2\nkind: game\n")[1])
+    assert (p.line, p.col) == (3, 5)
+    assert "[...] list opened at line 2" in p.message
+
+
+def test_value_with_colon_space_suggests_quotes(tmp_path):
+    p = only(load(tmp_path, "text: Note: this\n")[1])
+    assert (p.line, p.col) == (1, 11)
+    assert "quotes" in p.message
+
+
+def test_tab_indentation(tmp_path):
+    p = only(load(tmp_path, "game: briefcase\nplayers:\n\tmin: 2\n")[1])
+    assert (p.rule, p.line, p.col) == ("yaml-syntax", 3, 1)
+    assert "tab character" in p.message
+
+
+def test_tab_after_a_colon(tmp_path):
+    p = only(load(tmp_path, "game: briefcase\nname:\tBriefcase\n")[1])
+    assert (p.line, p.col) == (2, 6)
+    assert "tab character" in p.message and "spaces" in p.message
+
+
+def test_duplicate_key_is_rejected_with_both_lines(tmp_path):
+    p = only(load(tmp_path, "game: briefcase\nkind: game\nname: A\nname: B\n")[1])
+    assert (p.rule, p.line, p.col) == ("yaml-duplicate-key", 4, 1)
+    assert p.message == "duplicate key 'name' (first defined at line 3)"
+
+
+def test_duplicate_key_in_a_nested_mapping(tmp_path):
+    p = only(load(tmp_path, "copies:\n  2: 1\n  3: 2\n  2: 3\n")[1])
+    assert (p.rule, p.line, p.col) == ("yaml-duplicate-key", 4, 3)
+    assert "'2'" in p.message
+
+
+def test_merge_key_override_is_not_a_duplicate(tmp_path):
+    data, problems = load(tmp_path, "base: &b {x: 1, y: 2}\nother:\n  <<: *b\n  x: 3\n")
+    assert problems == []
+    assert data["other"] == {"x": 3, "y": 2}
+    assert data["other"].key_pos["x"] == (4, 3)
+
+
+def test_duplicate_after_a_merge_is_still_a_duplicate(tmp_path):
+    p = only(load(tmp_path, "base: &b {x: 1}\nother:\n  <<: *b\n  y: 3\n  y: 4\n")[1])
+    assert (p.rule, p.line) == ("yaml-duplicate-key", 5)
+
+
+def test_duplicate_anchor(tmp_path):
+    p = only(load(tmp_path, "a: &x 1\nb: &x 2\n")[1])
+    assert (p.line, p.col) == (2, 4)
+    assert "anchor &x" in p.message and "line 1" in p.message
+
+
+def test_billion_laughs_is_refused(tmp_path):
+    rows = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for prev, name in zip("abcdefgh", "bcdefghi", strict=True):
+        rows.append(f"{name}: &{name} [" + ",".join([f"*{prev}"] * 9) + "]")
+    p = only(load(tmp_path, "\n".join(rows) + "\n")[1])
+    assert p.rule == "yaml-alias-bomb"
+    assert f"{MAX_EXPANDED_NODES:,}" in p.message
+
+
+def test_recursive_alias(tmp_path):
+    p = only(load(tmp_path, "game: briefcase\nloop: &a [*a]\n")[1])
+    assert (p.rule, p.line) == ("yaml-alias-recursive", 2)
+    assert "inside itself" in p.message
+
+
+@pytest.mark.parametrize("text", ["[" * 10000 + "]" * 10000, "- " * 10000 + "x",
+                                  "{a: " * 10000 + "1" + "}" * 10000])
+def test_deep_nesting_is_refused(tmp_path, text):
+    p = only(load(tmp_path, text + "\n")[1])
+    assert (p.rule, p.line) == ("yaml-depth", 1)
+    assert "nesting deeper than 64 levels" in p.message
+
+
+def test_deep_nesting_through_aliases_is_refused(tmp_path):
+    rows = ["a0: &a0 " + "[" * 60 + "1" + "]" * 60]
+    rows += [f"a{i}: &a{i} " + "[" * 60 + f"*a{i - 1}" + "]" * 60 for i in range(1, 40)]
+    p = only(load(tmp_path, "\n".join(rows) + "\n")[1])
+    assert p.rule == "yaml-depth"
+
+
+def test_too_many_values_without_aliases_is_not_called_an_alias_bomb(tmp_path):
+    text = "[" + ",".join(["1"] * (MAX_EXPANDED_NODES + 10)) + "]\n"
+    p = only(load(tmp_path, text)[1])
+    assert p.rule == "yaml-too-many-values"
+    assert "alias" not in p.message
+
+
+@pytest.mark.parametrize("text", ["", "# only a comment\n", "   \n\n", "---\n"])
+def test_empty_file(tmp_path, text):
+    p = only(load(tmp_path, text)[1])
+    assert (p.rule, p.line, p.col) == ("file-empty", 1, 1)
+    assert p.message == "file is empty; expected a YAML mapping"
+
+
+def test_binary_file(tmp_path):
+    p = only(load(tmp_path, b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")[1])
+    assert p.rule == "file-binary"
+    assert "binary file" in p.message
+
+
+def test_huge_file(tmp_path):
+    p = only(load(tmp_path, "a: " + "x" * MAX_BYTES + "\n")[1])
+    assert (p.rule, p.line) == ("file-too-large", 1)
+    assert "the limit is 2,097,152 bytes" in p.message
+
+
+def test_non_utf8_text_names_the_line(tmp_path):
+    p = only(load(tmp_path, b"game: briefcase\nkind: game\nname: Caf\xe9\n")[1])
+    assert (p.rule, p.line) == ("file-encoding", 3)
+    assert p.message == "file is not valid UTF-8 text"
+
+
+def test_utf8_bom_is_accepted(tmp_path):
+    data, problems = load(tmp_path, "\ufeffgame: briefcase\n".encode())
+    assert problems == [] and data == {"game": "briefcase"}
+
+
+def test_control_character_names_its_line(tmp_path):
+    p = only(load(tmp_path, "game: briefcase\nname: bell\x07\n")[1])
+    assert (p.rule, p.line, p.col) == ("yaml-syntax", 2, 11)
+    assert "U+0007" in p.message
+
+
+def test_lone_surrogate_escape(tmp_path):
+    p = only(load(tmp_path, 'game: briefcase\nname: "\\ud800"\n')[1])
+    assert (p.rule, p.line, p.col) == ("yaml-value", 2, 7)
+
+
+def test_directory(tmp_path):
+    (tmp_path / "d.yaml").mkdir()
+    p = only(load_yaml(tmp_path / "d.yaml", "d.yaml")[1])
+    assert p.rule == "file-directory"
+
+
+def test_missing_file(tmp_path):
+    p = only(load_yaml(tmp_path / "nope.yaml", "nope.yaml")[1])
+    assert (p.rule, p.message) == ("file-missing", "no such file")
+
+
+def test_device_file_is_not_read():
+    # /dev/zero never ends: reading it whole would never return.
+    p = only(load_yaml(Path("/dev/zero"), "/dev/zero")[1])
+    assert p.rule == "file-special"
+
+
+def test_named_pipe_is_not_read(tmp_path):
+    os.mkfifo(tmp_path / "pipe.yaml")
+    p = only(load_yaml(tmp_path / "pipe.yaml", "pipe.yaml")[1])
+    assert p.rule == "file-special"
+
+
+@pytest.mark.parametrize("tag", ["!!python/object/apply:os.system", "!!python/name:os.system",
+                                 "!!python/object:pathlib.Path", "!!python/tuple", "!custom"])
+def test_object_constructing_tags_are_refused(tmp_path, tag):
+    p = only(load(tmp_path, f"game: briefcase\nkind: {tag} [\"echo pwned\"]\n")[1])
+    assert (p.rule, p.line, p.col) == ("yaml-tag", 2, 7)
+    assert p.message == f"YAML tag {tag} is not allowed (only plain data can be loaded)"
+
+
+def test_object_tag_at_the_top(tmp_path):
+    p = only(load(tmp_path, '!!python/object/apply:os.system ["echo pwned"]\n')[1])
+    assert (p.rule, p.line, p.col) == ("yaml-tag", 1, 1)
+
+
+@pytest.mark.parametrize("text, col", [("a: 2020-13-45", 4), ("a: !!int abc", 4), ("a: !!float abc", 4),
+                                       ("a: !!bool maybe", 4), ("a: !!timestamp xyz", 4),
+                                       ("a: !!seq foo", 4), ("a: [1, !!int x]", 8)])
+def test_values_that_cannot_be_read_as_their_type(tmp_path, text, col):
+    p = only(load(tmp_path, "game: briefcase\n" + text + "\n")[1])
+    assert (p.rule, p.line, p.col) == ("yaml-value", 2, col)
+
+
+def test_invalid_date_suggests_quotes(tmp_path):
+    p = only(load(tmp_path, "released: 2020-13-45\n")[1])
+    assert "quote" in p.message and "2020-13-45" in p.message
+
+
+def test_wrong_node_for_a_tag(tmp_path):
+    p = only(load(tmp_path, "game: briefcase\na: !!map foo\n")[1])
+    assert (p.line, p.col) == (2, 4)
+    assert "YAML tag" not in p.message
+
+
+def test_more_than_one_document(tmp_path):
+    p = only(load(tmp_path, "a: 1\n---\nb: 2\n")[1])
+    assert (p.rule, p.line) == ("yaml-syntax", 2)
+    assert "more than one YAML document" in p.message
+
+
+def test_mapping_key_that_is_a_list(tmp_path):
+    p = only(load(tmp_path, "game: briefcase\n? [a, b]\n: 1\n")[1])
+    assert (p.rule, p.line) == ("yaml-key", 2)
