@@ -52,3 +52,10 @@ def messages(game: Briefcase) -> list[Message]:
     for key, text in LABELS.items():
         out.append(Message(key, text, "card or insert label"))
     return out
+
+
+def box_messages() -> list[Message]:
+    """The messages of the shipped Briefcase data: what ``cardgen i18n`` extracts and checks."""
+    from cardgen.games.briefcase.load import load_briefcase
+
+    return messages(load_briefcase()[0])

@@ -1,0 +1,182 @@
+"""``cardgen i18n``: translation catalogs of the card texts (extract, update, stats, check)."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import StrEnum
+
+import typer
+
+from cardgen.i18n import catalog as cat
+from cardgen.i18n.checks import check_catalog, msgfmt_problems
+from cardgen.i18n.messages import Message
+from cardgen.i18n.sources import NoTexts, UnknownGame, game_messages, translatable_games
+from cardgen.paths import display_path
+from cardgen.problems import DataError, Problem, problems_to_json
+
+app = typer.Typer(help="Translate the printed card texts: gettext catalogs per game and language.",
+                  no_args_is_help=True)
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    print(message, file=sys.stderr)
+    return typer.Exit(code)
+
+
+@contextmanager
+def _user_errors() -> Iterator[None]:
+    """Turn the errors a user can cause into one clear line (or the problems at their places)
+    and a non-zero exit."""
+    try:
+        yield
+    except (UnknownGame, NoTexts, cat.UnknownLanguage) as exc:
+        raise _fail(str(exc.args[0])) from None
+    except cat.CatalogError as exc:
+        raise _fail(exc.problem.format(), 1) from None
+    except DataError as exc:
+        for p in exc.problems:
+            print(p.format(), file=sys.stderr)
+        raise _fail("the game data has problems; fix them first (see `cardgen validate`)", 1) from None
+
+
+def _games(game: str | None) -> list[str]:
+    """The games a command works on: the one named, or every game with printed texts."""
+    if game is None:
+        return translatable_games()
+    if game not in translatable_games():
+        with _user_errors():
+            game_messages(game)  # raises the error that says why
+    return [game]
+
+
+def _languages(game: str, lang: list[str] | None) -> list[str]:
+    if not lang:
+        return cat.available_languages(game)
+    with _user_errors():
+        return [cat.resolve_language(game, code) for code in lang]
+
+
+def _extract(game: str) -> cat.polib.POFile:
+    with _user_errors():
+        pot = cat.build_template(game)
+    path = cat.template_path(game)
+    cat.write_catalog(pot, path)
+    print(f"{display_path(path)}: {len(pot)} messages", file=sys.stderr)
+    return pot
+
+
+@app.command()
+def extract(game: str = typer.Argument(None, help="Game (default: every game).")) -> None:
+    """Write the template catalog cards/<game>/locale/<game>.pot from the game's data."""
+    for g in _games(game):
+        _extract(g)
+
+
+@app.command()
+def update(
+    game: str = typer.Argument(None, help="Game (default: every game)."),
+    lang: list[str] = typer.Option(None, "--lang", help="Only this language (repeatable)."),
+) -> None:
+    """Extract the template, then merge it into each language's catalog.
+
+    New texts come in untranslated; a translated text whose English changed becomes fuzzy and
+    keeps the previous English (#|); texts no longer printed become obsolete (#~)."""
+    for g in _games(game):
+        pot = _extract(g)
+        for code in _languages(g, lang):
+            path = cat.po_path(g, code)
+            with _user_errors():
+                po = cat.read_catalog(path)
+            report = cat.merge(po, pot)
+            cat.write_catalog(po, path)
+            print(f"{display_path(path)}: {report.summary}", file=sys.stderr)
+
+
+@app.command()
+def init(
+    game: str = typer.Argument(..., help="Game."),
+    lang: str = typer.Argument(..., help="Language tag, such as de or pt-BR."),
+) -> None:
+    """Start a catalog for a new language, with every text untranslated."""
+    (g,) = _games(game)
+    if lang in cat.available_languages(g) or not lang.replace("-", "").isalnum():
+        raise _fail(f"cannot start a {g} catalog for {lang!r}: it exists or is not a language tag")
+    pot = _extract(g)
+    po = cat.new_catalog(g, lang)
+    report = cat.merge(po, pot)
+    path = cat.po_path(g, lang)
+    cat.write_catalog(po, path)
+    print(f"{display_path(path)}: {report.summary}", file=sys.stderr)
+
+
+@app.command()
+def stats(game: str = typer.Argument(None, help="Game (default: every game).")) -> None:
+    """How complete each language is: translated, fuzzy, untranslated, percent."""
+    for g in _games(game):
+        langs = cat.available_languages(g)
+        if not langs:
+            typer.echo(f"{g}: no translations")
+            continue
+        typer.echo(f"{g}: {'language':<10} {'translated':>10} {'fuzzy':>6} {'untransl.':>9} "
+                   f"{'percent':>8} {'obsolete':>8} {'to review':>9}")
+        for code in langs:
+            with _user_errors():
+                po = cat.read_catalog(cat.po_path(g, code))
+            s = cat.stats(po, code)
+            typer.echo(f"{g}: {code:<10} {s.translated:>10} {s.fuzzy:>6} {s.untranslated:>9} "
+                       f"{s.percent:>7.1f}% {s.obsolete:>8} {s.machine:>9}")
+    print("'to review': translations written by cardgen's authors, not taken from a rulebook; "
+          "a native speaker should check them.", file=sys.stderr)
+
+
+def check_language(game: str, code: str, messages: list[Message]) -> list[Problem]:
+    path = cat.po_path(game, code)
+    gettext = msgfmt_problems(path)
+    if any(p.severity == "error" for p in gettext):
+        return gettext  # the entries cannot be trusted to be what they seem
+    try:
+        po = cat.read_catalog(path)
+    except cat.CatalogError as exc:
+        return [exc.problem]
+    return gettext + check_catalog(path, po, messages)
+
+
+@app.command()
+def check(
+    game: str = typer.Argument(None, help="Game (default: every game)."),
+    lang: list[str] = typer.Option(None, "--lang", help="Only this language (repeatable)."),
+    format: Format = typer.Option(Format.text, "--format", help="text, or json for editors."),
+) -> None:
+    """Check catalogs: missing and fuzzy texts, icon tokens, numbers, markup, fit in the card boxes.
+
+    Exit code 0 when every catalog is usable, 1 when a problem was found, 2 on a usage error."""
+    problems: list[Problem] = []
+    checked = 0
+    for g in _games(game):
+        with _user_errors():
+            messages = game_messages(g)
+        for code in _languages(g, lang):
+            problems.extend(check_language(g, code, messages))
+            checked += 1
+    if format is Format.json:
+        typer.echo(problems_to_json(problems))
+    else:
+        for p in problems:
+            typer.echo(p.format())
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        print(f"{len(errors)} problem{'s' * (len(errors) != 1)} found.", file=sys.stderr)
+    else:
+        print(f"{checked} catalog{'s' * (checked != 1)} checked, no problems.", file=sys.stderr)
+    raise typer.Exit(1 if errors else 0)
+
+
+def register(root: typer.Typer) -> None:
+    root.add_typer(app, name="i18n")

@@ -1,0 +1,244 @@
+"""Gettext catalogs of a game: the POT template from its messages, PO files per language, merging.
+
+Files live in ``cards/<game>/locale/``: ``<game>.pot`` and ``<lang>.po`` (``el.po``,
+``zh-Hant.po``). Entries are keyed by their context, which names a card and field, so an English
+text that changes keeps its translation as a fuzzy entry with the previous English (``#|``).
+
+Output is reproducible: the header carries no creation date, so extracting unchanged data gives
+the same bytes, and updating an up-to-date catalog leaves it untouched.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polib
+
+from cardgen.i18n.messages import SOURCE_LANGUAGE, Message
+from cardgen.i18n.references import data_references
+from cardgen.i18n.sources import game_messages
+from cardgen.paths import display_path, game_dir
+from cardgen.problems import Problem
+
+WRAP = 78  # gettext's own line width, so msgmerge and editors leave the files as they are
+
+# Header values for languages cardgen ships or may be asked to start; any other language gets
+# a generic header that the translator completes.
+LANGUAGES: dict[str, tuple[str, str, str]] = {
+    # tag: (English name, gettext Language value, Plural-Forms)
+    "el": ("Greek", "el", "nplurals=2; plural=(n != 1);"),
+    "zh-Hant": ("Traditional Chinese", "zh_Hant", "nplurals=1; plural=0;"),
+}
+
+
+class UnknownLanguage(LookupError):
+    """A language with no catalog for the game."""
+
+
+class CatalogError(Exception):
+    """A PO or POT file that cannot be read; carries the problem at its place."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(problem.format())
+
+
+def locale_dir(game: str) -> Path:
+    return game_dir(game) / "locale"
+
+
+def template_path(game: str) -> Path:
+    return locale_dir(game) / f"{game}.pot"
+
+
+def po_path(game: str, lang: str) -> Path:
+    return locale_dir(game) / f"{lang}.po"
+
+
+def available_languages(game: str) -> list[str]:
+    folder = locale_dir(game)
+    return sorted(p.stem for p in folder.glob("*.po")) if folder.is_dir() else []
+
+
+def _tag_key(lang: str) -> str:
+    return lang.replace("_", "-").casefold()
+
+
+def resolve_language(game: str, lang: str) -> str:
+    """The catalog's own spelling of a language tag (``zh_hant`` -> ``zh-Hant``)."""
+    known = available_languages(game)
+    for tag in known:
+        if _tag_key(tag) == _tag_key(lang):
+            return tag
+    listed = ", ".join([SOURCE_LANGUAGE, *known])
+    raise UnknownLanguage(f"no {game} translation for language {lang!r}; available: {listed}")
+
+
+def read_catalog(path: Path) -> polib.POFile:
+    """A PO/POT file; CatalogError (with the line when polib names one) if it cannot be parsed."""
+    shown = display_path(path)
+    if not path.is_file():
+        raise CatalogError(Problem(shown, 1, 1, "i18n-file", "no such catalog file"))
+    try:
+        return polib.pofile(str(path), wrapwidth=WRAP)
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        text = str(exc)
+        match = re.search(r"line (\d+)", text)
+        line = int(match.group(1)) if match else 1
+        text = re.sub(r"\s*\(line \d+\)", "", text).replace(str(path), shown)
+        raise CatalogError(Problem(shown, line, 1, "i18n-syntax", text)) from exc
+
+
+def write_catalog(po: polib.POFile, path: Path) -> None:
+    """Write atomically: a temporary file in the same folder, then rename over the target."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
+            out.write(str(po))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _header(game: str) -> dict[str, str]:
+    return {
+        "Project-Id-Version": f"cardgen {game}",
+        "Report-Msgid-Bugs-To": "",
+        # filled in a language's catalog; present (empty) so that msgfmt --check is quiet
+        "PO-Revision-Date": "",
+        "Last-Translator": "",
+        "Language-Team": "",
+        "Language": "",
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+        "X-Generator": "cardgen i18n",
+    }
+
+
+def build_template(game: str, messages: list[Message] | None = None) -> polib.POFile:
+    """The POT catalog of a game's messages (read from its data unless given)."""
+    messages = game_messages(game) if messages is None else messages
+    refs = data_references(game, messages)
+    pot = polib.POFile(wrapwidth=WRAP, check_for_duplicates=False)
+    pot.header = f"Printed texts of {game} (cards and inserts). Written by `cardgen i18n extract`."
+    pot.metadata = _header(game)
+    for m in messages:
+        entry = polib.POEntry(msgctxt=m.context, msgid=m.source, msgstr="", comment=m.comment)
+        if m.context in refs:
+            entry.occurrences = [refs[m.context]]
+        pot.append(entry)
+    return pot
+
+
+def new_catalog(game: str, lang: str) -> polib.POFile:
+    """An empty PO file for a language, with a complete header and no entries yet."""
+    name, gettext_lang, plurals = LANGUAGES.get(lang, (lang, lang.replace("-", "_"), ""))
+    po = polib.POFile(wrapwidth=WRAP, check_for_duplicates=False)
+    po.header = f"{name} translation of the printed texts of {game}."
+    po.metadata = {
+        **_header(game),
+        "Language-Team": name,
+        "Language": gettext_lang,
+    }
+    if plurals:
+        po.metadata["Plural-Forms"] = plurals
+    return po
+
+
+@dataclass
+class MergeReport:
+    new: list[str] = field(default_factory=list)        # contexts added untranslated
+    changed: list[str] = field(default_factory=list)    # translated, English changed: now fuzzy
+    obsolete: list[str] = field(default_factory=list)   # gone from the template
+    revived: list[str] = field(default_factory=list)    # obsolete entries back in the template
+
+    @property
+    def summary(self) -> str:
+        return (f"{len(self.new)} new, {len(self.changed)} changed (fuzzy), "
+                f"{len(self.obsolete)} obsolete, {len(self.revived)} revived")
+
+
+def merge(po: polib.POFile, pot: polib.POFile) -> MergeReport:
+    """Bring ``po`` up to the template ``pot``, in the template's order.
+
+    Entries are matched by context. A translated entry whose English changed becomes fuzzy and
+    remembers the previous English (``#|``); entries the template no longer has become obsolete
+    (``#~``); a new context comes in untranslated. Translator comments are kept; extracted
+    comments and references follow the template."""
+    report = MergeReport()
+    live = {e.msgctxt: e for e in po if not e.obsolete}
+    dead = {e.msgctxt: e for e in po if e.obsolete}
+    merged: list[polib.POEntry] = []
+    for t in pot:
+        old = live.pop(t.msgctxt, None)
+        if old is None and t.msgctxt in dead:
+            old = dead.pop(t.msgctxt)
+            old.obsolete = False
+            report.revived.append(t.msgctxt)
+        if old is None:
+            old = polib.POEntry(msgctxt=t.msgctxt, msgid=t.msgid, msgstr="")
+            report.new.append(t.msgctxt)
+        elif old.fuzzy and old.previous_msgid == t.msgid:
+            # The English went back to what was translated: the translation fits again.
+            old.msgid = t.msgid
+            old.previous_msgid = old.previous_msgctxt = None
+            old.flags.remove("fuzzy")
+        elif old.msgid != t.msgid:
+            if old.msgstr:
+                if "fuzzy" not in old.flags:
+                    old.flags.append("fuzzy")
+                # Keep the English the translation was made from, across several changes.
+                if not old.previous_msgid:
+                    old.previous_msgctxt, old.previous_msgid = old.msgctxt, old.msgid
+                report.changed.append(t.msgctxt)
+            old.msgid = t.msgid
+        old.comment = t.comment
+        old.occurrences = list(t.occurrences)
+        merged.append(old)
+    for gone in live.values():
+        gone.obsolete = True
+        gone.occurrences = []
+        report.obsolete.append(gone.msgctxt)
+    po[:] = merged + [e for e in po if e.obsolete]  # obsolete entries keep their file order
+    return report
+
+
+@dataclass(frozen=True)
+class Stats:
+    lang: str
+    translated: int
+    fuzzy: int
+    untranslated: int
+    obsolete: int
+    machine: int  # translated entries marked as machine-authored (need a native speaker's review)
+
+    @property
+    def total(self) -> int:
+        return self.translated + self.fuzzy + self.untranslated
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.translated / self.total if self.total else 100.0
+
+
+MACHINE_MARK = "cardgen: machine-authored translation"
+
+
+def is_machine_authored(entry: polib.POEntry) -> bool:
+    # polib wraps long comments: compare with the line breaks folded back into spaces
+    return MACHINE_MARK in " ".join((entry.tcomment or "").split())
+
+
+def stats(po: polib.POFile, lang: str) -> Stats:
+    live = [e for e in po if not e.obsolete]
+    fuzzy = [e for e in live if e.fuzzy]
+    done = [e for e in live if e.msgstr and not e.fuzzy]
+    return Stats(lang, len(done), len(fuzzy), len(live) - len(done) - len(fuzzy),
+                 sum(1 for e in po if e.obsolete), sum(1 for e in done if is_machine_authored(e)))

@@ -1,0 +1,173 @@
+"""``cardgen i18n check``: what would print wrong if a catalog were used as it is.
+
+Each problem points at the entry's ``msgstr`` line in the PO file. The checks:
+
+- i18n-syntax / i18n-msgfmt: the file is not a valid catalog (gettext's ``msgfmt --check``);
+- i18n-missing / i18n-fuzzy: no usable translation (the card would print English);
+- i18n-outdated: the catalog does not match the current data (run ``cardgen i18n update``);
+- i18n-tokens: icon tokens such as ``{steel}`` lost, added or broken;
+- i18n-numbers: numbers differ from the English (full-width digits count as digits);
+- i18n-markup: a tag (``<img ...>``) or an entity (``&amp;``): translations are plain text;
+- i18n-whitespace: leading or trailing spaces the English does not have;
+- i18n-fit: the text does not fit its box in the real font (see ``fit.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+import polib
+
+from cardgen.i18n.messages import Message
+from cardgen.paths import display_path
+from cardgen.problems import Problem
+
+TOKEN = re.compile(r"\{[^{}\s]*\}")
+NUMBER = re.compile(r"\d+")  # any Unicode decimal digits: full-width ３ counts as 3
+TAG = re.compile(r"<\s*/?\s*[A-Za-z!?]")
+ENTITY = re.compile(r"&(#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
+
+EntryCheck = Callable[[str, str], list[tuple[str, str]]]
+"""(english, translation) -> [(rule, message)]"""
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def tokens(text: str) -> Counter[str]:
+    return Counter(TOKEN.findall(text))
+
+
+def numbers(text: str) -> list[int]:
+    return sorted(int(n) for n in NUMBER.findall(TOKEN.sub(" ", text)))
+
+
+def _listed(items: list[str]) -> str:
+    return ", ".join(items) if items else "none"
+
+
+def check_tokens(source: str, text: str) -> list[tuple[str, str]]:
+    want, have = tokens(source), tokens(text)
+    found: list[tuple[str, str]] = []
+    if want != have:
+        lost = sorted((want - have).elements())
+        extra = sorted((have - want).elements())
+        parts = ([f"lost {_listed(lost)}"] if lost else []) + ([f"added {_listed(extra)}"] if extra else [])
+        found.append(("i18n-tokens", f"icon tokens differ from the English: {'; '.join(parts)}"))
+    stray = text.count("{") + text.count("}") - 2 * sum(have.values())
+    if stray:
+        found.append(("i18n-tokens", "a brace that is not part of an icon token such as {steel}"))
+    return found
+
+
+def check_numbers(source: str, text: str) -> list[tuple[str, str]]:
+    want, have = numbers(source), numbers(text)
+    if want == have:
+        return []
+    said = ", ".join(map(str, have)) or "no number"
+    return [("i18n-numbers", f"the translation says {said} where the English says "
+                             f"{', '.join(map(str, want)) or 'no number'}")]
+
+
+def check_markup(source: str, text: str) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    for match in TAG.finditer(text):
+        end = text.find(">", match.start())
+        snippet = text[match.start(): end + 1] if end >= 0 else text[match.start():]
+        found.append(("i18n-markup", f"markup is not allowed in a translation: {_short(snippet, 40)!r}"))
+    for match in ENTITY.finditer(text):
+        found.append(("i18n-markup", f"an entity is not allowed in a translation: {match.group(0)!r} "
+                                     "(write the character itself)"))
+    return found
+
+
+def check_whitespace(source: str, text: str) -> list[tuple[str, str]]:
+    if (text[:1].isspace(), text[-1:].isspace()) != (source[:1].isspace(), source[-1:].isspace()):
+        return [("i18n-whitespace", "leading or trailing spaces differ from the English")]
+    return []
+
+
+ENTRY_CHECKS: tuple[EntryCheck, ...] = (check_markup, check_tokens, check_numbers, check_whitespace)
+
+
+MSGFMT_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?:(?P<col>\d+):)? (?P<text>.+)$")
+
+
+def msgfmt_problems(path: Path) -> list[Problem]:
+    """What gettext's reference validator (``msgfmt --check``) says about a catalog, if it is
+    installed: polib reads some broken files that gettext tools reject."""
+    if shutil.which("msgfmt") is None:
+        return []
+    result = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(path)],
+                            capture_output=True, text=True, env={**os.environ, "LC_ALL": "C"})
+    shown = display_path(path)
+    found: list[Problem] = []
+    for raw in result.stderr.splitlines():
+        match = MSGFMT_LINE.match(raw)
+        if not match or match["path"] != str(path):
+            continue
+        text = match["text"]
+        warning = text.startswith("warning: ")
+        found.append(Problem(shown, int(match["line"]), int(match["col"] or 1), "i18n-msgfmt",
+                             text.removeprefix("warning: "), "warning" if warning else "error"))
+    if result.returncode != 0 and not any(p.severity == "error" for p in found):
+        found.append(Problem(shown, 1, 1, "i18n-msgfmt", result.stderr.strip() or "msgfmt --check failed"))
+    return found
+
+
+def msgstr_lines(path: Path, po: polib.POFile) -> dict[int, int]:
+    """Entry start line -> line of its ``msgstr`` (where problems are reported)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found: dict[int, int] = {}
+    for entry in po:
+        n = entry.linenum
+        while 0 < n <= len(lines) and not lines[n - 1].startswith("msgstr"):
+            n += 1
+        found[entry.linenum] = n if n <= len(lines) else entry.linenum
+    return found
+
+
+def check_catalog(path: Path, po: polib.POFile, messages: list[Message]) -> list[Problem]:
+    """Every content problem of one language's catalog against the game's current messages."""
+    shown = display_path(path)
+    where = msgstr_lines(path, po)
+    current = {m.context: m for m in messages}
+    problems: list[Problem] = []
+
+    def report(entry: polib.POEntry | None, rule: str, message: str) -> None:
+        line = where[entry.linenum] if entry is not None else 1
+        problems.append(Problem(shown, line, 1, rule, message))
+
+    seen: set[str] = set()
+    for entry in po:
+        if entry.obsolete:
+            continue
+        ctx = entry.msgctxt or ""
+        seen.add(ctx)
+        message = current.get(ctx)
+        if message is None:
+            report(entry, "i18n-outdated", f"{ctx}: no longer printed; run `cardgen i18n update`")
+            continue
+        if entry.msgid != message.source and not entry.fuzzy:
+            report(entry, "i18n-outdated", f"{ctx}: translated from other English than the card now "
+                                           "prints; run `cardgen i18n update`")
+        if not entry.msgstr:
+            report(entry, "i18n-missing", f"{ctx}: untranslated ({_short(message.source)!r})")
+            continue
+        if entry.fuzzy:
+            report(entry, "i18n-fuzzy", f"{ctx}: fuzzy (the English changed); review the translation "
+                                        "and remove the fuzzy flag")
+        for check in ENTRY_CHECKS:
+            for rule, text in check(message.source, entry.msgstr):
+                report(entry, rule, f"{ctx}: {text}")
+    for m in messages:
+        if m.context not in seen:
+            report(None, "i18n-missing", f"{m.context}: no entry in the catalog; run `cardgen i18n update`")
+    return problems

@@ -1,0 +1,66 @@
+"""``#:`` references for catalog entries: the data file and line where an English text is written.
+
+A message context names a card (``company.steel_factory:ability``); the text is found as a
+string value inside the YAML mapping whose ``id`` is that card's id. A label that no card owns
+gets a reference only when its text occurs exactly once in the data (``Central Bank``), else none.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any
+
+from cardgen.data.documents import game_files, read_documents
+from cardgen.data.yamlload import PosDict, PosList
+from cardgen.i18n.messages import Message
+from cardgen.paths import project_root
+
+Reference = tuple[str, str]  # (path relative to the project, line), as polib stores occurrences
+
+
+def _strings(node: Any, owner: str | None) -> Iterator[tuple[str, str | None, int]]:
+    """(text, id of the nearest enclosing mapping with an id, line) for every string value."""
+    if isinstance(node, PosDict):
+        own = node.get("id")
+        owner = own if isinstance(own, str) else owner
+        for key, value in node.items():
+            if isinstance(value, str):
+                yield value, owner, node.value_pos.get(key, node.pos)[0]
+            else:
+                yield from _strings(value, owner)
+    elif isinstance(node, PosList):
+        for i, value in enumerate(node):
+            if isinstance(value, str):
+                yield value, owner, node.item_pos[i][0]
+            else:
+                yield from _strings(value, owner)
+
+
+def _card_id(context: str) -> str | None:
+    head = context.split(":", 1)[0]
+    return head.split(".", 1)[1] if "." in head else None
+
+
+def data_references(game: str, messages: list[Message]) -> dict[str, Reference]:
+    """Context -> where its English text is written, for the messages that can be located."""
+    root = project_root()
+    docs, _ = read_documents(game_files(game))
+    places: dict[str, list[tuple[str | None, Reference]]] = defaultdict(list)
+    for doc in docs:
+        try:
+            shown = doc.path.resolve().relative_to(root).as_posix()
+        except ValueError:
+            shown = doc.path.name
+        for text, owner, line in _strings(doc.data, None):
+            places[text].append((owner, (shown, str(line))))
+    found: dict[str, Reference] = {}
+    for m in messages:
+        candidates = places.get(m.source, [])
+        card = _card_id(m.context)
+        owned = [ref for owner, ref in candidates if card is not None and owner == card]
+        if owned:
+            found[m.context] = owned[0]
+        elif len(candidates) == 1:
+            found[m.context] = candidates[0][1]
+    return found

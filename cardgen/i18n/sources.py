@@ -1,0 +1,43 @@
+"""Where a game's translatable strings come from.
+
+Each game's ``texts`` module (``cardgen.games.<game>.texts``) offers ``box_messages()``: every
+string its cards and inserts print, read from the game's shipped data.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+
+from cardgen.games import registered_games
+from cardgen.i18n.messages import Message
+
+
+class UnknownGame(LookupError):
+    def __init__(self, game: str):
+        known = ", ".join(registered_games())
+        super().__init__(f"unknown game {game!r}; known games: {known}")
+
+
+class NoTexts(LookupError):
+    def __init__(self, game: str):
+        super().__init__(f"{game} has no printed texts to translate yet")
+
+
+def _texts_module(game: str) -> str:
+    return f"cardgen.games.{game}.texts"
+
+
+def translatable_games() -> list[str]:
+    """The registered games whose printed texts are known (they have a ``texts`` module)."""
+    return [g for g in registered_games() if importlib.util.find_spec(_texts_module(g)) is not None]
+
+
+def game_messages(game: str) -> list[Message]:
+    """Every message the game prints, in a stable order. Raises UnknownGame, NoTexts, or
+    DataError when the game data itself is invalid."""
+    if game not in registered_games():
+        raise UnknownGame(game)
+    if game not in translatable_games():
+        raise NoTexts(game)
+    return importlib.import_module(_texts_module(game)).box_messages()

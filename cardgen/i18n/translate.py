@@ -1,0 +1,30 @@
+"""The Translator the renderer draws through: a language's PO catalog, English where it is silent.
+
+The text returned is plain text, never markup: whoever lays it out must escape it (the
+renderer's text layout does), and ``cardgen i18n check`` rejects translations that look like
+markup so the problem is seen before printing.
+"""
+
+from __future__ import annotations
+
+from cardgen.i18n.catalog import SOURCE_LANGUAGE, po_path, read_catalog, resolve_language
+from cardgen.i18n.messages import Translator, english
+
+
+def translator(game: str, lang: str) -> Translator:
+    """The translator of a game into a language (``en`` is the English source itself).
+
+    An entry is used only when it is translated, not fuzzy, and made from the same English the
+    renderer asks about; anything else falls back to English, so a stale catalog prints the
+    current English rather than an outdated translation. Raises UnknownLanguage for a language
+    the game has no catalog for, CatalogError for a catalog that cannot be read."""
+    if lang.casefold() == SOURCE_LANGUAGE:
+        return english
+    po = read_catalog(po_path(game, resolve_language(game, lang)))
+    table = {(e.msgctxt or "", e.msgid): e.msgstr
+             for e in po if e.msgstr and not e.fuzzy and not e.obsolete}
+
+    def translate(context: str, source: str) -> str:
+        return table.get((context, source), source)
+
+    return translate

@@ -1,0 +1,203 @@
+"""Catalog tooling: extract, update (merge), stats, the translator, and gettext's own checks."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import polib
+import pytest
+
+from cardgen.i18n.catalog import (
+    UnknownLanguage,
+    build_template,
+    merge,
+    po_path,
+    read_catalog,
+    template_path,
+)
+from cardgen.i18n.messages import english
+from cardgen.i18n.sources import game_messages
+from cardgen.i18n.translate import translator
+from tests.i18n.scratch import add_company, cardgen, catalog, data, edit, entry, remove_company
+
+REPO = Path(__file__).resolve().parents[2]
+LOCALE = REPO / "cards" / "briefcase" / "locale"
+SHIPPED = sorted(LOCALE.glob("*.po"))
+
+STEEL = "company.steel_factory:ability"
+STEEL_EN = "The player may use any resource as {steel}."
+
+
+def test_extract_writes_the_same_bytes_as_the_shipped_template():
+    assert str(build_template("briefcase")) == (LOCALE / "briefcase.pot").read_text(encoding="utf-8")
+
+
+def test_template_has_every_printed_message_with_its_context_and_comment():
+    pot = build_template("briefcase")
+    messages = game_messages("briefcase")
+    assert [(e.msgctxt, e.msgid, e.comment) for e in pot] == [(m.context, m.source, m.comment)
+                                                              for m in messages]
+
+
+def test_template_references_the_data_line_of_each_card_text():
+    refs = {e.msgctxt: e.occurrences for e in build_template("briefcase")}
+    (path, line), = refs[STEEL]
+    lines = (REPO / path).read_text(encoding="utf-8").splitlines()
+    assert path == "cards/briefcase/companies.yaml"
+    assert STEEL_EN in lines[int(line) - 1]
+
+
+def test_update_of_current_catalogs_changes_no_byte(project: Path):
+    code, out = cardgen("i18n", "update", "briefcase")
+    assert code == 0, out
+    for shipped in [LOCALE / "briefcase.pot", *SHIPPED]:
+        assert (data(project, "locale") / shipped.name).read_bytes() == shipped.read_bytes()
+
+
+def test_changed_english_makes_the_translation_fuzzy_with_the_previous_english(valid_project: Path):
+    new = "The player may use any 2 resources as one {steel}."
+    edit(data(valid_project, "companies.yaml"), f'text: "{STEEL_EN}"', f'text: "{new}"')
+    before = entry(catalog(valid_project, "el"), STEEL).msgstr
+    code, out = cardgen("i18n", "update", "briefcase")
+    assert code == 0, out
+    e = entry(catalog(valid_project, "el"), STEEL)
+    assert (e.msgid, e.fuzzy, e.previous_msgid, e.msgstr) == (new, True, STEEL_EN, before)
+    # A fuzzy translation is not printed: the card shows the current English.
+    assert translator("briefcase", "el")(STEEL, new) == new
+
+
+def test_removed_company_becomes_obsolete(valid_project: Path):
+    remove_company(valid_project, "venture_capital_firm", "High-Tech Company")
+    code, out = cardgen("i18n", "update", "briefcase")
+    assert code == 0, out
+    for lang in ("el", "zh-Hant"):
+        po = catalog(valid_project, lang)
+        gone = [e for e in po.obsolete_entries() if e.msgctxt.startswith("company.venture_capital_firm:")]
+        assert {e.msgctxt for e in gone} == {"company.venture_capital_firm:name",
+                                              "company.venture_capital_firm:ability"}
+        assert all(e.msgstr for e in gone)  # kept, in case the company comes back
+
+
+def test_added_company_comes_in_untranslated(valid_project: Path):
+    add_company(valid_project)
+    code, out = cardgen("i18n", "update", "briefcase")
+    assert code == 0, out
+    po = catalog(valid_project, "zh-Hant")
+    assert entry(po, "company.call_centre:name").msgid == "Call Centre"
+    assert entry(po, "company.call_centre:name").msgstr == ""
+    assert entry(po, "company.call_centre:ability") in po.untranslated_entries()
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", "zh-Hant")
+    assert code == 1 and "error[i18n-missing]: company.call_centre:name: untranslated" in out
+
+
+def test_english_changed_back_clears_the_fuzzy_flag():
+    po = polib.POFile()
+    po.append(polib.POEntry(msgctxt="c", msgid="old", msgstr="παλιό"))
+    pot = polib.POFile()
+    pot.append(polib.POEntry(msgctxt="c", msgid="new"))
+    merge(po, pot)
+    assert po[0].fuzzy and po[0].previous_msgid == "old"
+    pot[0].msgid = "old"
+    merge(po, pot)
+    assert not po[0].fuzzy and po[0].previous_msgid is None and po[0].msgstr == "παλιό"
+
+
+def test_obsolete_entry_comes_back_when_its_text_returns():
+    po = polib.POFile()
+    po.append(polib.POEntry(msgctxt="c", msgid="text", msgstr="κείμενο", obsolete=True))
+    pot = polib.POFile()
+    pot.append(polib.POEntry(msgctxt="c", msgid="text"))
+    report = merge(po, pot)
+    assert report.revived == ["c"] and not po[0].obsolete and po[0].msgstr == "κείμενο"
+
+
+def test_translator_reads_the_catalog_and_english_is_the_source_itself():
+    assert translator("briefcase", "el")("resource.steel:name", "Steel") == "Ατσάλι"
+    assert translator("briefcase", "zh_hant")("resource.steel:name", "Steel") == "鋼鐵"
+    assert translator("briefcase", "en") is english
+
+
+def test_translator_falls_back_to_english_for_untranslated_and_unknown_texts(project: Path):
+    po = read_catalog(po_path("briefcase", "el"))
+    entry(po, "resource.paper:name").msgstr = ""
+    po.save()
+    translate = translator("briefcase", "el")
+    assert translate("resource.paper:name", "Paper") == "Paper"
+    assert translate("resource.steel:name", "Iron") == "Iron"  # English differs from the catalog's
+
+
+def test_unknown_language_is_a_clear_error():
+    with pytest.raises(UnknownLanguage, match=r"no briefcase translation for language 'fr'; "
+                                             r"available: en, el, zh-Hant"):
+        translator("briefcase", "fr")
+
+
+@pytest.mark.parametrize("args", [["i18n", "check", "briefcase", "--lang", "fr"],
+                                  ["i18n", "stats", "monopoly"]])
+def test_bad_user_input_is_one_line_and_exit_2(args: list[str]):
+    code, out = cardgen(*args)
+    assert code == 2
+    assert len(out.strip().splitlines()) == 1 and "Traceback" not in out
+
+
+def test_unreadable_catalog_is_reported_at_its_line(project: Path):
+    path = po_path("briefcase", "el")
+    text = path.read_text(encoding="utf-8")
+    line = text[: text.index('msgctxt "decision.buy:name"')].count("\n") + 1
+    path.write_text(text.replace('msgctxt "decision.buy:name"', 'msgctx "decision.buy:name"'),
+                    encoding="utf-8")
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", "el")
+    assert code == 1
+    assert f"el.po:{line}:" in out and "error[i18n-" in out
+
+
+def test_catalog_that_polib_reads_but_gettext_rejects_is_an_error(project: Path):
+    # An unterminated string: polib is lenient, msgfmt --check is the reference.
+    path = po_path("briefcase", "el")
+    path.write_text(path.read_text(encoding="utf-8").replace('msgstr "Αγορά"', 'msgstr "Αγορά'),
+                    encoding="utf-8")
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", "el")
+    assert code == 1 and "error[i18n-msgfmt]: end-of-line within string" in out
+
+
+def test_stats_counts_translated_fuzzy_and_untranslated(project: Path):
+    po = read_catalog(po_path("briefcase", "el"))
+    entry(po, "resource.paper:name").msgstr = ""
+    entry(po, "resource.steel:name").flags.append("fuzzy")
+    po.save()
+    code, out = cardgen("i18n", "stats", "briefcase")
+    assert code == 0
+    el = next(line.split() for line in out.splitlines() if line.split()[1:2] == ["el"])
+    total = len(game_messages("briefcase"))
+    assert el[2:6] == [str(total - 2), "1", "1", f"{100 * (total - 2) / total:.1f}%"]
+
+
+def test_init_starts_a_new_language_untranslated(project: Path):
+    code, out = cardgen("i18n", "init", "briefcase", "de")
+    assert code == 0, out
+    po = read_catalog(po_path("briefcase", "de"))
+    assert len(po.untranslated_entries()) == len(game_messages("briefcase"))
+    assert po.metadata["Language"] == "de"
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_msgfmt_check_accepts_the_shipped_catalog_without_a_warning(path: Path, tmp_path: Path):
+    result = subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "out.mo"), str(path)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
+def test_msgfmt_check_accepts_the_template(tmp_path: Path):
+    # A template's Language is empty by nature; msgfmt warns about that, and nothing else.
+    result = subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "out.mo"),
+                             str(LOCALE / "briefcase.pot")], capture_output=True, text=True)
+    assert result.returncode == 0
+    assert [line for line in result.stderr.splitlines() if "'Language'" not in line] == []
+
+
+def test_template_is_at_its_documented_place():
+    assert template_path("briefcase") == LOCALE / "briefcase.pot"
