@@ -1,0 +1,195 @@
+"""Card-play effects: for each effect kind of the data, who it may target and how it resolves.
+
+A card's behaviour is its effect kind plus parameters (``deck.yaml``); nothing here is written
+per card name. Attacks pass through the reaction window (``reactions.py``) before resolving.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from cardgen.games.startup.engine.reactions import respond
+from cardgen.games.startup.engine.state import Action, Window
+from cardgen.games.startup.model import Effect
+
+if TYPE_CHECKING:
+    from cardgen.games.startup.engine.game import Game
+
+Targets = Callable[["Game", int, int, Effect], list[Action]]
+Resolve = Callable[["Game", int, Action, Effect], None]
+
+
+def _seats(game: Game, seat: int, who: str) -> list[int]:
+    if who == "ally":
+        partner = game.players[seat].partner
+        return [] if partner is None else [partner]
+    return game.others(seat)
+
+
+# --- legal targets: a card needs a legal target before it is played ---------------------------
+def _banked_targets(game: Game, seat: int, card: int, eff: Effect) -> list[Action]:
+    category = eff.get("category")
+    return [Action("use", card, s, c) for s in _seats(game, seat, eff.get("target"))
+            for c in game.players[s].bank if category is None or game.card(c).category == category]
+
+
+def _hand_targets(game: Game, seat: int, card: int, eff: Effect) -> list[Action]:
+    return [Action("use", card, s) for s in _seats(game, seat, eff.get("target")) if game.players[s].hand]
+
+
+def _penalty_targets(game: Game, seat: int, card: int, eff: Effect) -> list[Action]:
+    return [Action("use", card, s) for s in _seats(game, seat, eff.get("target"))]
+
+
+def _skip_targets(game: Game, seat: int, card: int, eff: Effect) -> list[Action]:
+    return [Action("use", card, s) for s in _seats(game, seat, eff.get("target"))
+            if len(game.pending_skips(s)) < eff.get("max_pending")]
+
+
+def _alliance_targets(game: Game, seat: int, card: int, eff: Effect) -> list[Action]:
+    if game.players[seat].partner is not None:
+        return []
+    return [Action("use", card, s) for s in game.others(seat)
+            if game.players[s].partner is None and ("alliance", seat, s) not in game.refused]
+
+
+def _marker_targets(game: Game, seat: int, card: int, eff: Effect) -> list[Action]:
+    whose = eff.get("whose")
+    seats = ([seat] if "self" in whose else []) + (
+        [game.players[seat].partner] if "partner" in whose and game.players[seat].partner is not None else [])
+    return [Action("use", card, s, m) for s in seats for m in game.players[s].markers
+            if game.card(m).id == eff.get("marker")]
+
+
+def _attach_targets(game: Game, seat: int, card: int, eff: Effect) -> list[Action]:
+    p = game.players[seat]
+    return [Action("use", card, seat, c) for c in p.bank
+            if game.card(c).category == eff.get("category") and c not in p.attachments]
+
+
+TARGETS: dict[str, Targets] = {
+    "take_banked": _banked_targets,
+    "return_to_hand": _banked_targets,
+    "take_from_hand": _hand_targets,
+    "penalty_marker": _penalty_targets,
+    "skip_turn_marker": _skip_targets,
+    "form_alliance": _alliance_targets,
+    "remove_marker": _marker_targets,
+    "attach_protection": _attach_targets,
+}
+
+
+def targets(game: Game, seat: int, card: int) -> list[Action]:
+    """Every legal use of a hand card's effect (none for a card without one)."""
+    eff = game.card(card).effect
+    find = TARGETS.get(eff.kind)
+    return find(game, seat, card, eff) if find else []
+
+
+# --- resolution ----------------------------------------------------------------------------------
+def _place(game: Game, card: int) -> None:
+    """The resolving card stays on the table (as a marker, attachment or banked card)."""
+    game.table.resolving.remove(card)
+
+
+def _take_banked(game: Game, seat: int, a: Action, eff: Effect) -> None:
+    game.move_banked(a.target, seat, a.target_card)
+    if eff.get("ends_alliance"):
+        game.end_alliance(seat)
+        game.counters["alliances_betrayed"] += 1
+
+
+def _reverse_take_banked(game: Game, seat: int, a: Action, eff: Effect) -> None:
+    """Golden Handcuffs: the ditched ally takes a banked card of the attacker's instead."""
+    attacker_bank = list(game.players[seat].bank)
+    if attacker_bank:
+        chosen = game.bots[a.target].choose_reversal(game, a.target, seat, attacker_bank)
+        if chosen not in attacker_bank:
+            raise ValueError("the reversal must take one of the attacker's banked cards")
+        game.move_banked(seat, a.target, chosen)
+    game.end_alliance(seat)
+    game.counters["alliances_betrayed"] += 1
+    game.counters["ditches_reversed"] += 1
+
+
+def _return_to_hand(game: Game, seat: int, a: Action, eff: Effect) -> None:
+    attached = game.take_from_bank(a.target, a.target_card)
+    if attached is not None:
+        game.discard(attached)
+    game.to_hand(a.target, a.target_card)
+
+
+def _take_from_hand(game: Game, seat: int, a: Action, eff: Effect) -> None:
+    if eff.get("gives_this_card"):
+        _place(game, a.card)
+        game.players[a.target].bank.append(a.card)
+    hand = game.players[a.target].hand
+    if eff.get("pick") == "random":
+        picked = hand[game.rng.randrange(len(hand))]
+    else:
+        picked = game.bots[seat].choose_from_hand(game, seat, a.target, list(hand))
+        if picked not in hand:
+            raise ValueError("the card taken must come from the target's hand")
+    hand.remove(picked)
+    game.to_hand(seat, picked)
+
+
+def _marker(game: Game, seat: int, a: Action, eff: Effect) -> None:
+    _place(game, a.card)
+    game.players[a.target].markers.append(a.card)
+
+
+def _form_alliance(game: Game, seat: int, a: Action, eff: Effect) -> None:
+    _place(game, a.card)
+    game.form_alliance(seat, a.target, a.card)
+
+
+def _remove_marker(game: Game, seat: int, a: Action, eff: Effect) -> None:
+    game.players[a.target].markers.remove(a.target_card)
+    game.discard(a.target_card)
+
+
+def _attach(game: Game, seat: int, a: Action, eff: Effect) -> None:
+    _place(game, a.card)
+    game.players[seat].attachments[a.target_card] = a.card
+
+
+RESOLVE: dict[str, Resolve] = {
+    "take_banked": _take_banked,
+    "return_to_hand": _return_to_hand,
+    "take_from_hand": _take_from_hand,
+    "penalty_marker": _marker,
+    "skip_turn_marker": _marker,
+    "form_alliance": _form_alliance,
+    "remove_marker": _remove_marker,
+    "attach_protection": _attach,
+}
+REVERSE: dict[str, Resolve] = {"take_banked": _reverse_take_banked}
+
+
+def use(game: Game, seat: int, action: Action) -> int:
+    """Use a hand card's effect; returns the card plays spent (0 if an invitation is refused)."""
+    if action not in targets(game, seat, action.card):
+        raise ValueError(f"not a legal use of {game.card(action.card).name}: {action}")
+    eff = game.card(action.card).effect
+    if eff.kind == "form_alliance" and not game.bots[action.target].accept_alliance(
+            game, action.target, seat):
+        game.refused.add(("alliance", seat, action.target))
+        game.counters["invitations_refused"] += 1
+        return 0
+    game.players[seat].hand.remove(action.card)
+    game.table.resolving.append(action.card)
+    game.played[game.card(action.card).id] += 1
+    answer = None
+    if eff.is_attack:
+        game.counters["attacks"] += 1
+        answer = respond(game, Window(seat, action.target, action.card, action))
+    if answer is None:
+        RESOLVE[eff.kind](game, seat, action, eff)
+    elif answer == "reverse":
+        REVERSE[eff.kind](game, seat, action, eff)
+    # A card being resolved is discarded only after its effect finishes, with its answers.
+    while game.table.resolving:
+        game.discard(game.table.resolving.pop(0))
+    return 1

@@ -1,0 +1,76 @@
+"""The startup game's simulator for ``cardgen simulate`` (the ``Simulator`` protocol)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardgen.games.startup.bots import BOTS, make_bot
+from cardgen.games.startup.engine.game import DEFAULT_MAX_TURNS, Game
+from cardgen.games.startup.model import StartupGame
+from cardgen.sim.result import GameResult
+
+# Always reported, so a counter that stays at zero is visible as zero.
+COUNTERS = ("alliances_formed", "alliances_betrayed", "ditches_reversed", "trades", "attacks",
+            "attacks_canceled", "partner_defenses", "overrides", "turns_skipped", "reshuffles",
+            "hand_limit_discards")
+
+
+@dataclass(frozen=True)
+class Config:
+    model: StartupGame
+    players: int
+    max_turns: int
+    seconds_per_turn: float
+
+
+class StartupSimulator:
+    game = "startup"
+    bots = tuple(BOTS)   # ("random", "heuristic"): the heuristic is the default seat
+
+    def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
+                options: dict[str, Any]) -> Config:
+        from cardgen.games.startup.load import load_startup
+
+        model = load_startup()
+        if set_ref:
+            raise ValueError(f"{model.name} has no card sets; leave out --set")
+        if not model.min_players <= players <= model.max_players:
+            raise ValueError(f"{model.name} is for {model.min_players}-{model.max_players} players, "
+                             f"not {players}")
+        seconds = float(options.get("seconds_per_turn") or model.rules.seconds_per_turn)
+        return Config(model, players, int(options.get("max_turns", DEFAULT_MAX_TURNS)), seconds)
+
+    def play(self, config: Config, seed: int, seat_bots: list[str], invariants: bool = False
+             ) -> GameResult:
+        game = Game(config.model, [make_bot(b) for b in seat_bots], seed, invariants, config.max_turns)
+        finished = game.play()
+        counters = {k: game.counters.get(k, 0) for k in COUNTERS}
+        counters.update(game.counters)
+        return GameResult(
+            seed=seed, players=config.players, seat_bots=list(seat_bots), turns=game.turns,
+            rounds=game.turns // config.players, stalled=not finished,
+            end_condition="valuation" if finished else None,
+            scores=[game.valuation(s) for s in range(config.players)],
+            winners=[game.winner] if game.winner is not None else [],
+            items=game.items(), counters=dict(sorted(counters.items())),
+        )
+
+
+def summary_lines(summary: dict[str, Any], options: dict[str, Any] | None = None) -> list[str]:
+    """Lines for the startup game under the common summary: the estimated table time of the
+    median game against the text's 45-minute design target."""
+    from cardgen.games.startup.load import load_startup
+
+    rules = load_startup().rules
+    seconds = float((options or {}).get("seconds_per_turn") or summary.get("seconds_per_turn")
+                    or rules.seconds_per_turn)
+    turns = summary["turns"]
+    median = turns["p50"] * seconds / 60
+    p90 = turns["p90"] * seconds / 60
+    ratio = median / rules.target_minutes
+    return [f"  table time at {seconds:g} s a turn: median {median:.0f} min, p90 {p90:.0f} min "
+            f"({ratio:.0%} of the {rules.target_minutes}-minute design target)"]
+
+
+SIMULATOR = StartupSimulator()

@@ -1,0 +1,574 @@
+"""One test per rule of the first playtest edition (seed 002), named after the rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgen.games.startup.engine import Action
+from tests.startup.table import ally, bank, hand, ids, table, take, use
+
+# --- the worked example -----------------------------------------------------------------------
+
+
+def _betrayal():
+    """You have $725M; your ally has $430M, including a Chief Scientist worth $125M."""
+    game, bots = table(3)
+    bank(game, 0, "cto", "series_c", "series_c", "global_rollout", "viral_launch")
+    scientist = bank(game, 1, "chief_scientist")[0]
+    bank(game, 1, "lead_engineer", "growth_hacker", "seed_round", "poach", "ditch", "pr_crisis")
+    ally(game, 0, 1)
+    ditch = hand(game, 0, "ditch")[0]
+    hand(game, 1, "golden_handcuffs")
+    assert (game.valuation(0), game.valuation(1)) == (725, 430)
+    return game, bots, ditch, scientist
+
+
+def test_the_125m_betrayal_successful_ditch():
+    game, bots, ditch, scientist = _betrayal()
+    use(game, 0, ditch, 1, scientist)
+    assert (game.valuation(0), game.valuation(1)) == (850, 305)
+    assert game.players[0].partner is None and game.players[1].partner is None
+
+
+def test_the_125m_betrayal_golden_handcuffs_takes_the_cto_instead():
+    game, bots, ditch, scientist = _betrayal()
+    bots[1].reacts_with = {"golden_handcuffs"}
+    bots[1].picks = "cto"
+    use(game, 0, ditch, 1, scientist)
+    assert (game.valuation(0), game.valuation(1)) == (625, 530)
+    assert game.players[0].partner is None and game.players[1].partner is None
+    assert sorted(ids(game, game.table.discard[-3:])) == ["ditch", "golden_handcuffs", "strategic_alliance"]
+
+
+# --- turn structure -----------------------------------------------------------------------------
+
+
+def test_setup_deals_five_cards_and_three_different_startup_types():
+    game, _ = table(5)
+    game2 = type(game)(game.model, [type(b)() for b in game.bots], seed=4, invariants=True)
+    seen: list[list[str]] = []
+    for b in game2.bots:
+        b.choose_startup = lambda g, s, options: seen.append(options) or options[0]
+    game2.setup()
+    assert all(len(p.hand) == 5 for p in game2.players)
+    assert all(len(set(o)) == 3 for o in seen) and len(seen) == 5
+    assert len(game2.table.draw_pile) == 98 - 25
+    assert all(p.startup is not None and p.reference is not None for p in game2.players)
+
+
+def test_draw_one_at_the_start_of_the_turn():
+    game, _ = table(3)
+    before = len(game.table.draw_pile)
+    game.take_turn(0)
+    assert len(game.players[0].hand) == 1 and len(game.table.draw_pile) == before - 1
+
+
+def test_play_up_to_two_cards():
+    game, bots = table(3)
+    cards = hand(game, 0, "cto", "series_a", "seed_round")
+    bots[0].plays = [Action("bank", c) for c in cards]
+    game.take_turn(0)
+    assert len(game.players[0].bank) == 2 and cards[2] in game.players[0].hand
+
+
+def test_bank_adds_printed_valuation_and_the_card_stays():
+    game, _ = table(3)
+    card = hand(game, 0, "poach")[0]
+    game.perform(0, Action("bank", card))
+    assert game.valuation(0) == 60 and card in game.players[0].bank
+
+
+def test_hand_limit_after_a_draw():
+    game, bots = table(3)
+    hand(game, 0, *["seed_round"] * 3, *["series_a"] * 4)
+    bots[0].keeps = {"series_a"}
+    game.draw(0)
+    assert len(game.players[0].hand) == 7 and "discard" in bots[0].asked
+
+
+def test_hand_limit_applies_outside_your_turn():
+    game, bots = table(3)
+    growth = bank(game, 1, "viral_launch")[0]
+    hand(game, 1, *["seed_round"] * 3, *["series_a"] * 4)
+    cd = hand(game, 0, "cease_and_desist")[0]
+    use(game, 0, cd, 1, growth)
+    assert len(game.players[1].hand) == 7 and growth in game.players[1].hand
+    assert bots[1].asked == ["discard"]
+
+
+def test_valuation_is_startup_plus_banked_minus_pr_crisis():
+    game, _ = table(3)
+    bank(game, 0, "cto", "poach")
+    game.players[0].markers.append(take(game, "pr_crisis"))
+    assert game.valuation(0) == 50 + 100 + 10 - 75
+
+
+def test_valuation_never_falls_below_zero():
+    game, _ = table(3)
+    game.players[0].markers.extend([take(game, "pr_crisis"), take(game, "pr_crisis")])
+    assert game.valuation(0) == 0
+
+
+def test_win_is_checked_at_the_end_of_your_own_completed_turn():
+    game, bots = table(3)
+    bank(game, 0, *["series_c"] * 2, *["global_rollout"] * 2, "cto", "cto", "cto")  # 950
+    card = hand(game, 0, "seed_round")[0]
+    bots[0].plays = [Action("bank", card)]
+    game.take_turn(0)
+    assert game.winner == 0
+
+
+def test_no_win_during_another_players_turn():
+    game, bots = table(3)
+    bank(game, 1, *["series_c"] * 2, *["global_rollout"] * 2, "cto", "cto", "cto")  # 950
+    bank(game, 0, "series_b")
+    ally(game, 0, 1)
+    ditch = hand(game, 0, "ditch")[0]
+    hand(game, 1, "golden_handcuffs")
+    bots[1].reacts_with, bots[1].picks = {"golden_handcuffs"}, "series_b"
+    bots[0].plays = [Action("use", ditch, 1, game.players[1].bank[0])]
+    game.take_turn(0)
+    assert game.valuation(1) >= 1000 and game.winner is None
+    game.take_turn(1)
+    assert game.winner == 1
+
+
+# --- reactions ------------------------------------------------------------------------------------
+
+
+def test_target_and_partner_get_one_response_total():
+    game, bots = table(3)
+    ally(game, 1, 2)
+    hand(game, 1, "crisis_pr_team")
+    hand(game, 2, "crisis_pr_team")
+    bots[1].reacts_with = {"crisis_pr_team"}
+    bots[2].reacts_with = {"crisis_pr_team"}
+    use(game, 0, hand(game, 0, "pr_crisis")[0], 1)
+    assert game.players[1].markers == [] and "respond" not in bots[2].asked
+    assert len(game.players[2].hand) == 1
+
+
+def test_partner_may_defend_on_the_targets_behalf():
+    game, bots = table(3)
+    ally(game, 1, 2)
+    hand(game, 2, "crisis_pr_team")
+    bots[2].reacts_with = {"crisis_pr_team"}
+    use(game, 0, hand(game, 0, "pr_crisis")[0], 1)
+    assert game.players[1].markers == [] and game.players[2].hand == []
+
+
+def test_reactions_do_not_use_card_plays():
+    game, bots = table(3)
+    hand(game, 1, "crisis_pr_team")
+    bots[1].reacts_with = {"crisis_pr_team"}
+    crises = hand(game, 0, "pr_crisis", "pr_crisis")
+    bots[0].plays = [Action("use", crises[0], 1), Action("use", crises[1], 1)]
+    game.take_turn(0)
+    assert len(game.players[1].markers) == 1
+
+
+def test_a_reaction_may_be_banked_on_your_turn():
+    game, _ = table(3)
+    card = hand(game, 0, "golden_handcuffs")[0]
+    assert Action("bank", card) in game.legal_actions(0)
+    assert not [a for a in game.legal_actions(0) if a.kind == "use"]
+
+
+# --- alliances ----------------------------------------------------------------------------------
+
+
+def test_strategic_alliance_with_an_unpartnered_rival_who_agrees():
+    game, _ = table(3)
+    card = hand(game, 0, "strategic_alliance")[0]
+    assert use(game, 0, card, 1) == 1
+    assert game.players[0].partner == 1 and game.players[1].partner == 0
+    assert game.valuation(0) == 50 and card in game.table.alliances.values()
+
+
+def test_alliance_needs_both_unpartnered():
+    game, _ = table(4)
+    ally(game, 1, 2)
+    card = hand(game, 0, "strategic_alliance")[0]
+    assert [a.target for a in game.legal_actions(0) if a.kind == "use"] == [3]
+    ally(game, 0, 3)
+    assert not [a for a in game.legal_actions(0) if a.kind == "use" and a.card == card]
+
+
+def test_a_refused_invitation_costs_no_card_play():
+    game, bots = table(3)
+    bots[1].accepts = False
+    card = hand(game, 0, "strategic_alliance")[0]
+    assert use(game, 0, card, 1) == 0
+    assert card in game.players[0].hand and game.players[0].partner is None
+    assert Action("use", card, 1) not in game.legal_actions(0)   # not asked twice in a turn
+
+
+def test_trade_one_card_each_spends_one_play_of_the_offerer():
+    game, bots = table(3)
+    ally(game, 0, 1)
+    mine = hand(game, 0, "ditch")[0]
+    theirs = hand(game, 1, "series_a")[0]
+    bots[1].reply = "series_a"
+    assert game.perform(0, Action("trade", mine, 1)) == 1
+    assert game.players[0].hand == [theirs] and game.players[1].hand == [mine]
+    assert game.valuation(0) == game.valuation(1) == 50
+
+
+def test_a_refused_trade_costs_nothing():
+    game, bots = table(3)
+    ally(game, 0, 1)
+    mine = hand(game, 0, "ditch")[0]
+    theirs = hand(game, 1, "series_a")[0]
+    assert game.perform(0, Action("trade", mine, 1)) == 0
+    assert game.players[0].hand == [mine] and game.players[1].hand == [theirs]
+
+
+def test_trades_need_a_card_in_both_hands_and_an_ally():
+    game, _ = table(3)
+    hand(game, 0, "ditch")
+    ally(game, 0, 1)
+    assert not [a for a in game.legal_actions(0) if a.kind == "trade"]
+    hand(game, 1, "seed_round")
+    assert [a for a in game.legal_actions(0) if a.kind == "trade"]
+    game.end_alliance(0)
+    assert not [a for a in game.legal_actions(0) if a.kind == "trade"]
+
+
+def test_partners_may_attack_each_other_and_poach_does_not_end_the_alliance():
+    game, _ = table(3)
+    ally(game, 0, 1)
+    target = bank(game, 1, "cto")[0]
+    use(game, 0, hand(game, 0, "poach")[0], 1, target)
+    assert target in game.players[0].bank and game.players[0].partner == 1
+
+
+def test_ditch_needs_an_ally_with_a_banked_card():
+    game, _ = table(3)
+    card = hand(game, 0, "ditch")[0]
+    bank(game, 1, "cto")
+    assert not [a for a in game.legal_actions(0) if a.kind == "use" and a.card == card]
+    ally(game, 0, 2)
+    assert not [a for a in game.legal_actions(0) if a.kind == "use" and a.card == card]
+    bank(game, 2, "seed_round")
+    assert [a.target for a in game.legal_actions(0) if a.kind == "use" and a.card == card] == [2]
+
+
+def test_ditch_ends_the_alliance_and_discards_marker_and_ditch():
+    game, _ = table(3)
+    marker = ally(game, 0, 1)
+    target = bank(game, 1, "cto")[0]
+    ditch = hand(game, 0, "ditch")[0]
+    use(game, 0, ditch, 1, target)
+    assert marker in game.table.discard and ditch in game.table.discard
+    assert game.table.alliances == {}
+
+
+def test_golden_handcuffs_reversal_with_no_attacker_bank_still_ends_alliance():
+    game, bots = table(3)
+    ally(game, 0, 1)
+    target = bank(game, 1, "cto")[0]
+    hand(game, 1, "golden_handcuffs")
+    bots[1].reacts_with = {"golden_handcuffs"}
+    use(game, 0, hand(game, 0, "ditch")[0], 1, target)
+    assert target in game.players[1].bank and game.players[0].bank == []
+    assert game.players[0].partner is None
+
+
+def test_only_the_ditched_ally_can_react_to_ditch():
+    game, bots = table(4)
+    ally(game, 0, 1)
+    target = bank(game, 1, "cto")[0]
+    hand(game, 2, "golden_handcuffs")
+    bots[2].reacts_with = {"golden_handcuffs"}
+    use(game, 0, hand(game, 0, "ditch")[0], 1, target)
+    assert target in game.players[0].bank and "respond" not in bots[2].asked
+
+
+def test_offer_cannot_counter_the_golden_handcuffs_reversal():
+    game, bots = table(3)
+    ally(game, 0, 1)
+    target = bank(game, 1, "cto")[0]
+    bank(game, 0, "series_a")
+    hand(game, 1, "golden_handcuffs")
+    hand(game, 0, "offer_they_cant_refuse")
+    bots[1].reacts_with, bots[1].picks = {"golden_handcuffs"}, "series_a"
+    bots[0].overrides = True
+    use(game, 0, hand(game, 0, "ditch")[0], 1, target)
+    assert "override" not in bots[0].asked
+    assert game.valuation(1) == 50 + 100 + 100 and game.valuation(0) == 50
+
+
+def test_non_compete_does_not_stop_ditch_and_follows_its_employee():
+    game, _ = table(3)
+    ally(game, 0, 1)
+    employee = bank(game, 1, "cto")[0]
+    nc = take(game, "non_compete")
+    game.players[1].attachments[employee] = nc
+    use(game, 0, hand(game, 0, "ditch")[0], 1, employee)
+    assert employee in game.players[0].bank and game.players[0].attachments == {employee: nc}
+    assert game.valuation(0) == 150   # the attachment adds no valuation
+
+
+# --- Poach ------------------------------------------------------------------------------------------
+
+
+def test_poach_takes_a_banked_card_and_it_stays_banked():
+    game, _ = table(3)
+    tactic = bank(game, 1, "pr_crisis")[0]
+    use(game, 0, hand(game, 0, "poach")[0], 1, tactic)
+    assert tactic in game.players[0].bank and game.valuation(0) == 60 and game.valuation(1) == 50
+    assert game.played["pr_crisis"] == 0   # its effect never reactivates
+
+
+def test_poach_never_takes_a_startup_marker_or_alliance():
+    game, _ = table(3)
+    ally(game, 1, 2)
+    game.players[1].markers.append(take(game, "pr_crisis"))
+    card = hand(game, 0, "poach")[0]
+    assert not [a for a in game.legal_actions(0) if a.kind == "use" and a.card == card]
+
+
+def test_golden_handcuffs_cancels_poach():
+    game, bots = table(3)
+    target = bank(game, 1, "cto")[0]
+    hand(game, 1, "golden_handcuffs")
+    bots[1].reacts_with = {"golden_handcuffs"}
+    use(game, 0, hand(game, 0, "poach")[0], 1, target)
+    assert target in game.players[1].bank
+
+
+def test_offer_they_cant_refuse_overrides_golden_handcuffs_against_poach():
+    game, bots = table(3)
+    target = bank(game, 1, "cto")[0]
+    hand(game, 1, "golden_handcuffs")
+    offer = hand(game, 0, "offer_they_cant_refuse")[0]
+    bots[1].reacts_with, bots[0].overrides = {"golden_handcuffs"}, True
+    use(game, 0, hand(game, 0, "poach")[0], 1, target)
+    assert target in game.players[0].bank and offer in game.table.discard
+
+
+def test_attached_non_compete_cancels_the_next_poach_of_its_employee():
+    game, bots = table(3)
+    employee = bank(game, 1, "cto")[0]
+    nc = hand(game, 1, "non_compete")[0]
+    use(game, 1, nc, 1, employee)
+    assert game.players[1].attachments == {employee: nc} and game.valuation(1) == 150
+    hand(game, 1, "golden_handcuffs")
+    bots[1].reacts_with = {"golden_handcuffs"}
+    use(game, 0, hand(game, 0, "poach")[0], 1, employee)
+    assert employee in game.players[1].bank and nc in game.table.discard
+    assert "respond" not in bots[1].asked   # it used the response
+    use(game, 0, hand(game, 0, "poach")[0], 1, employee)
+    assert "respond" in bots[1].asked
+
+
+def test_a_banked_non_compete_protects_nothing():
+    game, _ = table(3)
+    employee = bank(game, 1, "cto")[0]
+    bank(game, 1, "non_compete")
+    use(game, 0, hand(game, 0, "poach")[0], 1, employee)
+    assert employee in game.players[0].bank
+
+
+def test_non_compete_attaches_only_under_your_own_employee():
+    game, _ = table(3)
+    bank(game, 0, "series_a")
+    bank(game, 1, "cto")
+    card = hand(game, 0, "non_compete")[0]
+    assert not [a for a in game.legal_actions(0) if a.kind == "use" and a.card == card]
+    employee = bank(game, 0, "lead_engineer")[0]
+    assert [a.target_card for a in game.legal_actions(0) if a.kind == "use"] == [employee]
+
+
+# --- Investor, Founder Scandal, Cease & Desist --------------------------------------------------------
+
+
+def test_investor_exchange_gives_50_and_takes_a_random_hand_card():
+    game, _ = table(3)
+    card = hand(game, 1, "series_a")[0]
+    inv = hand(game, 0, "investor")[0]
+    use(game, 0, inv, 1)
+    assert inv in game.players[1].bank and game.valuation(1) == 100
+    assert game.players[0].hand == [card] and game.valuation(0) == 50
+
+
+def test_investor_needs_a_target_with_a_card_in_hand():
+    game, _ = table(3)
+    card = hand(game, 0, "investor")[0]
+    hand(game, 2, "seed_round")
+    assert [a.target for a in game.legal_actions(0) if a.kind == "use" and a.card == card] == [2]
+
+
+def test_not_for_sale_cancels_the_entire_exchange():
+    game, bots = table(3)
+    card = hand(game, 1, "series_a")[0]
+    hand(game, 1, "not_for_sale")
+    bots[1].reacts_with = {"not_for_sale"}
+    inv = hand(game, 0, "investor")[0]
+    use(game, 0, inv, 1)
+    assert game.players[1].hand == [card] and game.valuation(1) == 50
+    assert inv in game.table.discard and game.players[0].hand == []
+
+
+def test_banked_investor_adds_50_and_no_exchange():
+    game, _ = table(3)
+    card = hand(game, 1, "series_a")[0]
+    inv = hand(game, 0, "investor")[0]
+    game.perform(0, Action("bank", inv))
+    assert game.valuation(0) == 100 and game.players[1].hand == [card]
+
+
+def test_founder_scandal_looks_chooses_and_steals():
+    game, bots = table(3)
+    hand(game, 1, "seed_round", "series_c", "poach")
+    bots[0].picks = "series_c"
+    use(game, 0, hand(game, 0, "founder_scandal")[0], 1)
+    assert ids(game, game.players[0].hand) == ["series_c"] and game.valuation(0) == 50
+    assert sorted(ids(game, game.players[1].hand)) == ["poach", "seed_round"]
+
+
+def test_crisis_pr_team_cancels_founder_scandal():
+    game, bots = table(3)
+    hand(game, 1, "series_c", "crisis_pr_team")
+    bots[1].reacts_with = {"crisis_pr_team"}
+    use(game, 0, hand(game, 0, "founder_scandal")[0], 1)
+    assert ids(game, game.players[1].hand) == ["series_c"] and game.players[0].hand == []
+
+
+def test_cease_and_desist_returns_a_growth_card_to_hand():
+    game, _ = table(3)
+    growth = bank(game, 1, "viral_launch")[0]
+    use(game, 0, hand(game, 0, "cease_and_desist")[0], 1, growth)
+    assert growth in game.players[1].hand and game.valuation(1) == 50
+
+
+def test_cease_and_desist_needs_a_growth_card():
+    game, _ = table(3)
+    bank(game, 1, "cto", "series_a")
+    card = hand(game, 0, "cease_and_desist")[0]
+    assert not [a for a in game.legal_actions(0) if a.kind == "use" and a.card == card]
+
+
+def test_best_lawyers_cancel_cease_and_desist():
+    game, bots = table(3)
+    growth = bank(game, 1, "viral_launch")[0]
+    hand(game, 1, "best_lawyers_in_town")
+    bots[1].reacts_with = {"best_lawyers_in_town"}
+    use(game, 0, hand(game, 0, "cease_and_desist")[0], 1, growth)
+    assert growth in game.players[1].bank
+
+
+# --- Patent Lawsuit and PR Crisis ----------------------------------------------------------------------
+
+
+def test_patent_lawsuit_skips_the_targets_next_turn():
+    game, bots = table(3)
+    lawsuit = hand(game, 0, "patent_lawsuit")[0]
+    use(game, 0, lawsuit, 1)
+    assert game.players[1].markers == [lawsuit]
+    card = hand(game, 1, "series_a")[0]
+    bots[1].plays = [Action("bank", card)]
+    before = len(game.table.draw_pile)
+    game.take_turn(1)
+    assert len(game.table.draw_pile) == before and game.players[1].bank == []
+    assert lawsuit in game.table.discard and game.players[1].markers == []
+
+
+def test_a_skipped_turn_has_no_win_check():
+    game, _ = table(3)
+    bank(game, 1, *["series_c"] * 2, *["global_rollout"] * 2, "cto", "cto", "cto", "series_a")  # 1050
+    game.players[1].markers.append(take(game, "patent_lawsuit"))
+    game.take_turn(1)
+    assert game.winner is None
+    game.take_turn(1)
+    assert game.winner == 1
+
+
+def test_only_one_pending_lawsuit_per_player():
+    game, _ = table(3)
+    use(game, 0, hand(game, 0, "patent_lawsuit")[0], 1)
+    card = hand(game, 0, "patent_lawsuit")[0]
+    assert [a.target for a in game.legal_actions(0) if a.kind == "use" and a.card == card] == [2]
+
+
+def test_best_lawyers_cancel_a_lawsuit_immediately():
+    game, bots = table(3)
+    hand(game, 1, "best_lawyers_in_town")
+    bots[1].reacts_with = {"best_lawyers_in_town"}
+    use(game, 0, hand(game, 0, "patent_lawsuit")[0], 1)
+    assert game.players[1].markers == []
+
+
+def test_a_partner_spends_a_card_play_to_remove_a_pending_lawsuit():
+    game, _ = table(3)
+    ally(game, 1, 2)
+    lawsuit = take(game, "patent_lawsuit")
+    game.players[1].markers.append(lawsuit)
+    lawyers = hand(game, 2, "best_lawyers_in_town")[0]
+    assert use(game, 2, lawyers, 1, lawsuit) == 1
+    assert game.players[1].markers == [] and lawsuit in game.table.discard
+
+
+def test_a_skipped_player_may_still_react():
+    game, bots = table(3)
+    game.players[1].markers.append(take(game, "patent_lawsuit"))
+    hand(game, 1, "crisis_pr_team")
+    bots[1].reacts_with = {"crisis_pr_team"}
+    use(game, 0, hand(game, 0, "pr_crisis")[0], 1)
+    assert ids(game, game.players[1].markers) == ["patent_lawsuit"]
+
+
+def test_pr_crisis_penalties_stack():
+    game, _ = table(3)
+    bank(game, 1, "series_c", "series_c")
+    use(game, 0, hand(game, 0, "pr_crisis")[0], 1)
+    use(game, 0, hand(game, 0, "pr_crisis")[0], 1)
+    assert game.valuation(1) == 350 - 150
+
+
+def test_crisis_pr_team_cancels_an_incoming_pr_crisis():
+    game, bots = table(3)
+    hand(game, 1, "crisis_pr_team")
+    bots[1].reacts_with = {"crisis_pr_team"}
+    use(game, 0, hand(game, 0, "pr_crisis")[0], 1)
+    assert game.valuation(1) == 50 and game.players[1].markers == []
+
+
+def test_crisis_pr_team_card_play_removes_a_pr_crisis_from_you_or_your_partner():
+    game, _ = table(3)
+    bank(game, 1, "series_c")
+    ally(game, 1, 2)
+    crisis = take(game, "pr_crisis")
+    game.players[1].markers.append(crisis)
+    assert game.valuation(1) == 125
+    team = hand(game, 2, "crisis_pr_team")[0]
+    assert use(game, 2, team, 1, crisis) == 1
+    assert game.valuation(1) == 200 and {crisis, team} <= set(game.table.discard)
+
+
+# --- piles and targets ---------------------------------------------------------------------------
+
+
+def test_reshuffle_the_discard_pile_when_the_draw_pile_runs_out():
+    game, _ = table(3)
+    game.table.discard.extend(game.table.draw_pile)
+    game.table.draw_pile.clear()
+    game.draw(0)
+    assert len(game.players[0].hand) == 1 and game.counters["reshuffles"] == 1
+    assert game.table.discard == [] and len(game.table.draw_pile) == 97
+
+
+def test_skip_draws_when_both_piles_are_empty():
+    game, _ = table(3)
+    game.players[2].bank.extend(game.table.draw_pile)
+    game.table.draw_pile.clear()
+    game.draw(0)
+    assert game.players[0].hand == [] and game.counters["draws_skipped"] == 1
+
+
+def test_a_card_needs_a_legal_target_but_may_be_banked():
+    game, _ = table(3)
+    card = hand(game, 0, "poach")[0]
+    assert game.legal_actions(0) == [Action("bank", card)]
+    with pytest.raises(ValueError):
+        use(game, 0, card, 1, None)
