@@ -16,7 +16,9 @@ class Problem:
     severity: str = "error"
 
     def format(self) -> str:
-        return f"{self.path}:{self.line}:{self.col}: {self.severity}[{self.rule}]: {self.message}"
+        # A value quoted in a message may hold line breaks; one problem stays one line.
+        message = self.message.replace("\r", "\\r").replace("\n", "\\n")
+        return f"{self.path}:{self.line}:{self.col}: {self.severity}[{self.rule}]: {message}"
 
 
 class DataError(Exception):

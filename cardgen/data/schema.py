@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import difflib
 import json
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator, ValidationError
+from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
 from cardgen.data.yamlload import key_position, position
@@ -58,62 +60,115 @@ _TYPE_NAMES = {"integer": "a whole number", "number": "a number", "string": "tex
                "null": "null"}
 
 
-def _leaf(error: ValidationError) -> ValidationError:
-    """For oneOf/anyOf, the error of the most relevant alternative."""
-    while error.context:
-        from jsonschema.exceptions import best_match
+def _fitting_alternative(error: ValidationError) -> list[ValidationError] | None:
+    """For a failed oneOf/anyOf: the errors of the one alternative whose form (type or constant)
+    fits the value, so ``cost: -1`` is reported as out of range, not as a wrong type."""
+    groups: dict[int, list[ValidationError]] = {i: [] for i in range(len(error.validator_value))}
+    for sub in error.context or []:
+        groups.setdefault(sub.relative_schema_path[0], []).append(sub)
+    fitting = [errors for errors in groups.values()
+               if errors and not any(e.validator in ("type", "const", "enum") and not e.relative_path
+                                     for e in errors)]
+    return fitting[0] if len(fitting) == 1 else None
 
-        deeper = best_match(error.context)
-        if deeper is None or deeper.validator in ("oneOf", "anyOf") and deeper is error:
+
+def _leaf(error: ValidationError) -> ValidationError:
+    """The error to report: inside oneOf/anyOf, the one of the alternative the value was meant
+    for, when there is one."""
+    while error.validator in ("oneOf", "anyOf") and error.context:
+        fitting = _fitting_alternative(error)
+        if fitting is None:
             break
-        if deeper.validator == "type" and error.validator in ("oneOf", "anyOf"):
-            return error
-        error = deeper
+        error = best_match(fitting)
     return error
 
 
-def _message(error: ValidationError) -> tuple[str, str, Any | None]:
-    """(rule, message, offending key or None) for a schema error."""
-    v, value, schema = error.validator, error.instance, error.schema
+def _form(alternative: Any) -> str:
+    if not isinstance(alternative, dict):
+        return "another form"
+    if "const" in alternative:
+        return _describe(alternative["const"])
+    kind = alternative.get("type")
+    if isinstance(kind, str):
+        return _TYPE_NAMES.get(kind, kind)
+    if "enum" in alternative:
+        return "one of " + ", ".join(str(c) for c in alternative["enum"])
+    return "another form"
+
+
+# What the id-like patterns of the schemas mean, said for a person editing the file.
+_PATTERNS = {
+    "^[a-z][a-z0-9_]*$": "use lowercase letters, digits and '_', starting with a letter",
+    "^[a-z0-9-]+$": "use lowercase letters, digits and '-'",
+}
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+Locator = tuple[str, Any] | None   # ("key", name) or ("item", index) inside the value, or None
+
+
+def _messages(error: ValidationError, where: list[Any]) -> Iterator[tuple[str, str, Locator]]:
+    """(rule, message, locator) for a schema error; one per offending key where it names several."""
+    v, value, schema, limit = error.validator, error.instance, error.schema, error.validator_value
     if "propertyNames" in error.absolute_schema_path and v == "enum":
-        hint = did_you_mean(value, error.validator_value)
-        return "schema-unknown-key", f"unknown key '{value}'{hint}", value
-    if v in ("additionalProperties", "unevaluatedProperties"):
+        yield "schema-unknown-key", f"unknown key '{value}'{did_you_mean(value, limit)}", ("key", value)
+    elif v in ("additionalProperties", "unevaluatedProperties"):
         allowed = list(schema.get("properties", {}))
         extra = [k for k in value if k not in allowed] if isinstance(value, dict) else []
         if v == "unevaluatedProperties" and isinstance(value, dict):
             extra = [k for k in error.message.split("'")[1::2] if k in value] or extra
-        key = extra[0] if extra else None
-        hint = did_you_mean(key, allowed) if key is not None else ""
-        return "schema-unknown-key", f"unknown key '{key}'{hint}", key
-    if v == "required":
+        for key in extra:
+            yield "schema-unknown-key", f"unknown key '{key}'{did_you_mean(key, allowed)}", ("key", key)
+    elif v == "required":
         missing = error.message.split("'")[1]
-        return "schema-required", f"missing required key '{missing}'", None
-    if v == "enum":
-        choices = error.validator_value
-        hint = did_you_mean(value, choices) if isinstance(value, str) else ""
-        listed = ", ".join(str(c) for c in choices)
-        return "schema-enum", f"{_describe(value)} is not one of: {listed}{hint}", None
-    if v == "const":
-        return "schema-const", f"expected {_describe(error.validator_value)}, got {_describe(value)}", None
-    if v == "type":
-        want = error.validator_value
-        wants = [want] if isinstance(want, str) else want
-        names = " or ".join(_TYPE_NAMES.get(w, w) for w in wants)
-        return "schema-type", f"expected {names}, got {_describe(value)}", None
-    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        word = "at least" if "inimum" in v else "at most"
-        limit = error.validator_value
-        return "schema-range", f"{_describe(value)} is out of range: must be {word} {limit}", None
-    if v in ("minItems", "maxItems", "minLength", "maxLength", "minProperties", "uniqueItems", "pattern"):
-        return f"schema-{v.lower()}", error.message, None
-    if v in ("oneOf", "anyOf"):
-        types = [alt.get("type") for alt in error.validator_value]
-        if all(isinstance(t, str) for t in types):
-            names = " or ".join(_TYPE_NAMES.get(t, t) for t in types)
-            return "schema-type", f"expected {names}, got {_describe(value)}", None
-        return "schema-type", f"{_describe(value)} does not fit any allowed form", None
-    return f"schema-{v.lower()}", error.message, None
+        yield "schema-required", f"missing required key '{missing}'", None
+    elif v == "enum":
+        hint = did_you_mean(value, limit) if isinstance(value, str) else ""
+        listed = ", ".join(str(c) for c in limit)
+        yield "schema-enum", f"{_describe(value)} is not one of: {listed}{hint}", None
+    elif v == "const":
+        yield "schema-const", f"expected {_describe(limit)}, got {_describe(value)}", None
+    elif v == "type":
+        names = " or ".join(_TYPE_NAMES.get(w, w) for w in ([limit] if isinstance(limit, str) else limit))
+        yield "schema-type", f"expected {names}, got {_describe(value)}", None
+    elif v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        word = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
+                "exclusiveMaximum": "less than"}[v]
+        yield "schema-range", f"{_describe(value)} is out of range: must be {word} {limit}", None
+    elif v in ("minLength", "minProperties") and limit == 1:
+        yield f"schema-{v.lower()}", "must not be empty", None
+    elif v == "minLength":
+        yield "schema-minlength", f"must be at least {_count(limit, 'character')} long", None
+    elif v == "maxLength":
+        yield "schema-maxlength", f"is {len(value)} characters long; the limit is {limit}", None
+    elif v in ("minItems", "minProperties"):
+        word = "item" if v == "minItems" else "entry"
+        yield f"schema-{v.lower()}", f"needs at least {_count(limit, word)}, has {len(value)}", None
+    elif v in ("maxItems", "maxProperties"):
+        word = "item" if v == "maxItems" else "entry"
+        yield f"schema-{v.lower()}", f"takes at most {_count(limit, word)}, has {len(value)}", None
+    elif v == "uniqueItems":
+        seen: list[Any] = []
+        for index, item in enumerate(value):
+            if item in seen:
+                yield "schema-uniqueitems", f"{_describe(item)} is listed more than once", ("item", index)
+                break
+            seen.append(item)
+    elif v == "pattern":
+        what = f"a valid {where[-1]}" if where and isinstance(where[-1], str) else "valid"
+        meaning = _PATTERNS.get(limit)
+        if meaning:
+            yield "schema-pattern", f"{_describe(value)} is not {what}: {meaning}", None
+        else:
+            yield "schema-pattern", f"{_describe(value)} does not match the pattern {limit}", None
+    elif v in ("oneOf", "anyOf"):
+        forms = " or ".join(dict.fromkeys(_form(alt) for alt in limit))
+        yield "schema-type", f"expected {forms}, got {_describe(value)}", None
+    else:
+        yield f"schema-{v.lower()}", error.message, None
 
 
 def validate_document(doc: Any, game: str, kind: str, shown: str) -> list[Problem]:
@@ -122,19 +177,21 @@ def validate_document(doc: Any, game: str, kind: str, shown: str) -> list[Proble
     seen: set[tuple[int, int, str]] = set()
     for error in validator(game, kind).iter_errors(doc):
         leaf = _leaf(error)
-        rule, message, key = _message(leaf)
         where = list(leaf.absolute_path)
-        if key is not None:
-            line, col = key_position(doc, where, key)
-        else:
-            line, col = position(doc, where)
-        if where:
-            message = f"{_path_text(where)}: {message}"
-        marker = (line, col, message)
-        if marker in seen:
-            continue
-        seen.add(marker)
-        problems.append(Problem(shown, line, col, rule, message))
+        for rule, message, locator in _messages(leaf, where):
+            if locator is None:
+                line, col = position(doc, where)
+            elif locator[0] == "key":
+                line, col = key_position(doc, where, locator[1])
+            else:
+                line, col = position(doc, where + [locator[1]])
+            if where:
+                message = f"{_path_text(where)}: {message}"
+            marker = (line, col, message)
+            if marker in seen:
+                continue
+            seen.add(marker)
+            problems.append(Problem(shown, line, col, rule, message))
     return sorted(problems)
 
 

@@ -1,0 +1,21 @@
+"""How a problem is printed: one line, path:line:col: severity[rule]: message."""
+
+import json
+
+from cardgen.problems import Problem, problems_to_json
+
+
+def test_format_is_one_line_with_path_line_col_rule():
+    p = Problem("cards/x.yaml", 3, 7, "schema-type", "expected a list")
+    assert p.format() == "cards/x.yaml:3:7: error[schema-type]: expected a list"
+
+
+def test_a_line_break_in_a_value_does_not_break_the_line():
+    p = Problem("x.yaml", 1, 1, "schema-unknown-key", "unknown key 'a\nb\r'")
+    assert p.format() == "x.yaml:1:1: error[schema-unknown-key]: unknown key 'a\\nb\\r'"
+
+
+def test_json_keeps_every_field():
+    p = Problem("x.yaml", 2, 3, "rule", "message", "note")
+    assert json.loads(problems_to_json([p])) == [
+        {"path": "x.yaml", "line": 2, "col": 3, "rule": "rule", "message": "message", "severity": "note"}]

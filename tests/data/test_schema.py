@@ -1,0 +1,181 @@
+"""Schema problems: the right rule, a designer-readable message, and the line of the value."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardgen.data.documents import read_document
+
+COMPANY = """\
+game: briefcase
+kind: companies
+companies:
+  - id: steel_factory
+    name: Steel Factory
+    level: 1
+    cost: 2
+    vp: 1
+    activation: {personnel: 1, concrete: 1}
+    production: {buy: 1}
+    copies: {2: 2, 3: 3, 4: 4}
+    ability: {effect: resource_as, as: steel, from: any, text: "Any resource as {steel}."}
+    authored: [cost, vp, activation, production, copies]
+"""
+
+
+def problems(tmp_path: Path, text: str):
+    path = tmp_path / "companies.yaml"
+    path.write_text(text, encoding="utf-8")
+    return read_document(path)[1]
+
+
+def edit(old: str, new: str) -> str:
+    assert old in COMPANY
+    return COMPANY.replace(old, new, 1)
+
+
+def one(found):
+    assert len(found) == 1, [p.format() for p in found]
+    return found[0]
+
+
+def test_the_base_company_is_valid(tmp_path):
+    assert problems(tmp_path, COMPANY) == []
+
+
+def test_wrong_type(tmp_path):
+    p = one(problems(tmp_path, edit("    vp: 1", "    vp: one")))
+    assert (p.rule, p.line, p.col) == ("schema-type", 8, 9)
+    assert p.message == 'companies[0].vp: expected a whole number, got "one"'
+
+
+def test_wrong_type_among_alternatives(tmp_path):
+    p = one(problems(tmp_path, edit("cost: 2", "cost: two")))
+    assert (p.rule, p.line, p.col) == ("schema-type", 7, 11)
+    assert p.message == 'companies[0].cost: expected a whole number or null, got "two"'
+
+
+def test_out_of_range_inside_an_alternative_is_a_range_problem(tmp_path):
+    p = one(problems(tmp_path, edit("cost: 2", "cost: -1")))
+    assert (p.rule, p.line, p.col) == ("schema-range", 7, 11)
+    assert p.message == "companies[0].cost: -1 is out of range: must be at least 0"
+
+
+def test_unknown_key_with_did_you_mean(tmp_path):
+    p = one(problems(tmp_path, edit("    vp: 1\n", "    vp: 1\n    permanant: true\n")))
+    assert (p.rule, p.line, p.col) == ("schema-unknown-key", 9, 5)
+    assert p.message == "companies[0]: unknown key 'permanant' (did you mean 'permanent'?)"
+
+
+def test_every_unknown_key_of_one_mapping_is_reported(tmp_path):
+    found = problems(tmp_path, edit("    vp: 1\n", "    vp: 1\n    colour: red\n    permanant: true\n"))
+    assert [(p.rule, p.line) for p in found] == [("schema-unknown-key", 9), ("schema-unknown-key", 10)]
+    assert "'colour'" in found[0].message and "'permanant'" in found[1].message
+
+
+def test_unknown_key_among_fixed_names(tmp_path):
+    p = one(problems(tmp_path, edit("production: {buy: 1}", "production: {by: 1}")))
+    assert (p.rule, p.line, p.col) == ("schema-unknown-key", 10, 18)
+    assert p.message == "companies[0].production: unknown key 'by' (did you mean 'buy'?)"
+
+
+def test_unknown_ability_parameter(tmp_path):
+    p = one(problems(tmp_path, edit("from: any,", "from: any, count: 2,")))
+    assert (p.rule, p.line) == ("schema-unknown-key", 12)
+    assert "unknown key 'count'" in p.message
+
+
+def test_missing_key_points_at_the_mapping(tmp_path):
+    p = one(problems(tmp_path, edit("    name: Steel Factory\n", "")))
+    assert (p.rule, p.line, p.col) == ("schema-required", 4, 5)
+    assert p.message == "companies[0]: missing required key 'name'"
+
+
+def test_missing_player_count_in_copies(tmp_path):
+    p = one(problems(tmp_path, edit("copies: {2: 2, 3: 3, 4: 4}", "copies: {2: 2, 3: 3}")))
+    assert (p.rule, p.line) == ("schema-required", 11)
+    assert "missing required key '4'" in p.message
+
+
+def test_mapping_where_a_list_is_expected(tmp_path):
+    p = one(problems(tmp_path, edit("authored: [cost, vp, activation, production, copies]",
+                                    "authored: {cost: true}")))
+    assert (p.rule, p.line, p.col) == ("schema-type", 13, 15)
+    assert p.message == 'companies[0].authored: expected a list, got {"cost": true}'
+
+
+def test_list_where_a_mapping_is_expected(tmp_path):
+    p = one(problems(tmp_path, edit("activation: {personnel: 1, concrete: 1}", "activation: [personnel]")))
+    assert (p.rule, p.line) == ("schema-type", 9)
+    assert "expected a mapping" in p.message
+
+
+def test_enum_with_did_you_mean(tmp_path):
+    p = one(problems(tmp_path, edit("effect: resource_as", "effect: resource_ass")))
+    assert (p.rule, p.line, p.col) == ("schema-enum", 12, 23)
+    assert "did you mean 'resource_as'?" in p.message
+
+
+def test_effect_parameter_of_the_wrong_kind(tmp_path):
+    p = one(problems(tmp_path, edit("as: steel", "as: buy")))
+    assert (p.rule, p.line) == ("schema-enum", 12)
+    assert p.message.startswith('companies[0].ability.as: "buy" is not one of: personnel, steel')
+
+
+def test_value_fitting_no_alternative_names_the_alternatives(tmp_path):
+    text = edit('ability: {effect: resource_as, as: steel, from: any, text: "Any resource as {steel}."}',
+                'ability: {effect: cards_as, count: 2, same_type: true, as: buy, text: "t"}')
+    p = one(problems(tmp_path, text))
+    assert (p.rule, p.line) == ("schema-type", 12)
+    assert p.message == 'companies[0].ability.as: expected "any" or a list, got "buy"'
+
+
+def test_repeated_list_item(tmp_path):
+    text = edit("    level: 1\n", "    level: 1\n    aliases: [Steel Mill, Steel Mill]\n")
+    p = one(problems(tmp_path, text))
+    assert (p.rule, p.line, p.col) == ("schema-uniqueitems", 7, 27)
+    assert p.message == 'companies[0].aliases: "Steel Mill" is listed more than once'
+
+
+def test_empty_text(tmp_path):
+    p = one(problems(tmp_path, edit('text: "Any resource as {steel}."', 'text: ""')))
+    assert (p.rule, p.line) == ("schema-minlength", 12)
+    assert p.message == "companies[0].ability.text: must not be empty"
+
+
+def test_malformed_id_says_what_an_id_looks_like(tmp_path):
+    p = one(problems(tmp_path, edit("id: steel_factory", "id: Steel Factory")))
+    assert (p.rule, p.line, p.col) == ("schema-pattern", 4, 9)
+    assert p.message == ('companies[0].id: "Steel Factory" is not a valid id: use lowercase letters, '
+                         "digits and '_', starting with a letter")
+
+
+def test_empty_production(tmp_path):
+    p = one(problems(tmp_path, edit("production: {buy: 1}", "production: {}")))
+    assert (p.rule, p.line) == ("schema-minproperties", 10)
+    assert p.message == "companies[0].production: must not be empty"
+
+
+def test_too_few_and_too_many_items(tmp_path):
+    game = "game: briefcase\nkind: game\nname: B\nplayers: {min: 2, max: 4, default: 4}\n"
+    path = tmp_path / "game.yaml"
+    path.write_text(game + "card_size_mm: [63]\n", encoding="utf-8")
+    p = one(read_document(path)[1])
+    assert (p.rule, p.line) == ("schema-minitems", 5)
+    assert p.message == "card_size_mm: needs at least 2 items, has 1"
+    path.write_text(game + "card_size_mm: [63, 88, 90]\n", encoding="utf-8")
+    p = one(read_document(path)[1])
+    assert (p.rule, p.message) == ("schema-maxitems", "card_size_mm: takes at most 2 items, has 3")
+
+
+def test_several_problems_of_one_file_are_all_reported_in_order(tmp_path):
+    text = edit("    vp: 1", "    vp: one").replace("level: 1", "level: 3").replace("{buy: 1}", "{by: 1}")
+    found = problems(tmp_path, text)
+    assert [(p.line, p.rule) for p in found] == [
+        (6, "schema-enum"), (8, "schema-type"), (10, "schema-unknown-key")]
+
+
+def test_messages_are_one_line(tmp_path):
+    text = edit("    vp: 1", "    vp: 'multi\n\n      line'")
+    p = one(problems(tmp_path, text))
+    assert "\n" not in p.message and "\\n" in p.message
