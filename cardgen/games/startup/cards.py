@@ -1,0 +1,130 @@
+"""The startup game's box as printable cards for ``cardgen build startup``: which cards, how
+many, and what each face shows. The shared renderer (``cardgen/render``) does the rest.
+
+Every printed string is a Message with a context (``card.poach:text``); value amounts such as
+"$125M" are printed as they are (no context: nothing to translate). Faces name layouts of
+``templates/startup/cards.yaml``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.games.startup.load import load_startup
+from cardgen.games.startup.model import CardDef, StartupGame
+from cardgen.i18n.messages import Message
+from cardgen.paths import templates_dir
+from cardgen.render.printable import CardSpec, Face
+
+GAME = "startup"
+
+LABELS: dict[str, str] = {
+    "label:game_name": "Build a startup. Betray your friends.",
+    "label:draw_pile": "Draw pile",
+    "label:startup": "Startup",
+    "label:reference": "Reference",
+    "label:employee": "Employee",
+    "label:growth": "Growth",
+    "label:funding": "Funding",
+    "label:investor": "Investor",
+    "label:tactic": "Tactic",
+    "label:reaction": "Reaction",
+    "label:bank_for": "Bank for",
+    "label:startup_rule": "Its $50M always counts. It can never be taken or discarded.",
+}
+ICONS = {"employee": "employee", "growth": "growth", "funding": "funding", "investor": "investor",
+         "tactic": "tactic", "reaction": "reaction"}
+
+
+class SelectionError(ValueError):
+    """A --players or --set value that does not fit this game."""
+
+
+def label(key: str) -> Message:
+    return Message(key, LABELS[key])
+
+
+def labels() -> dict[str, Message]:
+    return {key: label(key) for key in LABELS}
+
+
+def layout_path() -> Path:
+    return templates_dir() / GAME / "cards.yaml"
+
+
+@dataclass(frozen=True)
+class Selection:
+    game: StartupGame
+    players: int | None = None
+
+
+def select(players: int | None = None, set_ref: str | None = None) -> Selection:
+    game = load_startup()
+    if set_ref:
+        raise SelectionError(f"{game.name} has no card sets; leave out --set")
+    if players is not None and not game.min_players <= players <= game.max_players:
+        raise SelectionError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
+                             f"not {players}")
+    return Selection(game, players)
+
+
+def _money(amount: int) -> Message:
+    return Message("", f"${amount}M")
+
+
+def card_face(c: CardDef) -> Face:
+    layout = "tactic" if c.is_tactic else "value"
+    return Face(f"card.{c.id}", layout, {
+        "name": Message(f"card.{c.id}:name", c.name),
+        "text": Message(f"card.{c.id}:text", c.text),
+        "category": label(f"label:{c.category}"),
+        "bank_for": label("label:bank_for"),
+        "value": _money(c.value),
+        "colour": c.category,
+        "icon": ICONS[c.category],
+    })
+
+
+def startup_face(game: StartupGame, type_id: str, name: str) -> Face:
+    return Face(f"startup.{type_id}", "startup", {
+        "name": Message(f"startup.{type_id}:name", name), "kind": label("label:startup"),
+        "value": _money(game.rules.startup_value), "rule": label("label:startup_rule"),
+        "colour": "startup", "icon": "startup"})
+
+
+def reference_face(game: StartupGame) -> Face:
+    return Face("reference", "reference", {
+        "name": Message("reference:name", game.reference_name),
+        "text": Message("reference:text", game.reference_text), "colour": "reference"})
+
+
+def back(key: str, deck_label: str, colour: str, icon: str) -> Face:
+    return Face(f"{key}.back", "back", {"game_name": label("label:game_name"),
+                                        "deck_label": label(deck_label), "colour": colour, "icon": icon})
+
+
+def card_list(sel: Selection) -> list[CardSpec]:
+    """All 118 cards of the box (the box is the same at every player count, except that only
+    one Reference card per player is needed)."""
+    game = sel.game
+    pile_back = back("draw_pile", "label:draw_pile", "back", "tactic")
+    cards = [CardSpec(c.id, "draw_pile", card_face(c), pile_back, c.count) for c in game.cards]
+    startup_back = back("startup", "label:startup", "startup", "startup")
+    cards += [CardSpec(f"startup.{t.id}", "startup", startup_face(game, t.id, t.name), startup_back,
+                       game.startup_copies) for t in game.startup_types]
+    references = game.reference_count if sel.players is None else sel.players
+    cards.append(CardSpec("reference", "reference", reference_face(game),
+                          back("reference", "label:reference", "reference", "reference"), references))
+    return [c for c in cards if c.count > 0]
+
+
+def box_messages(sel: Selection) -> list[Message]:
+    """Every message the cards may print (for the font check), in box order."""
+    out = [label(k) for k in LABELS]
+    for c in sel.game.cards:
+        out += [Message(f"card.{c.id}:name", c.name), Message(f"card.{c.id}:text", c.text)]
+    out += [Message(f"startup.{t.id}:name", t.name) for t in sel.game.startup_types]
+    out += [Message("reference:name", sel.game.reference_name),
+            Message("reference:text", sel.game.reference_text)]
+    return out

@@ -1,0 +1,59 @@
+"""Print-and-play: the card list covers the whole box and builds through the shared renderer."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("cardgen.render.pipeline")
+
+from typer.testing import CliRunner  # noqa: E402
+
+from cardgen.cli import app  # noqa: E402
+from cardgen.games.startup import cards  # noqa: E402
+
+runner = CliRunner()
+
+
+def test_card_list_is_the_whole_box_of_118_cards_with_backs():
+    specs = cards.card_list(cards.select())
+    assert sum(s.count for s in specs) == 98 + 15 + 5
+    assert all(s.back is not None for s in specs)
+    assert {s.deck for s in specs} == {"draw_pile", "startup", "reference"}
+    assert sum(s.count for s in specs if s.deck == "draw_pile") == 98
+
+
+def test_a_game_of_three_prints_three_reference_cards():
+    specs = cards.card_list(cards.select(players=3))
+    assert [s.count for s in specs if s.deck == "reference"] == [3]
+
+
+def test_selection_rejects_sets_and_player_counts_outside_the_box():
+    with pytest.raises(cards.SelectionError):
+        cards.select(set_ref="anything")
+    with pytest.raises(cards.SelectionError):
+        cards.select(players=6)
+
+
+def test_every_printed_text_is_a_known_message():
+    sel = cards.select()
+    known = {m.context for m in cards.box_messages(sel)}
+    for spec in cards.card_list(sel):
+        for face in (spec.front, spec.back):
+            for value in face.fields.values():
+                context = getattr(value, "context", None)
+                assert context is None or context == "" or context in known, (face.key, context)
+
+
+def test_build_renders_all_cards_and_backs(tmp_path: Path):
+    result = runner.invoke(app, ["build", "startup", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "startup-en-cards.pdf"
+    assert "118 cards" in result.output and pdf.exists()
+    if shutil.which("pdfinfo"):
+        info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+        pages = int(next(line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")))
+        assert pages == 2 * 14   # 118 cards, 9 a sheet: 14 sheets of fronts, each with its backs
