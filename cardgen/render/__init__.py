@@ -1,0 +1,1 @@
+"""Print rendering shared by every game: fonts, icons, text fitting, layouts, imposition, PDF and PNG output."""

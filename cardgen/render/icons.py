@@ -1,0 +1,412 @@
+"""Vector icons drawn with reportlab paths: no artwork files, crisp at any size.
+
+A *glyph* is a small drawing in the unit square (0..1, y up) in two colours: ``fill`` for its
+body and ``ink`` for outlines and details. An *icon* is what cards and texts name (``steel``,
+``buy``): one or more glyph layers, each with its colours and an optional placement inside
+the square. Games declare their icons as data (a layout file's ``icons:`` section), so the
+glyph library here stays game-independent.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+Glyph = Callable[[Canvas, Color, Color], None]
+GLYPHS: dict[str, Glyph] = {}
+LINE = 0.06                                  # outline width in unit-square terms
+
+
+def glyph(fn: Glyph) -> Glyph:
+    GLYPHS[fn.__name__.removeprefix("g_")] = fn
+    return fn
+
+
+def _poly(c: Canvas, points: list[tuple[float, float]], fill: bool = True, stroke: bool = True,
+          close: bool = True) -> None:
+    p = c.beginPath()
+    p.moveTo(*points[0])
+    for pt in points[1:]:
+        p.lineTo(*pt)
+    if close:
+        p.close()
+    c.drawPath(p, fill=int(fill), stroke=int(stroke))
+
+
+def _colours(c: Canvas, fill: Color, ink: Color, width: float = LINE) -> None:
+    c.setFillColor(fill)
+    c.setStrokeColor(ink)
+    c.setLineWidth(width)
+    c.setLineJoin(1)
+    c.setLineCap(1)
+
+
+@glyph
+def g_disc(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    c.circle(0.5, 0.5, 0.46, fill=1, stroke=1)
+
+
+@glyph
+def g_card(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    c.roundRect(0.16, 0.03, 0.68, 0.94, 0.1, fill=1, stroke=1)
+
+
+@glyph
+def g_coin(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    c.circle(0.5, 0.5, 0.42, fill=1, stroke=1)
+    c.circle(0.5, 0.5, 0.3, fill=0, stroke=1)
+    c.setLineWidth(LINE * 1.4)
+    c.line(0.5, 0.33, 0.5, 0.67)
+
+
+@glyph
+def g_power(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, fill, LINE * 2)
+    p = c.beginPath()
+    p.arc(0.16, 0.12, 0.84, 0.8, startAng=125, extent=290)
+    c.drawPath(p, fill=0, stroke=1)
+    c.line(0.5, 0.5, 0.5, 0.92)
+
+
+@glyph
+def g_barrier(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    c.rect(0.2, 0.05, 0.08, 0.5, fill=1, stroke=0)
+    c.rect(0.72, 0.05, 0.08, 0.5, fill=1, stroke=0)
+    c.rect(0.05, 0.45, 0.9, 0.32, fill=1, stroke=1)
+    c.setFillColor(ink)
+    for x in (0.12, 0.42, 0.72):
+        _poly(c, [(x, 0.45), (x + 0.14, 0.45), (x + 0.28, 0.77), (x + 0.14, 0.77)], stroke=False)
+
+
+@glyph
+def g_tie(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    _poly(c, [(0.38, 0.95), (0.62, 0.95), (0.56, 0.78), (0.44, 0.78)])
+    _poly(c, [(0.44, 0.78), (0.56, 0.78), (0.7, 0.2), (0.5, 0.04), (0.3, 0.2)])
+
+
+@glyph
+def g_person(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    c.circle(0.5, 0.72, 0.2, fill=1, stroke=1)
+    p = c.beginPath()
+    p.moveTo(0.12, 0.05)
+    p.curveTo(0.12, 0.42, 0.3, 0.5, 0.5, 0.5)
+    p.curveTo(0.7, 0.5, 0.88, 0.42, 0.88, 0.05)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+
+
+@glyph
+def g_people(c: Canvas, fill: Color, ink: Color) -> None:
+    for dx, s in ((-0.26, 0.62), (0.26, 0.62), (0.0, 0.8)):
+        c.saveState()
+        c.translate(0.5 + dx - s / 2, 0.02)
+        c.scale(s, s)
+        g_person(c, fill, ink)
+        c.restoreState()
+
+
+@glyph
+def g_girder(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    _poly(c, [(0.12, 0.9), (0.88, 0.9), (0.88, 0.76), (0.58, 0.76), (0.58, 0.24), (0.88, 0.24),
+              (0.88, 0.1), (0.12, 0.1), (0.12, 0.24), (0.42, 0.24), (0.42, 0.76), (0.12, 0.76)])
+
+
+@glyph
+def g_bricks(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    rows = [(0.08, [(0.05, 0.45), (0.5, 0.45)]), (0.36, [(0.05, 0.22), (0.27, 0.45), (0.72, 0.23)]),
+            (0.64, [(0.05, 0.45), (0.5, 0.45)])]
+    for y, bricks in rows:
+        for x, w in bricks:
+            c.rect(x, y, w, 0.27, fill=1, stroke=1)
+
+
+@glyph
+def g_sheet(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    _poly(c, [(0.2, 0.04), (0.8, 0.04), (0.8, 0.72), (0.56, 0.96), (0.2, 0.96)])
+    _poly(c, [(0.56, 0.96), (0.56, 0.72), (0.8, 0.72)], fill=False)
+    for y in (0.56, 0.42, 0.28, 0.14):
+        c.line(0.3, y + 0.04, 0.7, y + 0.04)
+
+
+@glyph
+def g_globe(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    c.circle(0.5, 0.5, 0.44, fill=1, stroke=1)
+    c.ellipse(0.32, 0.06, 0.68, 0.94, fill=0, stroke=1)
+    c.line(0.06, 0.5, 0.94, 0.5)
+    c.line(0.5, 0.06, 0.5, 0.94)
+    c.line(0.14, 0.74, 0.86, 0.74)
+    c.line(0.14, 0.26, 0.86, 0.26)
+
+
+@glyph
+def g_bolt(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    _poly(c, [(0.58, 0.97), (0.2, 0.44), (0.46, 0.44), (0.36, 0.03), (0.8, 0.58), (0.53, 0.58)])
+
+
+@glyph
+def g_star(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    pts = []
+    for i in range(10):
+        r = 0.48 if i % 2 == 0 else 0.2
+        a = math.pi / 2 + i * math.pi / 5
+        pts.append((0.5 + r * math.cos(a), 0.47 + r * math.sin(a)))
+    _poly(c, pts)
+
+
+def _bulb(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    p = c.beginPath()
+    p.moveTo(0.38, 0.3)
+    p.curveTo(0.38, 0.42, 0.24, 0.48, 0.24, 0.64)
+    p.curveTo(0.24, 0.8, 0.36, 0.9, 0.5, 0.9)
+    p.curveTo(0.64, 0.9, 0.76, 0.8, 0.76, 0.64)
+    p.curveTo(0.76, 0.48, 0.62, 0.42, 0.62, 0.3)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.rect(0.39, 0.1, 0.22, 0.16, fill=1, stroke=0)
+    c.line(0.39, 0.2, 0.61, 0.2)
+
+
+@glyph
+def g_bulb_on(c: Canvas, fill: Color, ink: Color) -> None:
+    c.saveState()
+    c.translate(0.5, 0.5)
+    c.scale(0.8, 0.8)
+    c.translate(-0.5, -0.42)
+    _bulb(c, fill, ink)
+    c.restoreState()
+    _colours(c, fill, fill, LINE * 1.2)
+    for a in (90, 35, 145, 0, 180):
+        r = math.radians(a)
+        c.line(0.5 + 0.4 * math.cos(r), 0.58 + 0.4 * math.sin(r),
+               0.5 + 0.5 * math.cos(r), 0.58 + 0.5 * math.sin(r))
+
+
+@glyph
+def g_bulb_off(c: Canvas, fill: Color, ink: Color) -> None:
+    c.saveState()
+    c.translate(0.5, 0.5)
+    c.scale(0.8, 0.8)
+    c.translate(-0.5, -0.42)
+    _bulb(c, fill, ink)
+    c.restoreState()
+
+
+@glyph
+def g_factory(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    _poly(c, [(0.06, 0.06), (0.06, 0.6), (0.3, 0.76), (0.3, 0.6), (0.54, 0.76), (0.54, 0.6),
+              (0.7, 0.7), (0.7, 0.95), (0.84, 0.95), (0.84, 0.6), (0.94, 0.6), (0.94, 0.06)])
+
+
+@glyph
+def g_level1(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    c.rect(0.42, 0.14, 0.16, 0.42, fill=1, stroke=1)
+
+
+@glyph
+def g_level2(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    c.rect(0.28, 0.14, 0.16, 0.42, fill=1, stroke=1)
+    c.rect(0.56, 0.14, 0.16, 0.42, fill=1, stroke=1)
+
+
+@glyph
+def g_sunrise(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    p = c.beginPath()
+    p.moveTo(0.2, 0.3)
+    p.arcTo(0.2, 0.0, 0.8, 0.6, startAng=180, extent=-180)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    c.setStrokeColor(ink)
+    c.line(0.04, 0.3, 0.96, 0.3)
+    _colours(c, fill, fill, LINE * 1.3)
+    for a in (30, 60, 90, 120, 150):
+        r = math.radians(a)
+        c.line(0.5 + 0.4 * math.cos(r), 0.3 + 0.4 * math.sin(r),
+               0.5 + 0.58 * math.cos(r), 0.3 + 0.58 * math.sin(r))
+
+
+@glyph
+def g_flag(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    c.rect(0.14, 0.04, 0.07, 0.92, fill=1, stroke=0)
+    c.rect(0.21, 0.46, 0.68, 0.48, fill=1, stroke=1)
+    c.setFillColor(ink)
+    for i in range(4):
+        for j in range(2):
+            if (i + j) % 2 == 0:
+                c.rect(0.21 + i * 0.17, 0.46 + j * 0.24, 0.17, 0.24, fill=1, stroke=0)
+
+
+def _arrow_head(c: Canvas, x: float, y: float, angle: float, size: float = 0.16) -> None:
+    a = math.radians(angle)
+    left, right = a + math.radians(150), a - math.radians(150)
+    _poly(c, [(x, y), (x + size * math.cos(left), y + size * math.sin(left)),
+              (x + size * math.cos(right), y + size * math.sin(right))], stroke=False)
+
+
+@glyph
+def g_flip(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, fill, LINE * 1.5)
+    c.setFillColor(fill)
+    for start in (20, 200):
+        p = c.beginPath()
+        p.arc(0.14, 0.14, 0.86, 0.86, startAng=start, extent=140)
+        c.drawPath(p, fill=0, stroke=1)
+        end = math.radians(start + 140)
+        _arrow_head(c, 0.5 + 0.36 * math.cos(end), 0.5 + 0.36 * math.sin(end), start + 140 + 90, 0.2)
+
+
+@glyph
+def g_block(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    c.circle(0.5, 0.5, 0.45, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.rect(0.2, 0.42, 0.6, 0.16, fill=1, stroke=0)
+
+
+@glyph
+def g_arrow(c: Canvas, fill: Color, ink: Color) -> None:
+    """Pointing right; rotate the layer for other directions."""
+    _colours(c, fill, ink)
+    _poly(c, [(0.08, 0.4), (0.56, 0.4), (0.56, 0.22), (0.94, 0.5), (0.56, 0.78), (0.56, 0.6),
+              (0.08, 0.6)])
+
+
+@glyph
+def g_cross(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, fill, LINE * 2.4)
+    c.line(0.18, 0.18, 0.82, 0.82)
+    c.line(0.18, 0.82, 0.82, 0.18)
+
+
+def _card_at(c: Canvas, fill: Color, ink: Color, dx: float, angle: float, s: float = 0.78) -> None:
+    c.saveState()
+    c.translate(0.5 + dx, 0.08)
+    c.rotate(angle)
+    c.scale(s, s)
+    c.translate(-0.5, 0)
+    g_card(c, fill, ink)
+    c.restoreState()
+
+
+@glyph
+def g_cards2(c: Canvas, fill: Color, ink: Color) -> None:
+    for dx, a in ((-0.1, 12), (0.1, -12)):
+        _card_at(c, fill, ink, dx, a)
+
+
+@glyph
+def g_cards3(c: Canvas, fill: Color, ink: Color) -> None:
+    for dx, a in ((-0.16, 20), (0.0, 0), (0.16, -20)):
+        _card_at(c, fill, ink, dx, a, 0.74)
+
+
+@glyph
+def g_pile(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    for i, y in enumerate((0.08, 0.2, 0.32)):
+        c.roundRect(0.12 + 0.04 * i, y, 0.72, 0.5, 0.06, fill=1, stroke=1)
+
+
+@glyph
+def g_gear(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    pts = []
+    teeth = 8
+    for i in range(teeth * 4):
+        a = 2 * math.pi * i / (teeth * 4)
+        r = 0.46 if (i % 4) in (0, 1) else 0.34
+        pts.append((0.5 + r * math.cos(a), 0.5 + r * math.sin(a)))
+    _poly(c, pts)
+    c.setFillColor(ink)
+    c.circle(0.5, 0.5, 0.12, fill=1, stroke=0)
+
+
+# -- icons: named stacks of glyph layers ----------------------------------------------------
+
+@dataclass(frozen=True)
+class Layer:
+    glyph: str
+    fill: Color
+    ink: Color
+    scale: float = 1.0
+    at: tuple[float, float] = (0.0, 0.0)     # lower-left of the scaled layer in the unit square
+    rotate: float = 0.0                      # degrees, about the layer's centre
+
+
+class IconError(ValueError):
+    pass
+
+
+def parse_colour(value: str, palette: Mapping[str, str]) -> Color:
+    """A palette name or a ``#rrggbb`` colour."""
+    raw = palette.get(value, value)
+    if not isinstance(raw, str) or not raw.startswith("#") or len(raw) not in (7, 9):
+        raise IconError(f"unknown colour '{value}' (use a palette name or #rrggbb)")
+    return HexColor(raw, hasAlpha=len(raw) == 9)
+
+
+class IconSet:
+    """The icons a game names, built from its layout data."""
+
+    def __init__(self, spec: Mapping[str, object], palette: Mapping[str, str]):
+        self.icons: dict[str, tuple[Layer, ...]] = {}
+        for name, layers in spec.items():
+            items = layers if isinstance(layers, list) else [layers]
+            self.icons[name] = tuple(self._layer(name, item, palette) for item in items)
+
+    @staticmethod
+    def _layer(name: str, item: object, palette: Mapping[str, str]) -> Layer:
+        if not isinstance(item, Mapping) or "glyph" not in item:
+            raise IconError(f"icon '{name}': each layer needs a 'glyph'")
+        if item["glyph"] not in GLYPHS:
+            raise IconError(f"icon '{name}': unknown glyph '{item['glyph']}' "
+                            f"(known: {', '.join(sorted(GLYPHS))})")
+        return Layer(item["glyph"], parse_colour(str(item.get("fill", "#000000")), palette),
+                     parse_colour(str(item.get("ink", "#000000")), palette),
+                     float(item.get("scale", 1.0)), tuple(item.get("at", (0.0, 0.0))),
+                     float(item.get("rotate", 0.0)))
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.icons
+
+    def names(self) -> list[str]:
+        return list(self.icons)
+
+    def draw(self, c: Canvas, name: str, x: float, y: float, size: float) -> None:
+        """Draw icon ``name`` in the square with lower-left (x, y) and side ``size`` (points)."""
+        c.saveState()
+        c.translate(x, y)
+        c.scale(size, size)
+        for layer in self.icons[name]:
+            c.saveState()
+            c.translate(*layer.at)
+            c.scale(layer.scale, layer.scale)
+            if layer.rotate:
+                c.translate(0.5, 0.5)
+                c.rotate(layer.rotate)
+                c.translate(-0.5, -0.5)
+            GLYPHS[layer.glyph](c, layer.fill, layer.ink)
+            c.restoreState()
+        c.restoreState()

@@ -1,0 +1,72 @@
+"""Drawing imposed pages: each distinct face once as a PDF form, placed wherever it is used.
+
+Drawing a face once and reusing it keeps a full box (hundreds of cards, a few dozen distinct
+faces) fast to build and small on disk. A form's bounding box is the card's bleed box, so
+nothing of a card reaches past its bleed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.render.imposition import Page, Slot
+from cardgen.render.output import MM
+
+FaceDraw = Callable[[Canvas, Hashable, float, float], None]
+"""(canvas, face, bleed_x_mm, bleed_y_mm): draw the face with its trim lower-left at the origin."""
+
+MARK_WIDTH_PT = 0.25
+MARK_COLOUR = "#000000"
+FOLD_COLOUR = "#808080"
+
+
+class FormCache:
+    def __init__(self, c: Canvas, draw: FaceDraw):
+        self.c, self.draw = c, draw
+        self.names: dict[tuple[Hashable, float, float, float, float], str] = {}
+
+    def name(self, face: Hashable, slot: Slot) -> str:
+        key = (face, slot.w, slot.h, slot.bleed_x, slot.bleed_y)
+        if key not in self.names:
+            name = f"card{len(self.names)}"
+            bx, by = slot.bleed_x * MM, slot.bleed_y * MM
+            self.c.beginForm(name, -bx, -by, slot.w * MM + bx, slot.h * MM + by)
+            self.draw(self.c, face, slot.bleed_x, slot.bleed_y)
+            self.c.endForm()
+            self.names[key] = name
+        return self.names[key]
+
+
+def draw_pages(c: Canvas, pages: Sequence[Page], draw: FaceDraw,
+               progress: Callable[[], None] | None = None) -> None:
+    """Draw every page (then ``showPage``), calling ``progress`` after each."""
+    forms = FormCache(c, draw)
+    for page in pages:
+        c.setPageSize((page.size[0] * MM, page.size[1] * MM))
+        for placed in page.cards:
+            name = forms.name(placed.face, placed.slot)
+            s = placed.slot
+            c.saveState()
+            c.translate(s.x * MM, s.y * MM)
+            if s.rotation == 180:
+                c.translate(s.w * MM, s.h * MM)
+                c.rotate(180)
+            c.doForm(name)
+            c.restoreState()
+        c.setLineWidth(MARK_WIDTH_PT)
+        c.setStrokeColor(HexColor(MARK_COLOUR))
+        for x0, y0, x1, y1 in page.marks:
+            c.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
+        if page.folds:
+            c.saveState()
+            c.setStrokeColor(HexColor(FOLD_COLOUR))
+            c.setDash(3, 2)
+            for x0, y0, x1, y1 in page.folds:
+                c.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
+            c.restoreState()
+        c.showPage()
+        if progress is not None:
+            progress()

@@ -1,0 +1,163 @@
+"""Imposition checked as a printer would: positions, duplex alignment, marks, page counts."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from cardgen.render.imposition import (
+    PAPERS_MM,
+    Duplex,
+    PrintCard,
+    SheetLayout,
+    Slot,
+    grid,
+    gutterfold,
+    impose,
+)
+
+POKER = (63.0, 88.0)
+EPS = 1e-6
+
+
+def _inside_page(box: tuple[float, float, float, float], paper: tuple[float, float]) -> bool:
+    x0, y0, x1, y1 = box
+    return x0 >= -EPS and y0 >= -EPS and x1 <= paper[0] + EPS and y1 <= paper[1] + EPS
+
+
+def _crosses(line: tuple[float, float, float, float], slot: Slot) -> bool:
+    """Whether a mark touches a card's bleed box (a line is a degenerate box)."""
+    x0, y0, x1, y1 = slot.outer
+    lx0, lx1 = sorted((line[0], line[2]))
+    ly0, ly1 = sorted((line[1], line[3]))
+    return lx0 < x1 - EPS and lx1 > x0 + EPS and ly0 < y1 - EPS and ly1 > y0 + EPS or (
+        lx0 == lx1 and x0 - EPS <= lx0 <= x1 + EPS and ly0 < y1 - EPS and ly1 > y0 + EPS) or (
+        ly0 == ly1 and y0 - EPS <= ly0 <= y1 + EPS and lx0 < x1 - EPS and lx1 > x0 + EPS)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [0.0, 3.0, 3.175])
+def test_poker_cards_are_three_by_three_on_a4_and_letter(paper, bleed):
+    g = grid(paper, POKER, bleed, Duplex.long)
+    assert g.per_page == 9
+    assert len({s.x for s in g.fronts}) == 3 and len({s.y for s in g.fronts}) == 3
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [0.0, 3.0])
+@pytest.mark.parametrize("duplex", list(Duplex))
+def test_cards_and_marks_stay_on_the_page_and_marks_never_cross_a_bleed(paper, bleed, duplex):
+    g = grid(paper, POKER, bleed, duplex)
+    for slot in g.fronts + g.backs:
+        assert _inside_page(slot.outer, g.paper)
+    assert g.marks
+    for mark in g.marks:
+        assert _inside_page(mark, g.paper)
+        assert not any(_crosses(mark, s) for s in g.fronts), mark
+
+
+def test_marks_are_short_ticks_on_every_cut_line():
+    g = grid("a4", POKER, 0.0, Duplex.long)
+    vertical_cuts = {s.x for s in g.fronts} | {s.x + s.w for s in g.fronts}
+    horizontal_cuts = {s.y for s in g.fronts} | {s.y + s.h for s in g.fronts}
+    assert {m[0] for m in g.marks if m[0] == m[2]} == {round(x, 6) for x in vertical_cuts}
+    assert {m[1] for m in g.marks if m[1] == m[3]} == {round(y, 6) for y in horizontal_cuts}
+    assert all(math.dist(m[:2], m[2:]) <= 5.0 + EPS for m in g.marks)
+
+
+def test_neighbouring_cards_with_bleed_do_not_overlap():
+    g = grid("a4", POKER, 3.0, Duplex.long)
+    boxes = [s.outer for s in g.fronts]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            assert a[2] <= b[0] + EPS or b[2] <= a[0] + EPS or a[3] <= b[1] + EPS or b[3] <= a[1] + EPS
+
+
+def test_a4_keeps_the_full_3_mm_bleed():
+    g = grid("a4", POKER, 3.0, Duplex.long)
+    assert g.bleed_reduced is None
+    assert all(s.bleed_x == 3.0 and s.bleed_y == 3.0 for s in g.fronts)
+
+
+def test_letter_reduces_the_vertical_bleed_to_keep_three_rows_and_says_so():
+    g = grid("letter", POKER, 3.175, Duplex.long)
+    assert g.bleed_reduced is not None
+    bx, by = g.bleed_reduced
+    assert bx == pytest.approx(3.175) and 0 < by < 3.175
+
+
+def test_long_edge_duplex_backs_mirror_the_fronts_left_to_right():
+    g = grid("a4", POKER, 3.0, Duplex.long)
+    width = PAPERS_MM["a4"][0]
+    for front, back in zip(g.fronts, g.backs, strict=True):
+        assert back.x == pytest.approx(width - front.x - front.w)
+        assert back.y == pytest.approx(front.y)
+
+
+def test_short_edge_duplex_backs_mirror_the_fronts_top_to_bottom():
+    g = grid("letter", POKER, 0.0, Duplex.short)
+    height = PAPERS_MM["letter"][1]
+    for front, back in zip(g.fronts, g.backs, strict=True):
+        assert back.x == pytest.approx(front.x)
+        assert back.y == pytest.approx(height - front.y - front.h)
+
+
+def test_no_duplex_keeps_backs_where_the_fronts_are():
+    g = grid("a4", POKER, 0.0, Duplex.none)
+    assert g.backs == g.fronts
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_gutterfold_puts_each_back_turned_below_its_front_across_the_fold(paper):
+    g = gutterfold(paper, POKER, 3.0)
+    width, height = g.paper
+    assert width > height                                   # landscape
+    assert g.per_page == 4
+    (fold,) = g.folds
+    for front, back in zip(g.fronts, g.backs, strict=True):
+        assert back.rotation == 180 and front.rotation == 0
+        assert back.x == pytest.approx(front.x)
+        # mirror images across the fold line
+        assert (front.y + back.y + back.h) / 2 == pytest.approx(fold[1])
+        assert _inside_page(front.outer, g.paper) and _inside_page(back.outer, g.paper)
+        assert not _crosses(fold, front) and not _crosses(fold, back)
+
+
+def _cards(n: int, back: bool = True, size=POKER) -> list[PrintCard]:
+    return [PrintCard(f"f{i}", f"b{i}" if back else None, size) for i in range(n)]
+
+
+@pytest.mark.parametrize("n", [1, 9, 10, 18, 431])
+def test_page_count_is_fronts_pages_plus_one_backs_page_each(n):
+    pages = impose(_cards(n), "a4", 0.0, Duplex.long)
+    assert len(pages) == 2 * math.ceil(n / 9)
+    assert [p.side for p in pages[:2]] == ["front", "back"]
+
+
+def test_exactly_full_pages_leave_no_empty_last_page():
+    pages = impose(_cards(18), "a4", 0.0, Duplex.long)
+    assert all(p.cards for p in pages)
+
+
+def test_cards_without_backs_get_no_backs_page():
+    pages = impose(_cards(3, back=False, size=(180.0, 120.0)), "a4", 0.0, Duplex.long)
+    assert [p.side for p in pages] == ["front", "front"]       # two boards per A4 page
+
+
+def test_each_back_lands_behind_its_front():
+    cards = _cards(12)
+    pages = impose(cards, "a4", 3.0, Duplex.long)
+    width = pages[0].size[0]
+    for front_page, back_page in zip(pages[::2], pages[1::2], strict=True):
+        backs = {p.face: p.slot for p in back_page.cards}
+        for placed in front_page.cards:
+            back = backs["b" + placed.face[1:]]
+            assert back.x == pytest.approx(width - placed.slot.x - placed.slot.w)
+            assert back.y == pytest.approx(placed.slot.y)
+
+
+def test_gutterfold_pages_hold_fronts_and_backs_together():
+    pages = impose(_cards(6), "a4", 0.0, Duplex.long, SheetLayout.gutterfold)
+    assert len(pages) == 2
+    assert len(pages[0].cards) == 8 and len(pages[1].cards) == 4
