@@ -1,0 +1,238 @@
+"""Company abilities not covered by the worked examples (rulebook, Company Card Descriptions),
+one effect kind or rule per test; and a custom company playing with no code change."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardgen.games.briefcase.engine import actions, compile_rules, effects, new_game, scoring, turn
+from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, HIRE, OBSTACLE
+
+from .helpers import (
+    ScriptBot,
+    check_all,
+    cid,
+    every_company,
+    give,
+    make_game,
+    pay_for,
+    res,
+    set_deck,
+    set_hand,
+    set_storage,
+)
+
+
+def _game(players=2, **answers):
+    bots = [ScriptBot(**answers)] + [ScriptBot() for _ in range(players - 1)]
+    return make_game(players, set_ref=every_company(), bots=bots)
+
+
+@pytest.mark.parametrize("company,target", [("university", "personnel"), ("paper_mill", "paper"),
+                                            ("construction_company", "concrete"),
+                                            ("steel_factory", "steel")])
+def test_any_resource_as_one_resource(company, target):
+    g = _game()
+    give(g, 0, company)
+    need = tuple(1 if r == res(target) else 0 for r in range(6))
+    set_storage(g, 0, energy=1)
+    from cardgen.games.briefcase.engine import payment
+    plan = payment.plan_payment(g.players[0], need, g.uses, g.rules.free_pay)
+    assert plan == ((res("energy"), res(target), -1),)
+
+
+def test_without_the_ability_a_resource_cannot_pay_for_another():
+    g = _game()
+    set_storage(g, 0, energy=1)
+    from cardgen.games.briefcase.engine import payment
+    assert payment.plan_payment(g.players[0], (1, 0, 0, 0, 0, 0), g.uses, g.rules.free_pay) is None
+
+
+def test_a_deactivated_company_loses_its_ongoing_ability():
+    g = _game()
+    give(g, 0, "warehouses", active=False)
+    assert g.players[0].storage_limit == 5
+    give(g, 0, "warehouses", active=True)
+    assert g.players[0].storage_limit == 8
+
+
+def test_shipping_company_takes_two_resources_from_the_discard_pile_but_not_those_just_paid():
+    g = _game(take_from_discard=[1, 1, 3])            # asks for Steel, Steel, Paper
+    ship = give(g, 0, "shipping_company", active=False)  # costs Steel and Paper
+    pay_for(g, 0, "shipping_company")
+    g.res_discard[res("steel")] = 1
+    g.market[res("steel")] -= 1
+    set_hand(g, 0, activate=1)
+    actions.activate(g, ship)
+    p = g.players[0]
+    # Only the Steel that was there before: the Steel and Paper just paid stay.
+    assert p.storage[res("steel")] == 1 and p.storage[res("paper")] == 0
+    assert g.res_discard[res("steel")] == 1 and g.res_discard[res("paper")] == 1
+    pool = g.bots[0].calls[-1][1]
+    assert pool[res("steel")] == 1 and pool[res("paper")] == 0
+    check_all(g)
+
+
+def test_shipping_company_takes_at_most_two():
+    g = _game(take_from_discard=[2, 2, 2])
+    ship = give(g, 0, "shipping_company", active=False)
+    pay_for(g, 0, "shipping_company")
+    g.res_discard[res("concrete")] = 3
+    g.market[res("concrete")] -= 3
+    set_hand(g, 0, activate=1)
+    actions.activate(g, ship)
+    assert g.players[0].storage[res("concrete")] == 2 and g.res_discard[res("concrete")] == 1
+
+
+def test_law_firm_makes_each_opponent_discard_a_buy_or_an_activate():
+    g = _game(players=4, opponent_discard=ACTIVATE)
+    law = give(g, 0, "law_firm", active=False)
+    pay_for(g, 0, "law_firm")
+    set_hand(g, 0, activate=1)
+    set_hand(g, 1, buy=1, activate=1, obstacle=2)    # both: the activating player chooses
+    set_hand(g, 2, buy=2, obstacle=2)                # only Buy
+    set_hand(g, 3, obstacle=3, hire=1)               # neither
+    actions.activate(g, law)
+    assert g.players[1].hand == [1, 0, 2, 0] and g.players[1].discard[ACTIVATE] == 1
+    assert g.players[2].hand == [1, 0, 2, 0] and g.players[2].discard[BUY] == 1
+    assert g.players[3].hand == [0, 0, 3, 1]
+    asked = [c for c in g.bots[0].calls if c[0] == "opponent_discard"]
+    assert asked == [("opponent_discard", 1, (BUY, ACTIVATE))]
+    check_all(g)
+
+
+def test_media_company_takes_one_personnel_from_each_opponent():
+    g = _game(players=3)
+    media = give(g, 0, "media_company", active=False)
+    pay_for(g, 0, "media_company")
+    set_hand(g, 0, activate=1)
+    set_storage(g, 1, personnel=2)
+    set_storage(g, 2, steel=2)
+    actions.activate(g, media)
+    assert g.players[0].storage[res("personnel")] == 1
+    assert g.players[1].storage[res("personnel")] == 1 and g.players[2].storage[res("steel")] == 2
+
+
+def test_brokerage_firm_deactivates_a_first_level_company_of_each_opponent_but_not_a_power_plant():
+    g = _game(players=3)
+    broker = give(g, 0, "brokerage_firm", active=False)
+    pay_for(g, 0, "brokerage_firm")
+    set_hand(g, 0, activate=1)
+    give(g, 1, "power_plant")
+    wh = give(g, 1, "warehouses")
+    give(g, 1, "bank")                                # level 2: not a target
+    give(g, 2, "power_plant")                        # only a Power Plant: nothing to deactivate
+    actions.activate(g, broker)
+    assert not g.players[1].active[wh] and g.players[1].storage_limit == 5
+    assert g.players[1].active[cid(g, "bank")]
+    assert g.players[2].active[cid(g, "power_plant")]
+    picks = [c for c in g.bots[0].calls if c[0] == "deactivate_pick"]
+    assert picks == [("deactivate_pick", 1, [wh])]
+
+
+def test_a_deactivated_company_scores_nothing_until_activated_again():
+    g = _game()
+    wh = give(g, 1, "warehouses", active=False)
+    assert scoring.breakdown(g, g.players[1])["companies"] == 0
+    g.current = 1
+    pay_for(g, 1, "warehouses")
+    set_hand(g, 1, activate=1)
+    actions.activate(g, wh)
+    assert scoring.breakdown(g, g.players[1])["companies"] == g.rules.companies[wh].vp
+
+
+def test_investment_company_counts_every_buy_card_owned():
+    g = _game()
+    give(g, 0, "investment_company")
+    set_hand(g, 0, buy=2)
+    set_deck(g, 0, ["buy", "obstacle"], discard={"buy": 3})
+    assert effects.endgame_vp(g, g.players[0]) == 6
+
+
+def test_venture_capital_firm_counts_buy_in_the_production_of_activated_companies():
+    g = _game()
+    give(g, 0, "venture_capital_firm")                # produces 1 Buy
+    give(g, 0, "investment_company")                  # produces 2 Buy (and scores Buy owned)
+    give(g, 0, "warehouses")                          # produces an Activate
+    give(g, 0, "steel_factory", active=False)        # deactivated: not counted
+    set_hand(g, 0)
+    set_deck(g, 0, [])
+    assert effects.endgame_vp(g, g.players[0]) == 3
+
+
+def test_contractor_firm_cycles_only_once_per_turn():
+    g = _game(cycle_card=OBSTACLE)
+    give(g, 0, "contractor_firm")
+    set_hand(g, 0, obstacle=4)
+    set_deck(g, 0, ["obstacle"] * 5)
+    turn.start_turn(g)
+    assert g.players[0].discard[OBSTACLE] == 1 and sum(g.players[0].hand) == 4
+
+
+def test_contractor_firm_is_optional():
+    g = _game(cycle_card=None)
+    give(g, 0, "contractor_firm")
+    set_hand(g, 0, obstacle=4)
+    turn.start_turn(g)
+    assert g.players[0].discard == [0, 0, 0, 0]
+
+
+def test_oil_refinery_removal_is_a_choice_of_an_unused_card():
+    g = _game(remove_from_hand=HIRE)
+    oil = give(g, 0, "oil_refinery", active=False)
+    pay_for(g, 0, "oil_refinery")
+    set_hand(g, 0, activate=1, hire=1)
+    actions.activate(g, oil)
+    assert g.removed == [0, 0, 0, 1] and g.players[0].hand == [0, 0, 0, 0]
+    check_all(g)
+
+
+def test_biology_lab_production_may_still_go_to_the_discard_pile():
+    g = _game(production_on_top=None)
+    give(g, 0, "biology_lab")
+    sf = give(g, 0, "steel_factory", active=False)
+    pay_for(g, 0, "steel_factory")
+    set_hand(g, 0, activate=1)
+    set_deck(g, 0, [])
+    actions.activate(g, sf)
+    assert g.players[0].deck == [] and g.players[0].discard[BUY] == 1
+
+
+def test_consulting_firm_tops_only_a_played_card():
+    g = _game(topdeck_pick=ACTIVATE)
+    give(g, 0, "consulting_firm")
+    set_hand(g, 0, activate=1, buy=1)                 # nothing played
+    set_deck(g, 0, ["obstacle"] * 6)
+    turn.end_turn(g)
+    assert g.players[0].hand == [0, 0, 4, 0]
+
+
+def test_power_plant_cannot_be_deactivated():
+    g = _game()
+    pp = give(g, 1, "power_plant")
+    assert g.rules.companies[pp].permanent
+    broker = give(g, 0, "brokerage_firm", active=False)
+    pay_for(g, 0, "brokerage_firm")
+    set_hand(g, 0, activate=1)
+    actions.activate(g, broker)
+    assert g.players[1].active[pp]
+
+
+def test_a_custom_company_plays_with_no_code_change():
+    # The example set's Startup Incubator: "Once per turn a player may use any resource as Steel".
+    from cardgen.games.briefcase.load import load_briefcase
+    from cardgen.paths import cards_dir
+
+    data, custom = load_briefcase(cards_dir() / "briefcase" / "examples" / "custom-set.yaml")
+    rules = compile_rules(data, custom)
+    g = new_game(rules, 2, random.Random(0), [ScriptBot(), ScriptBot()])
+    give(g, 0, "startup_incubator")
+    set_storage(g, 0, paper=2, personnel=2)
+    set_hand(g, 0, activate=2)
+    pp = cid(g, "power_plant")
+    actions.activate(g, pp)                             # Paper as Steel
+    assert g.players[0].storage[res("energy")] == 2
+    assert actions.activation_plan(g, pp) is None        # once per turn
+    check_all(g)

@@ -1,0 +1,145 @@
+"""Hire decision cards (rulebook, "Hire" Decision Cards; Fine point 1's exception; ruling
+hire-gives-production-only)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgen.games.briefcase.engine import actions
+from cardgen.games.briefcase.engine.rules import BUY, HIRE
+from cardgen.games.briefcase.engine.state import IllegalAction
+
+from .helpers import ScriptBot, check_all, every_company, give, make_game, res, set_hand, set_storage
+
+
+def _hire_game(**owner_answers):
+    g = make_game(set_ref=every_company(), bots=[ScriptBot(), ScriptBot(**owner_answers)])
+    return g
+
+
+def test_hiring_pays_the_owner_half_the_activation_cost_rounded_up():
+    g = _hire_game()
+    parks = give(g, 1, "theme_parks")          # costs 2 Concrete, 1 Personnel, 1 Energy: pays 2
+    assert actions.hire_fee(g.rules.companies[parks]) == 2
+    mall = give(g, 1, "shopping_mall")         # costs Concrete, Paper, Energy: 3 -> pays 2
+    assert actions.hire_fee(g.rules.companies[mall]) == 2
+    set_storage(g, 0, concrete=1, paper=1)
+    set_hand(g, 0, hire=1)
+    actions.hire(g, 1, mall)
+    assert g.players[1].storage[res("concrete")] == 1 and g.players[1].storage[res("paper")] == 1
+    assert sum(g.players[0].storage) == 0 and g.hires == 1
+    check_all(g)
+
+
+def test_the_hirer_chooses_which_of_the_cost_resources_to_pay():
+    g = _hire_game()
+    mall = give(g, 1, "shopping_mall")
+    set_storage(g, 0, concrete=1, paper=1, energy=1)
+    set_hand(g, 0, hire=1)
+    fee = tuple(1 if r in (res("concrete"), res("energy")) else 0 for r in range(6))
+    plan = actions.hire_plan(g, 1, mall, fee=fee)
+    actions.hire(g, 1, mall, plan)
+    assert g.players[1].storage[res("energy")] == 1 and g.players[1].storage[res("concrete")] == 1
+    assert g.players[0].storage[res("paper")] == 1
+
+
+def test_the_hirer_gets_the_full_production_and_not_the_ability():
+    g = _hire_game()
+    bank = give(g, 1, "bank")                   # produces a Buy and an Activate; hand size +1
+    set_storage(g, 0, paper=2)
+    set_hand(g, 0, hire=1)
+    actions.hire(g, 1, bank)
+    assert g.players[0].discard == [1, 1, 0, 0]
+    assert g.players[0].hand_size == 4 and g.players[1].active[bank]
+    assert g.players[1].discard == [0, 0, 0, 0]
+
+
+def test_hiring_a_power_plant_puts_its_energy_in_the_hirers_storage():
+    g = _hire_game()
+    pp = give(g, 1, "power_plant")
+    set_storage(g, 0, steel=1)
+    set_hand(g, 0, hire=1)
+    actions.hire(g, 1, pp)
+    assert g.players[0].storage[res("energy")] == 2 and g.players[1].storage[res("steel")] == 1
+
+
+def test_the_owner_may_refuse_the_payment_which_is_discarded():
+    g = _hire_game(accept_hire_payment=False)
+    mall = give(g, 1, "shopping_mall")
+    set_storage(g, 0, concrete=1, paper=1)
+    set_hand(g, 0, hire=1)
+    actions.hire(g, 1, mall)
+    assert sum(g.players[1].storage) == 0
+    assert g.res_discard[res("concrete")] == 1 and g.res_discard[res("paper")] == 1
+    assert g.players[0].discard[BUY] == 1           # the hire happens all the same
+    check_all(g)
+
+
+def test_only_another_players_activated_company_can_be_hired():
+    g = _hire_game()
+    mall = give(g, 1, "shopping_mall", active=False)
+    own = give(g, 0, "warehouses")
+    set_storage(g, 0, concrete=2, paper=2)
+    set_hand(g, 0, hire=1)
+    assert actions.hire_plan(g, 1, mall) is None
+    assert actions.hire_plan(g, 0, own) is None
+    with pytest.raises(IllegalAction):
+        actions.hire(g, 1, mall)
+
+
+def test_hiring_needs_a_hire_card():
+    g = _hire_game()
+    mall = give(g, 1, "shopping_mall")
+    set_storage(g, 0, concrete=1, paper=1)
+    set_hand(g, 0, buy=2)
+    assert actions.hire_plan(g, 1, mall) is None
+
+
+def test_fine_point_1_a_converted_hire_payment_is_replaced_from_the_discard_pile():
+    g = _hire_game()
+    give(g, 0, "steel_factory")
+    pp = give(g, 1, "power_plant")                  # pays 1: Steel or Personnel
+    set_storage(g, 0, paper=1)
+    g.res_discard[res("steel")] = 1                  # a Steel card in the discard pile
+    g.market[res("steel")] -= 1
+    set_hand(g, 0, hire=1)
+    market_steel = g.market[res("steel")]
+    actions.hire(g, 1, pp, actions.hire_plan(g, 1, pp, fee=(0, 1, 0, 0, 0, 0)))
+    assert g.players[1].storage[res("steel")] == 1   # a real Steel, not the Paper
+    assert g.res_discard[res("steel")] == 0 and g.res_discard[res("paper")] == 1
+    assert g.market[res("steel")] == market_steel
+    check_all(g)
+
+
+def test_fine_point_1_the_replacement_comes_from_the_market_when_the_discard_pile_has_none():
+    g = _hire_game()
+    give(g, 0, "steel_factory")
+    pp = give(g, 1, "power_plant")
+    set_storage(g, 0, paper=1)
+    set_hand(g, 0, hire=1)
+    market_steel = g.market[res("steel")]
+    actions.hire(g, 1, pp, actions.hire_plan(g, 1, pp, fee=(0, 1, 0, 0, 0, 0)))
+    assert g.players[1].storage[res("steel")] == 1 and g.market[res("steel")] == market_steel - 1
+    check_all(g)
+
+
+def test_fine_point_1_a_conversion_without_a_replacement_cannot_pay_a_hire():
+    g = _hire_game()
+    give(g, 0, "steel_factory")
+    pp = give(g, 1, "power_plant")
+    set_storage(g, 0, paper=1)
+    g.players[1].storage[res("steel")] += g.market[res("steel")]   # no Steel anywhere else
+    g.market[res("steel")] = 0
+    set_hand(g, 0, hire=1)
+    assert actions.hire_plan(g, 1, pp, fee=(0, 1, 0, 0, 0, 0)) is None
+    assert actions.hire_plan(g, 1, pp) is None       # Paper cannot pay Personnel either
+
+
+def test_a_hire_card_may_come_from_the_marketing_company():
+    g = _hire_game()
+    give(g, 0, "marketing_company")
+    mall = give(g, 1, "shopping_mall")
+    set_storage(g, 0, concrete=1, paper=1)
+    set_hand(g, 0, buy=2)
+    actions.hire(g, 1, mall)
+    assert g.players[0].played[BUY] == 2 and g.players[0].played[HIRE] == 0

@@ -1,0 +1,213 @@
+"""Turn steps, the storage limit, the end of the game and final scoring (rulebook, Playing the
+Game and Game End)."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardgen.games.briefcase.engine import actions, scoring, turn
+from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, OBSTACLE
+
+from .helpers import ScriptBot, check_all, cid, give, make_game, res, set_deck, set_hand, set_storage
+
+
+def test_a_player_plays_any_number_of_cards_in_any_order():
+    g = make_game()
+    g.resource_blocks = [res("paper"), res("steel")]
+    give(g, 0, "steel_factory")
+    set_hand(g, 0, buy=3, activate=1)
+    pp = cid(g, "power_plant")
+    actions.buy_resource(g, res("personnel"))
+    actions.buy_resource(g, res("concrete"))
+    actions.activate(g, pp)                    # Steel Factory: Concrete paid as Steel
+    actions.buy_resource(g, res("concrete"))
+    p = g.players[0]
+    assert p.played == [3, 1, 0, 0] and p.storage[res("concrete")] == 1
+    assert p.storage[res("energy")] == 2
+
+
+def test_a_player_may_play_no_cards_and_discards_the_whole_hand():
+    g = make_game()
+    set_hand(g, 0, buy=2, obstacle=2)
+    set_deck(g, 0, ["activate"] * 5)
+    turn.play_turn(g)
+    p = g.players[0]
+    assert p.discard == [2, 0, 2, 0] and p.hand == [0, 4, 0, 0]
+
+
+def test_discard_step_puts_played_and_unplayed_cards_on_the_discard_pile():
+    g = make_game()
+    g.resource_blocks = [res("paper"), res("personnel")]
+    set_hand(g, 0, buy=1, obstacle=3)
+    set_deck(g, 0, ["activate"] * 5)
+    turn.start_turn(g)
+    actions.buy_resource(g, res("steel"))
+    turn.end_turn(g)
+    assert g.players[0].discard == [1, 0, 3, 0] and g.players[0].played == [0, 0, 0, 0]
+
+
+def test_draw_step_reshuffles_the_discard_pile_when_the_deck_runs_out():
+    g = make_game()
+    set_hand(g, 0, buy=1)
+    set_deck(g, 0, ["activate", "activate"], discard={"obstacle": 3})
+    turn.play_turn(g)
+    p = g.players[0]
+    # Two Activates from the deck, then two of the reshuffled Obstacle + Buy cards.
+    assert sum(p.hand) == 4 and p.hand[ACTIVATE] == 2
+    assert sum(p.discard) == 0 and len(p.deck) == 2
+    check_all(g)
+
+
+def test_hand_size_bonus_applies_in_the_draw_step():
+    g = make_game()
+    give(g, 0, "insurance_company")
+    set_hand(g, 0)
+    set_deck(g, 0, ["obstacle"] * 8)
+    assert sum(g.players[0].hand) == 0          # no extra card at once
+    turn.play_turn(g)
+    assert sum(g.players[0].hand) == 5
+
+
+def test_two_hand_size_bonuses_add_up():
+    g = make_game()
+    give(g, 0, "insurance_company")
+    give(g, 0, "bank")
+    set_deck(g, 0, ["obstacle"] * 10)
+    turn.play_turn(g)
+    assert sum(g.players[0].hand) == 6
+
+
+def test_storage_limit_is_enforced_at_the_end_of_the_turn_with_the_players_choice():
+    g = make_game(bots=[ScriptBot(storage_discard=[res("steel"), res("steel")]), ScriptBot()])
+    set_storage(g, 0, steel=3, paper=3, energy=4)
+    set_hand(g, 0, buy=1)
+    g.resource_blocks = [res("concrete"), res("personnel")]
+    turn.start_turn(g)
+    actions.buy_resource(g, res("paper"))    # 7 resources mid-turn is allowed
+    assert sum(g.players[0].storage) == 11
+    turn.end_turn(g)
+    p = g.players[0]
+    assert p.storage[res("steel")] == 1 and p.storage[res("paper")] == 4
+    assert p.storage[res("energy")] == 4      # Energy is not limited
+    assert g.res_discard[res("steel")] == 2
+    check_all(g)
+
+
+def test_storage_limit_discards_the_most_plentiful_when_the_player_does_not_choose():
+    g = make_game()
+    set_storage(g, 0, steel=4, paper=2)
+    turn.play_turn(g)
+    assert g.players[0].storage[res("steel")] == 3 and g.players[0].storage[res("paper")] == 2
+
+
+def test_energy_is_excluded_from_the_storage_limit():
+    g = make_game()
+    set_storage(g, 0, steel=5, energy=12)
+    turn.play_turn(g)
+    assert g.players[0].storage[res("energy")] == 12 and g.players[0].storage[res("steel")] == 5
+
+
+def test_warehouses_raise_the_storage_limit_to_eight():
+    g = make_game()
+    give(g, 0, "warehouses")
+    set_storage(g, 0, steel=5, paper=4)
+    turn.play_turn(g)
+    assert sum(g.players[0].storage) == 8
+
+
+def _idle_until_over(g, max_turns=40):
+    for _ in range(max_turns):
+        if g.over:
+            return
+        turn.play_turn(g)
+
+
+def test_game_ends_when_only_two_resource_types_remain_in_the_market():
+    g = make_game(3)
+    for r in ("personnel", "steel", "concrete"):
+        g.market[res(r)] = 0                     # left: Paper and Imported (Energy never runs out)
+    _idle_until_over(g)
+    assert g.end_condition == "resources"
+
+
+def test_two_exhausted_basic_resources_leave_three_types_and_do_not_end_the_game():
+    g = make_game(3)
+    for r in ("personnel", "steel"):
+        g.market[res(r)] = 0                     # left: Concrete, Paper and Imported
+    turn.play_turn(g)
+    assert g.end_condition is None
+
+
+def test_game_ends_when_no_company_cards_are_left_to_buy():
+    g = make_game(3)
+    for c in g.portfolio:
+        g.piles[c] = 0
+    _idle_until_over(g)
+    assert g.end_condition == "companies"
+
+
+def test_game_ends_when_the_decision_bank_has_no_buy_cards():
+    g = make_game(3)
+    g.bank[BUY] = 0
+    _idle_until_over(g)
+    assert g.end_condition == "buy_cards"
+
+
+def test_round_is_played_out_so_every_player_has_the_same_number_of_turns():
+    g = make_game(4)
+    turn.play_turn(g)                             # seat 0
+    g.bank[BUY] = 0                               # triggered during seat 1's turn
+    turn.play_turn(g)
+    assert g.end_condition == "buy_cards" and not g.over
+    turn.play_turn(g)
+    assert not g.over
+    turn.play_turn(g)                             # seat 3, right of the starting player
+    assert g.over and g.turns == 4
+
+
+def test_a_game_that_never_ends_is_reported_stalled_at_the_safety_cap():
+    g = make_game(2)                              # bots that never play a card
+    turn.play_game(g, max_rounds=30)
+    assert g.stalled and g.end_condition is None and g.turns == 60
+
+
+def test_final_scoring_adds_company_ability_central_bank_and_resource_points():
+    g = make_game(2)
+    give(g, 0, "power_plant")                     # 1 VP
+    give(g, 0, "theme_parks")                     # 4 VP
+    give(g, 0, "real_estate_agency")              # 2 VP + 1 per activated company (3)
+    give(g, 0, "high_tech_company", active=False)  # deactivated: scores nothing
+    g.players[0].vp_cards = 3
+    set_storage(g, 0, steel=2, paper=3, energy=4)  # 9 resources: 2 VP
+    b = scoring.breakdown(g, g.players[0])
+    assert b == {"companies": 7, "abilities": 3, "central_bank": 3, "resources": 2}
+    assert scoring.score(g, g.players[0]) == 15
+
+
+def test_tie_goes_to_most_leftover_resources_not_already_scored():
+    g = make_game(2)
+    set_storage(g, 0, steel=3)                    # 0 VP, 3 left over
+    set_storage(g, 1, steel=4)                    # 1 VP, 0 left over
+    g.players[0].vp_cards = 1
+    scores = [scoring.score(g, p) for p in g.players]
+    assert scores == [1, 1]
+    assert scoring.winners(g, scores) == [0]
+
+
+def test_tie_on_points_and_leftovers_is_a_shared_victory():
+    g = make_game(3)
+    set_storage(g, 0, steel=1)
+    set_storage(g, 1, paper=1)
+    scores = [scoring.score(g, p) for p in g.players]
+    assert scoring.winners(g, scores) == [0, 1]
+
+
+@pytest.mark.parametrize("held_buys,draws", [(1, True), (0, True), (2, False)])
+def test_newspaper_draws_a_card_at_turn_start_with_at_most_one_buy_in_hand(held_buys, draws):
+    g = make_game(set_ref="faster")
+    give(g, 0, "newspaper")
+    set_hand(g, 0, buy=held_buys, obstacle=4 - held_buys)
+    set_deck(g, 0, ["activate"] * 4)
+    turn.start_turn(g)
+    assert sum(g.players[0].hand) == (5 if draws else 4)
+    assert g.players[0].hand[OBSTACLE] == 4 - held_buys
