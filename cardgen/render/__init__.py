@@ -1,1 +1,2 @@
-"""Print rendering shared by every game: fonts, icons, text fitting, layouts, imposition, PDF and PNG output."""
+"""Print rendering shared by every game: fonts, icons, text fitting, layouts, imposition,
+PDF and PNG output."""

@@ -31,6 +31,23 @@ LABELS: dict[str, str] = {
     "label:storage_limit": "Store at most 5 resources ({energy} excluded).",
     "label:central_bank_rule": "Play an {activate} and discard any number of {buy}: "
                                "take 1 {vp} card for each.",
+    # Cards (cardgen/games/briefcase/cards.py)
+    "label:game_name": "Briefcase",
+    "label:block": "Block",
+    "label:price": "Price",
+    "label:central_bank_requirement": "Open to players with at least 2 activated 1st-level companies.",
+    "label:help_buy": "Buy 1 company: pay its cost in {buy}. Buy resources: 1 {buy} each, "
+                      "2 {buy} for Imported.",
+    "label:help_activate": "Activate 1 of your companies: pay its activation cost. "
+                           "Or invest in the Central Bank.",
+    "label:help_obstacle": "Play 2 decision cards of the same type to move a block.",
+    "label:help_hire": "Hire an opponent's activated company: pay its owner half its activation "
+                       "cost (rounded up) and take its production.",
+    "label:note_energy": "Returns to its pile when used. Not counted in the storage limit.",
+    "label:note_imported": "Use as any resource except {energy}. For sale once a basic resource "
+                           "pile is empty.",
+    "label:note_resource_block": "Blocks one resource pile of the market.",
+    "label:note_company_block": "Blocks one company pile of the portfolio.",
 }
 
 

@@ -1,0 +1,224 @@
+"""``cardgen build``: the print-and-play PDFs of a game (card sheets and rulebook inserts)."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+from cardgen.games import registered_games
+from cardgen.i18n.messages import SOURCE_LANGUAGE, Translator, english
+from cardgen.paths import display_path, game_dir, templates_dir
+from cardgen.problems import DataError
+from cardgen.render.cardface import RenderError
+from cardgen.render.fonts import FontError
+from cardgen.render.imposition import Duplex, ImpositionError, SheetLayout
+from cardgen.render.layouts import LayoutError
+from cardgen.render.output import write_atomic
+from cardgen.render.pipeline import Context, SheetOptions, card_module, page_total, prepare, render_cards
+
+
+class Paper(StrEnum):
+    a4 = "a4"
+    letter = "letter"
+
+
+class UsageProblem(Exception):
+    """Bad user input: reported in one line with exit code 2."""
+
+
+class BuildFailed(Exception):
+    """The data, layouts, fonts or texts cannot be printed: one line per problem, exit code 1."""
+
+    def __init__(self, lines: list[str]):
+        self.lines = lines
+        super().__init__(lines[0] if lines else "build failed")
+
+
+def translator_for(game: str, lang: str) -> Translator:
+    """The Translator for (game, lang): the translations package's, when it is installed;
+    otherwise only English can be built."""
+    for name in ("cardgen.i18n.catalog", "cardgen.i18n.translate"):
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError:
+            continue
+        if hasattr(module, "translator"):
+            try:
+                return module.translator(game, lang)
+            except LookupError as exc:
+                raise UsageProblem(str(exc).strip("'\"")) from None
+            except Exception as exc:  # an unreadable catalog: its own message says where
+                raise BuildFailed([str(exc)]) from None
+    if lang.casefold() == SOURCE_LANGUAGE:
+        return english
+    raise UsageProblem(f"no translations are installed; only '{SOURCE_LANGUAGE}' can be built")
+
+
+@dataclass
+class BuildRequest:
+    game: str
+    lang: str
+    out: Path
+    options: SheetOptions
+    players: int | None
+    set_ref: str | None
+
+
+@dataclass(frozen=True)
+class Output:
+    path: Path
+    pages: int
+    cards: int
+    size: int
+    notes: tuple[str, ...] = ()
+
+
+def _context(req: BuildRequest) -> Context:
+    if req.game not in registered_games():
+        raise UsageProblem(f"unknown game '{req.game}'; known games: {', '.join(registered_games())}")
+    try:
+        module = card_module(req.game)
+    except LookupError as exc:
+        raise UsageProblem(str(exc)) from None
+    translate = translator_for(req.game, req.lang)
+    try:
+        selection = module.select(req.players, req.set_ref)
+    except DataError as exc:
+        raise BuildFailed([p.format() for p in exc.problems]) from None
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from None
+    return prepare(module, selection, req.lang, translate, req.options.ink_saver)
+
+
+def _inserts_module(game: str):
+    try:
+        return importlib.import_module(f"cardgen.games.{game}.inserts")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"cardgen.games.{game}.inserts":
+            raise
+        return None
+
+
+def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | None = None) -> list[Output]:
+    """Render both PDFs in memory, then write them; nothing is written if anything fails.
+
+    ``progress(total_pages)`` returns a callback called after each page."""
+    try:
+        ctx = _context(req)
+        inserts = _inserts_module(req.game)
+        base = f"{req.game}-{req.lang}"
+        title = f"{req.game} ({req.lang})"
+        total = page_total(ctx, req.options) + (inserts.page_total(ctx, req.options) if inserts else 0)
+        step = progress(total) if progress else None
+        cards = render_cards(ctx, req.options, f"{title} cards", step)
+        rendered = [(req.out / f"{base}-cards.pdf", cards)]
+        if inserts is not None:
+            rendered.append((req.out / f"{base}-inserts.pdf",
+                             inserts.render_inserts(ctx, req.options, f"{title} inserts", step)))
+    except (LayoutError, FontError, ImpositionError) as exc:
+        raise BuildFailed([str(exc)]) from None
+    except RenderError as exc:
+        raise BuildFailed(exc.problems) from None
+    outputs = []
+    for path, pdf in rendered:
+        try:
+            write_atomic(path, pdf.data)
+        except OSError as exc:
+            raise BuildFailed([f"cannot write {display_path(path)}: {exc.strerror or exc}"]) from None
+        outputs.append(Output(path, pdf.pages, pdf.cards, len(pdf.data), pdf.notes))
+    return outputs
+
+
+def watched_files(req: BuildRequest) -> dict[Path, float]:
+    """Data, layouts and catalogs of the game (and a set file): path -> modification time."""
+    roots = [game_dir(req.game), templates_dir() / req.game]
+    files = [p for root in roots if root.is_dir() for p in root.rglob("*") if p.is_file()]
+    if req.set_ref and Path(req.set_ref).is_file():
+        files.append(Path(req.set_ref))
+    return {p: p.stat().st_mtime for p in sorted(files)}
+
+
+def _report(outputs: list[Output], seconds: float) -> None:
+    for o in outputs:
+        what = f"{o.cards} cards, " if o.cards else ""
+        typer.echo(f"wrote {display_path(o.path)}: {o.pages} pages, {what}{o.size / 1024:.0f} KiB")
+        for note in o.notes:
+            typer.echo(f"  note: {note}")
+    typer.echo(f"built in {seconds:.1f} s")
+
+
+def _run_once(req: BuildRequest, console: Console) -> int:
+    started = time.perf_counter()
+    bar = Progress(TextColumn("building"), BarColumn(), MofNCompleteColumn(), TextColumn("pages"),
+                   console=console, transient=True, disable=not console.is_terminal)
+
+    def progress(total: int) -> Callable[[], None]:
+        task = bar.add_task("pages", total=total)
+        return lambda: bar.advance(task)
+
+    try:
+        with bar:
+            outputs = build(req, progress)
+    except UsageProblem as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except BuildFailed as exc:
+        for line in exc.lines:
+            print(f"error: {line}", file=sys.stderr)
+        print("nothing written.", file=sys.stderr)
+        return 1
+    _report(outputs, time.perf_counter() - started)
+    return 0
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("build")
+    def build_command(
+        game: str = typer.Argument("briefcase", help="The game to print."),
+        lang: str = typer.Option("en", "--lang", help="Language of the card texts (en, el, zh-Hant)."),
+        paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size."),
+        out: Path = typer.Option(Path("output"), "--out", help="Folder for the PDFs."),
+        bleed: bool = typer.Option(False, "--bleed", help="Add bleed around every card "
+                                   "(3 mm; 1/8 in on Letter)."),
+        duplex: Duplex = typer.Option(Duplex.long, "--duplex", help="How backs line up: long-edge "
+                                      "or short-edge duplex, or none (backs unmirrored)."),
+        layout: SheetLayout = typer.Option(SheetLayout.grid, "--layout", help="grid, or gutterfold "
+                                           "(fronts and backs side by side, fold and glue)."),
+        ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds."),
+        players: int = typer.Option(None, "--players", help="Print what an N-player game needs "
+                                    "(default: the full box)."),
+        set_ref: str = typer.Option(None, "--set", help="Only one company set: an official set's "
+                                    "name or a set file."),
+        watch: bool = typer.Option(False, "--watch", help="Rebuild whenever a data, layout or "
+                                   "translation file changes (Ctrl-C stops)."),
+    ) -> None:
+        """Render the card sheets and rulebook inserts as print-and-play PDFs.
+
+        Writes OUT/<game>-<lang>-cards.pdf and OUT/<game>-<lang>-inserts.pdf. Exit code 0 when
+        written, 1 when the game cannot be printed (nothing is written), 2 on a usage error."""
+        req = BuildRequest(game, lang, out, SheetOptions(paper.value, bleed, duplex, layout, ink_saver),
+                           players, set_ref)
+        console = Console(stderr=True)
+        code = _run_once(req, console)
+        if not watch:
+            raise typer.Exit(code)
+        seen = watched_files(req)
+        typer.echo("watching for changes (Ctrl-C stops)")
+        try:
+            while True:
+                time.sleep(0.5)
+                now = watched_files(req)
+                if now != seen:
+                    seen = now
+                    _run_once(req, console)
+        except KeyboardInterrupt:
+            raise typer.Exit(0) from None

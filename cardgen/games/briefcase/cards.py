@@ -1,0 +1,262 @@
+"""The Briefcase box as printable cards: which cards, how many, and what each face shows.
+
+Counts come from the data (rulebook Contents and Setup): the full box by default, or what an
+N-player game sets out (``players``), optionally only one company set's companies. Each face
+names a layout of ``templates/briefcase/cards.yaml`` and carries the fields it places; the
+strings are Messages (see ``texts.py``), drawn through the build's Translator.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.data.schema import did_you_mean
+from cardgen.games.briefcase.load import load_briefcase
+from cardgen.games.briefcase.model import DECISIONS, Briefcase, Company, CompanySet
+from cardgen.games.briefcase.texts import LABELS, messages
+from cardgen.i18n.messages import Message
+from cardgen.paths import templates_dir
+from cardgen.render.printable import CardSpec, Face, TextSlot
+
+GAME = "briefcase"
+VP_CARD_VALUE = 1            # "1 Victory point for each victory point card" (Final scoring)
+
+
+class SelectionError(ValueError):
+    """A --players or --set value that does not name part of the box."""
+
+
+def label(key: str) -> Message:
+    return Message(key, LABELS[key])
+
+
+def labels() -> dict[str, Message]:
+    return {key: label(key) for key in LABELS}
+
+
+def layout_path() -> Path:
+    return templates_dir() / GAME / "cards.yaml"
+
+
+# -- faces -----------------------------------------------------------------------------------
+
+def _company_fields(c: Company) -> dict:
+    return {
+        "name": Message(f"company.{c.id}:name", c.name),
+        "ability": Message(f"company.{c.id}:ability", c.ability.text),
+        "level": c.level,
+        "level_label": label(f"label:level_{c.level}"),
+        "frame": f"level_{c.level}",
+        "cost": c.cost,
+        "vp": c.vp,
+        "activation": dict(c.activation),
+        "production": dict(c.production),
+        "per_activation": c.ability.per_activation,
+        "per_activation_label": label("label:per_activation"),
+    }
+
+
+def company_face(c: Company, status: str) -> Face:
+    """One side of a company card: ``deactivated`` (the front) or ``activated``."""
+    fields = _company_fields(c) | {"status": status, "status_label": label(f"label:{status}")}
+    return Face(f"company.{c.id}:{status}", "company", fields)
+
+
+def randomizer_face(c: Company) -> Face:
+    fields = _company_fields(c) | {"randomizer_label": label("label:randomizer"),
+                                   "players_label": label("label:players"),
+                                   "copies_label": label("label:copies")}
+    fields |= {f"copies_{n}": count for n, count in c.copies.items()}
+    return Face(f"randomizer.{c.id}", "randomizer", fields)
+
+
+def _back(key: str, deck_label: str, colour: str, icon: str | None, sublabel: Message | None = None) -> Face:
+    return Face(f"{key}.back", "back", {"game_name": label("label:game_name"),
+                                        "deck_label": label(deck_label), "colour": colour,
+                                        "icon": icon, "sublabel": sublabel})
+
+
+def decision_face(game: Briefcase, did: str) -> Face:
+    d = game.decision_cards[did]
+    return Face(f"decision.{did}", "token", {"name": Message(f"decision.{did}:name", d.name),
+                                             "icon": did, "colour": did,
+                                             "note": label(f"label:help_{did}")})
+
+
+def resource_face(game: Briefcase, rid: str) -> Face:
+    r = game.resources[rid]
+    note = f"label:note_{rid}"
+    return Face(f"resource.{rid}", "token", {
+        "name": Message(f"resource.{rid}:name", r.name), "icon": rid, "colour": rid,
+        "note": label(note) if note in LABELS else None,
+        "price": {"buy": r.buy_cost} if r.buy_cost else None, "price_label": label("label:price")})
+
+
+def block_face(game: Briefcase, bid: str) -> Face:
+    b = game.blocks[bid]
+    icon = f"{b.blocks}_block"
+    return Face(f"block.{bid}", "token", {"name": Message(f"block.{bid}:name", b.name), "icon": icon,
+                                          "colour": icon, "note": label(f"label:note_{icon}")})
+
+
+def vp_face() -> Face:
+    return Face("vp", "token", {"name": label("label:victory_point"), "icon": "vp", "colour": "vp",
+                                "value": VP_CARD_VALUE})
+
+
+def storage_face(colour: str) -> Face:
+    return Face(f"storage.{colour}", "token", {"name": label("label:resource_storage"),
+                                               "icon": "storage", "colour": f"storage_{colour}",
+                                               "note": label("label:storage_limit")})
+
+
+def board_face() -> Face:
+    return Face("central_bank", "board", {"name": label("label:central_bank"),
+                                          "rule": label("label:central_bank_rule"),
+                                          "requirement": label("label:central_bank_requirement")})
+
+
+BACKS = {
+    "decision": _back("decision", "label:decision", "back", "decision"),
+    "resource": _back("resource", "label:resource", "back", "storage"),
+    "block": _back("block", "label:block", "back", "company_block"),
+    "vp": _back("vp", "label:victory_point", "vp", "vp"),
+    "storage": _back("storage", "label:resource_storage", "back", "storage"),
+}
+
+
+def randomizer_back(level: int) -> Face:
+    return _back(f"randomizer.{level}", "label:randomizer", f"level_{level}", f"company_{level}",
+                 label(f"label:level_{level}"))
+
+
+# -- the card list ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Selection:
+    """What to print: ``players`` None is the full box; ``company_set`` None is every company."""
+
+    game: Briefcase
+    players: int | None = None
+    company_set: CompanySet | None = None
+
+
+def select(players: int | None = None, set_ref: str | None = None) -> Selection:
+    """Load the data and check the --players and --set choices (SelectionError if unusable).
+
+    ``set_ref`` is an official set's id or name, or a company set file."""
+    path = Path(set_ref) if set_ref else None
+    if path is not None and (path.suffix in (".yaml", ".yml") or path.exists()):
+        if not path.is_file():
+            raise SelectionError(f"no company set file {set_ref}")
+        game, chosen = load_briefcase(path)
+    else:
+        game, chosen = load_briefcase()
+        if set_ref:
+            wanted = set_ref.casefold()
+            found = [s for s in game.sets.values() if wanted in (s.id.casefold(), s.name.casefold())]
+            if not found:
+                names = [s.name for s in game.sets.values()]
+                hint = did_you_mean(set_ref, names + [s.id for s in game.sets.values()])
+                raise SelectionError(f"no company set named '{set_ref}'{hint}; "
+                                     f"sets: {', '.join(names)}, or a set file")
+            chosen = found[0]
+    if players is not None and not game.min_players <= players <= game.max_players:
+        raise SelectionError(f"Briefcase is for {game.min_players} to {game.max_players} players, "
+                             f"not {players}")
+    return Selection(game, players, chosen)
+
+
+def _companies(sel: Selection) -> list[Company]:
+    game = sel.game
+    if sel.company_set is None:
+        return list(game.companies.values())
+    chosen = set(sel.company_set.company_ids)
+    return [c for c in game.companies.values() if c.id in chosen or c.starting]
+
+
+def _company_count(c: Company, players: int | None) -> int:
+    if players is None:
+        return c.box_copies
+    return c.copies[players] * (players if c.starting else 1)
+
+
+def _decision_count(game: Briefcase, did: str, players: int | None) -> int:
+    full = game.decision_cards[did].count
+    s = game.setup
+    if players is None or did in s.decision_bank_whole_pile:
+        return full
+    bank = s.decision_bank_per_player.get(did, 0) * players
+    start = s.starting_deck.get(did, 0) * players
+    return min(full, max(bank, start) if s.starting_deck_from_bank else bank + start)
+
+
+def _resource_count(game: Briefcase, rid: str, players: int | None) -> int:
+    full = game.resources[rid].count
+    s = game.setup
+    if players is None or rid in s.market_whole_pile:
+        return full
+    return min(full, s.market_per_player.get(rid, 0) * players)
+
+
+def card_list(sel: Selection) -> list[CardSpec]:
+    """Every card to print, in box order, with its count."""
+    game, n = sel.game, sel.players
+    cards: list[CardSpec] = []
+    for c in _companies(sel):
+        count = _company_count(c, n)
+        if count:
+            cards.append(CardSpec(c.id, "company", company_face(c, "deactivated"),
+                                  company_face(c, "activated"), count))
+    if sel.company_set is None:
+        backs = {level: randomizer_back(level) for level in sorted({c.level for c in game.randomizers})}
+        cards += [CardSpec(f"randomizer.{c.id}", "randomizer", randomizer_face(c), backs[c.level], 1)
+                  for c in game.randomizers]
+    for did in DECISIONS:
+        cards.append(CardSpec(did, "decision", decision_face(game, did), BACKS["decision"],
+                              _decision_count(game, did, n)))
+    for rid in game.resources:
+        cards.append(CardSpec(rid, "resource", resource_face(game, rid), BACKS["resource"],
+                              _resource_count(game, rid, n)))
+    for bid, b in game.blocks.items():
+        if n is None:
+            count = b.count
+        else:
+            count = game.setup.resource_blocks if b.blocks == "resource" else game.setup.company_blocks[n]
+        cards.append(CardSpec(bid, "block", block_face(game, bid), BACKS["block"], min(count, b.count)))
+    vp = game.vp_cards if n is None else min(game.vp_cards, game.setup.central_bank_vp_per_player * n)
+    cards.append(CardSpec("vp", "vp", vp_face(), BACKS["vp"], vp))
+    colours = game.storage_colours[:game.storage_cards if n is None else n]
+    cards += [CardSpec(f"storage.{colour}", "storage", storage_face(colour), BACKS["storage"], 1)
+              for colour in colours]
+    cards.append(CardSpec("central_bank", "board", board_face(), None, 1))
+    return [c for c in cards if c.count > 0]
+
+
+def box_messages(sel: Selection) -> list[Message]:
+    """Every message the selection may print (cards and inserts): for the font check."""
+    return messages(sel.game)
+
+
+def text_fields(lang: str = "en", sel: Selection | None = None) -> Iterator[TextSlot]:
+    """Every (card, field, message context, box size, style) that a Briefcase card prints, in
+    the fonts of ``lang``: what ``cardgen i18n check`` fits each translation into."""
+    from cardgen.i18n.messages import english
+    from cardgen.render.cardface import FaceRenderer
+    from cardgen.render.fonts import fonts_for
+    from cardgen.render.layouts import load_layouts
+
+    sel = sel or select()
+    renderer = FaceRenderer(load_layouts(layout_path()), fonts_for(lang), english, labels(),
+                            sel.game.card_size_mm, lang)
+    seen: set[tuple[str, str]] = set()
+    for spec in card_list(sel):
+        for face in (spec.front, spec.back):
+            if face is None:
+                continue
+            for slot in renderer.text_slots(face):
+                if (slot.card, slot.field) not in seen:
+                    seen.add((slot.card, slot.field))
+                    yield slot

@@ -1,0 +1,193 @@
+"""Drawing one card face from its layout: the layout says what field goes where; this draws it.
+
+Texts are translated here and only here (through the build's Translator); a text that does not
+fit its box at its style's minimum size is recorded as a problem naming the card, the field and
+the language, and the build fails instead of clipping it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.i18n.messages import Message, Translator
+from cardgen.render.fonts import FontSet
+from cardgen.render.layouts import Element, LayoutBook
+from cardgen.render.output import MM
+from cardgen.render.printable import Face, TextSlot
+from cardgen.render.text import Fit, TextStyle, draw_text, fit_text
+
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+class RenderError(Exception):
+    """Texts that do not fit, one line each."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        super().__init__(problems[0] + more if problems else "render failed")
+
+
+@dataclass
+class FaceRenderer:
+    book: LayoutBook
+    fonts: FontSet
+    translate: Translator
+    labels: Mapping[str, Message]      # context -> message, for ``label:`` texts
+    card_size: tuple[float, float]     # mm, for layouts of size ``card``
+    lang: str
+    ink_saver: bool = False
+    problems: list[str] = field(default_factory=list)
+
+    def size(self, face: Face) -> tuple[float, float]:
+        return self.book.layout(face.layout).size or self.card_size
+
+    # -- values ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _value(face: Face, raw: Any) -> Any:
+        """``$name``: the field's value; ``{name}`` inside a string: the value put in the text."""
+        if isinstance(raw, str) and raw.startswith("$"):
+            return face.fields.get(raw[1:])
+        if isinstance(raw, str) and "{" in raw:
+            return _PLACEHOLDER.sub(lambda m: str(face.fields.get(m.group(1), "")), raw)
+        return raw
+
+    @staticmethod
+    def _shown(face: Face, element: Element) -> bool:
+        when, unless = element.spec.get("when"), element.spec.get("unless")
+
+        def test(cond: str) -> bool:
+            name, _, wanted = str(cond).partition("=")
+            value = face.fields.get(name)
+            return str(value) == wanted if wanted else bool(value)
+
+        return (when is None or test(when)) and (unless is None or not test(unless))
+
+    def _colour(self, face: Face, raw: Any) -> str | None:
+        value = self._value(face, raw)
+        if value in (None, "", "none"):
+            return None
+        return self.book.palette(self.ink_saver).get(str(value), str(value))
+
+    def _message(self, face: Face, element: Element) -> tuple[str, Message | None]:
+        """(field name, message) of a text element; message None for digits."""
+        spec = element.spec
+        if "label" in spec:
+            return spec["label"], self.labels[spec["label"]]
+        if "field" in spec:
+            value = face.fields.get(spec["field"])
+            if isinstance(value, Message) or value is None:
+                return spec["field"], value
+            if isinstance(value, int):
+                return spec["field"], Message("", str(value))
+            raise TypeError(f"{face.key}: field '{spec['field']}' is {type(value).__name__}; a "
+                            "printed text must be a Message or a number")
+        return "value", Message("", str(int(spec["value"])))
+
+    def _style(self, face: Face, element: Element) -> TextStyle:
+        name = str(self._value(face, element.spec.get("style", "body")))
+        return self.book.style(name, self.fonts, self.ink_saver, element.spec)
+
+    def _icon_text(self, face: Face, element: Element) -> str:
+        counts = face.fields.get(element.spec["field"]) or {}
+        repeat = element.spec.get("repeat", True)
+        parts = []
+        for icon, n in counts.items():
+            parts.append(f"{{{icon}}}" * n if repeat else f"{n}{{{icon}}}")
+        return " ".join(parts) if not repeat else "".join(parts)
+
+    # -- drawing -----------------------------------------------------------------------------
+
+    def draw(self, c: Canvas, face: Face, bleed_x: float = 0.0, bleed_y: float = 0.0) -> None:
+        """Draw ``face`` with its trim box's lower-left at the origin (points); rectangles marked
+        ``bleed: true`` grow by the bleed (mm) on the sides where they touch the trim edge."""
+        layout = self.book.layout(face.layout)
+        w, h = self.size(face)
+        icons = self.book.icons(self.ink_saver)
+        for element in layout.elements:
+            if not self._shown(face, element):
+                continue
+            x, y, bw, bh = element.box
+            px, py, pw, ph = x * MM, (h - y - bh) * MM, bw * MM, bh * MM
+            spec = element.spec
+            c.saveState()
+            if spec.get("rotate") == 180:
+                c.translate(px + pw / 2, py + ph / 2)
+                c.rotate(180)
+                c.translate(-(px + pw / 2), -(py + ph / 2))
+            if element.kind == "rect":
+                self._rect(c, face, element, (x, y, bw, bh), (w, h), (bleed_x, bleed_y))
+            elif element.kind == "icon":
+                name = self._value(face, spec.get("name"))
+                if name:
+                    side = min(pw, ph)
+                    icons.draw(c, str(name), px + (pw - side) / 2, py + (ph - side) / 2, side)
+            elif element.kind == "icons":
+                fit = fit_text(self._icon_text(face, element), pw, ph, self._style(face, element), icons)
+                self._check(face, spec["field"], None, fit)
+                draw_text(c, fit, px, py, icons)
+            else:
+                name, message = self._message(face, element)
+                if message is not None:
+                    text = self.translate(message.context, message.source) if message.context \
+                        else message.source
+                    fit = fit_text(text, pw, ph, self._style(face, element), icons)
+                    self._check(face, name, message, fit)
+                    draw_text(c, fit, px, py, icons)
+            c.restoreState()
+
+    def _rect(self, c: Canvas, face: Face, element: Element, box: tuple[float, float, float, float],
+              card: tuple[float, float], bleed: tuple[float, float]) -> None:
+        spec = element.spec
+        x, y, bw, bh = box
+        w, h = card
+        if spec.get("bleed"):
+            eps = 1e-6
+            left = bleed[0] if x <= eps else 0.0
+            right = bleed[0] if x + bw >= w - eps else 0.0
+            top = bleed[1] if y <= eps else 0.0
+            bottom = bleed[1] if y + bh >= h - eps else 0.0
+            x, bw = x - left, bw + left + right
+            y, bh = y - top, bh + top + bottom
+        fill, stroke = self._colour(face, spec.get("fill")), self._colour(face, spec.get("stroke"))
+        if fill is None and stroke is None:
+            return
+        if fill:
+            c.setFillColor(HexColor(fill))
+        if stroke:
+            c.setStrokeColor(HexColor(stroke))
+            c.setLineWidth(float(spec.get("width", 0.5)))
+        args = (x * MM, (h - y - bh) * MM, bw * MM, bh * MM)
+        radius = float(spec.get("radius", 0)) * MM
+        if radius:
+            c.roundRect(*args, radius, fill=int(bool(fill)), stroke=int(bool(stroke)))
+        else:
+            c.rect(*args, fill=int(bool(fill)), stroke=int(bool(stroke)))
+
+    def _check(self, face: Face, field_name: str, message: Message | None, fit: Fit) -> None:
+        if not fit.fits:
+            what = f" ({message.context})" if message is not None and message.context else ""
+            self.problems.append(
+                f"card {face.key}: field '{field_name}'{what} does not fit its box in language "
+                f"'{self.lang}': {fit.overflow:g} pt too large at the minimum size of {fit.size:g} pt")
+
+    # -- for translation checks --------------------------------------------------------------
+
+    def text_slots(self, face: Face) -> Iterator[TextSlot]:
+        """Every translatable text the face prints, with its box and style."""
+        for element in self.book.layout(face.layout).elements:
+            if element.kind != "text" or not self._shown(face, element):
+                continue
+            name, message = self._message(face, element)
+            if message is None or not message.context:
+                continue
+            _, _, bw, bh = element.box
+            yield TextSlot(face.key, name, message.context, message.source, bw * MM, bh * MM,
+                           self._style(face, element))

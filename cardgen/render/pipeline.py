@@ -1,0 +1,138 @@
+"""From a game's card list to PDF bytes: fonts, faces, imposition, drawing.
+
+A game plugs in through its ``cardgen.games.<game>.cards`` module, which provides:
+
+- ``select(players, set_ref) -> selection`` (raises ``SelectionError``, a ValueError),
+- ``card_list(selection) -> list[CardSpec]``,
+- ``layout_path() -> Path`` (its ``cards.yaml``), ``labels() -> {context: Message}``,
+- ``box_messages(selection) -> list[Message]`` (every string it may print: for the font check),
+- ``selection.game.card_size_mm``.
+
+and through ``cardgen.games.<game>.inserts`` for rulebook inserts (see ``inserts.py`` there).
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from cardgen.i18n.messages import Translator
+from cardgen.render.cardface import FaceRenderer, RenderError
+from cardgen.render.fonts import FontSet, fonts_for
+from cardgen.render.imposition import (
+    DEFAULT_BLEED_MM,
+    Duplex,
+    Page,
+    PrintCard,
+    SheetLayout,
+    impose,
+)
+from cardgen.render.layouts import LayoutBook, load_layouts
+from cardgen.render.output import new_canvas
+from cardgen.render.printable import CardSpec, Face
+from cardgen.render.sheets import draw_pages
+
+Progress = Callable[[], None]
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    paper: str = "a4"
+    bleed: bool = False
+    duplex: Duplex = Duplex.long
+    layout: SheetLayout = SheetLayout.grid
+    ink_saver: bool = False
+
+    @property
+    def bleed_mm(self) -> float:
+        return DEFAULT_BLEED_MM[self.paper] if self.bleed else 0.0
+
+
+@dataclass(frozen=True)
+class RenderedPdf:
+    data: bytes
+    pages: int
+    cards: int                         # physical cards (copies counted)
+    notes: tuple[str, ...] = ()        # things the user should know (a reduced bleed)
+
+
+def card_module(game: str) -> ModuleType:
+    """The game's printable-card module; LookupError when the game has none."""
+    try:
+        return importlib.import_module(f"cardgen.games.{game}.cards")
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"cardgen.games.{game}.cards", f"cardgen.games.{game}"):
+            raise
+        raise LookupError(f"{game} has no printable cards yet") from exc
+
+
+@dataclass
+class Context:
+    """What every drawing step of one build shares."""
+
+    module: ModuleType
+    selection: Any
+    book: LayoutBook
+    fonts: FontSet
+    renderer: FaceRenderer
+    lang: str
+
+
+def prepare(module: ModuleType, selection: Any, lang: str, translate: Translator,
+            ink_saver: bool = False) -> Context:
+    """Load the layouts, pick fonts that cover every translated string, make the renderer."""
+    book = load_layouts(module.layout_path())
+    texts = [translate(m.context, m.source) for m in module.box_messages(selection)]
+    fonts = fonts_for(lang, texts)
+    renderer = FaceRenderer(book, fonts, translate, module.labels(), selection.game.card_size_mm,
+                            lang, ink_saver)
+    return Context(module, selection, book, fonts, renderer, lang)
+
+
+def plan(ctx: Context, specs: list[CardSpec], options: SheetOptions) -> tuple[list[Page], dict[str, Face]]:
+    faces: dict[str, Face] = {}
+    items: list[PrintCard] = []
+    for spec in specs:
+        size = ctx.renderer.size(spec.front)
+        if spec.back is not None and ctx.renderer.size(spec.back) != size:
+            raise ValueError(f"card {spec.id}: its back layout '{spec.back.layout}' has another size")
+        for face in (spec.front, spec.back):
+            if face is not None:
+                faces[face.key] = face
+        items += [PrintCard(spec.front.key, spec.back.key if spec.back else None, size)] * spec.count
+    pages = impose(items, options.paper, options.bleed_mm, options.duplex, options.layout)
+    return pages, faces
+
+
+def render_cards(ctx: Context, options: SheetOptions, title: str,
+                 progress: Progress | None = None, specs: list[CardSpec] | None = None) -> RenderedPdf:
+    """The card sheets PDF. Raises RenderError (every text that does not fit) before any byte
+    is returned."""
+    specs = ctx.module.card_list(ctx.selection) if specs is None else specs
+    pages, faces = plan(ctx, specs, options)
+    buffer = io.BytesIO()
+    c = new_canvas(buffer, pages[0].size, ctx.fonts.regular, title)
+
+    def draw(canvas: Any, key: Any, bleed_x: float, bleed_y: float) -> None:
+        ctx.renderer.draw(canvas, faces[key], bleed_x, bleed_y)
+
+    draw_pages(c, pages, draw, progress)
+    if ctx.renderer.problems:
+        raise RenderError(list(dict.fromkeys(ctx.renderer.problems)))
+    c.save()
+    notes = []
+    reduced = {p.bleed_reduced for p in pages if p.bleed_reduced}
+    for bx, by in sorted(reduced):
+        notes.append(f"bleed reduced to {bx:.2f} mm across and {by:.2f} mm down so that the cards "
+                     f"fit on {options.paper.upper()} paper")
+    return RenderedPdf(buffer.getvalue(), len(pages), sum(s.count for s in specs), tuple(notes))
+
+
+def page_total(ctx: Context, options: SheetOptions, specs: list[CardSpec] | None = None) -> int:
+    """How many pages the card sheets take (for progress bars)."""
+    specs = ctx.module.card_list(ctx.selection) if specs is None else specs
+    return len(plan(ctx, specs, options)[0])

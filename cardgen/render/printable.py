@@ -1,0 +1,45 @@
+"""What a game hands the renderer: card faces, the card list, and the texts it prints.
+
+A game's card code turns its data into ``CardSpec``s (which cards, how many, which face on
+each side); a ``Face`` names a layout and carries the field values the layout places. The
+renderer knows nothing else about the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardgen.render.text import TextStyle
+
+
+@dataclass(frozen=True)
+class Face:
+    key: str                          # unique within a build, e.g. "company.bank:activated"
+    layout: str                       # a layout name of the game's layout file
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    # Field values: a Message (drawn translated), an int (drawn as digits), a mapping of icon
+    # name to count (icon rows), a bool (conditions), or a str naming a colour or an icon.
+
+
+@dataclass(frozen=True)
+class CardSpec:
+    id: str                           # what ``cardgen preview`` accepts, e.g. "steel_factory"
+    deck: str                         # cards sharing a back and a Tabletop Simulator deck
+    front: Face
+    back: Face | None
+    count: int
+
+
+@dataclass(frozen=True)
+class TextSlot:
+    """One text a card prints, in its real box: what translation checks fit texts into."""
+
+    card: str                         # face key
+    field: str
+    context: str                      # the message context (``company.bank:name``)
+    source: str                       # the English text
+    width: float                      # box, points
+    height: float
+    style: TextStyle

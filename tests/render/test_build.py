@@ -1,0 +1,140 @@
+"""`cardgen build` checked as a printer would: page size and count, fonts, PDF structure,
+reproducibility, atomic writes, and texts that do not fit."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.games.briefcase import cards
+from tests.render.conftest import fonts, need_tools, page_sizes_pt, pdf_pages
+
+runner = CliRunner()
+A4_PT = (595.3, 841.9)
+LETTER_PT = (612.0, 792.0)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    need_tools()
+    out = tmp_path_factory.mktemp("out")
+    result = runner.invoke(app, ["build", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _sheets(cards_per_size: dict[tuple[float, float], int], per_page: dict) -> int:
+    return sum(math.ceil(n / per_page[size]) for size, n in cards_per_size.items())
+
+
+def test_build_writes_the_cards_pdf_and_reports_it(built: Path):
+    assert (built / "briefcase-en-cards.pdf").is_file()
+
+
+def test_every_page_is_a4_portrait(built: Path):
+    assert page_sizes_pt(built / "briefcase-en-cards.pdf") == {A4_PT}
+
+
+def test_page_count_follows_from_the_card_counts(built: Path):
+    specs = cards.card_list(cards.select())
+    poker = sum(s.count for s in specs if s.back is not None)
+    boards = sum(s.count for s in specs if s.back is None)
+    # 9 poker cards a sheet, each sheet followed by its backs; 2 boards a sheet, no backs
+    assert pdf_pages(built / "briefcase-en-cards.pdf") == 2 * math.ceil(poker / 9) + math.ceil(boards / 2)
+
+
+def test_every_font_is_embedded_as_a_subset(built: Path):
+    rows = fonts(built / "briefcase-en-cards.pdf")
+    assert rows
+    assert all(r["emb"] == "yes" and r["sub"] == "yes" for r in rows), rows
+    assert not any("Helvetica" in r["name"] for r in rows)
+
+
+def test_qpdf_finds_no_structural_problem(built: Path):
+    result = subprocess.run(["qpdf", "--check", str(built / "briefcase-en-cards.pdf")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "No syntax or stream encoding errors found" in result.stdout
+
+
+def test_rebuilding_gives_identical_bytes(built: Path, tmp_path: Path):
+    result = runner.invoke(app, ["build", "--out", str(tmp_path)])
+    assert result.exit_code == 0
+    for name in ("briefcase-en-cards.pdf",):
+        assert (tmp_path / name).read_bytes() == (built / name).read_bytes()
+
+
+def test_letter_paper_gives_letter_pages(tmp_path: Path):
+    need_tools()
+    result = runner.invoke(app, ["build", "--paper", "letter", "--bleed", "--players", "2",
+                                 "--set", "Simple Game", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert page_sizes_pt(tmp_path / "briefcase-en-cards.pdf") == {LETTER_PT}
+    assert "bleed reduced" in result.output
+
+
+def test_players_prints_what_that_game_sets_out():
+    sel = cards.select(players=2, set_ref="simple")
+    counts = {s.id: s.count for s in cards.card_list(sel)}
+    assert counts["buy"] == 12 * 2                  # 12 Buy per player, starting decks included
+    assert counts["steel"] == 5 * 2 and counts["personnel"] == 6 * 2
+    assert counts["energy"] == 24 and counts["imported"] == 20     # whole piles
+    assert counts["vp"] == 5 * 2
+    assert counts["company_block"] == 2 and counts["resource_block"] == 2
+    assert counts["power_plant"] == 2
+    assert sum(1 for s in cards.card_list(sel) if s.deck == "company") == 14 + 1
+    assert not any(s.deck == "randomizer" for s in cards.card_list(sel))
+
+
+def test_the_full_box_matches_the_contents_list():
+    specs = cards.card_list(cards.select())
+    by_deck: dict[str, int] = {}
+    for s in specs:
+        by_deck[s.deck] = by_deck.get(s.deck, 0) + s.count
+    assert by_deck == {"company": 97, "randomizer": 29, "decision": 48 + 30 + 52 + 18,
+                       "resource": 24 + 20 + 20 + 20 + 20 + 24, "block": 4, "vp": 20,
+                       "storage": 4, "board": 1}
+
+
+def test_a_failing_build_keeps_the_previous_file_and_leaves_no_partial_one(project: Path, tmp_path: Path):
+    out = tmp_path / "out"
+    assert runner.invoke(app, ["build", "--out", str(out)]).exit_code == 0
+    before = (out / "briefcase-en-cards.pdf").read_bytes()
+    layout = project / "templates" / "briefcase" / "cards.yaml"
+    layout.write_text(layout.read_text().replace("ability: {size: 7.2, min_size: 5.2",
+                                                 "ability: {size: 40, min_size: 40"))
+    result = runner.invoke(app, ["build", "--out", str(out)])
+    assert result.exit_code == 1
+    assert (out / "briefcase-en-cards.pdf").read_bytes() == before
+    assert not [p.name for p in out.iterdir() if p.name.startswith(".") or p.suffix == ".tmp"]
+
+
+def test_text_that_does_not_fit_names_the_card_the_field_and_the_language(project: Path, tmp_path: Path):
+    layout = project / "templates" / "briefcase" / "cards.yaml"
+    layout.write_text(layout.read_text().replace("ability: {size: 7.2, min_size: 5.2",
+                                                 "ability: {size: 40, min_size: 40"))
+    result = runner.invoke(app, ["build", "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "card company.law_firm:deactivated: field 'ability' (company.law_firm:ability)" in result.output
+    assert "language 'en'" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--players", "7"], "for 2 to 4 players"),
+    (["--set", "Nonsense"], "no company set named 'Nonsense'"),
+    (["--lang", "xx"], "xx"),
+    (["--set", "missing.yaml"], "no company set file"),
+    (["nogame"], "unknown game 'nogame'"),
+])
+def test_bad_choices_are_one_line_and_exit_code_2(args, message, tmp_path: Path):
+    result = runner.invoke(app, ["build", *args, "--out", str(tmp_path)])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert not list(tmp_path.iterdir())
