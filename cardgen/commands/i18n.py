@@ -10,7 +10,8 @@ from enum import StrEnum
 import typer
 
 from cardgen.i18n import catalog as cat
-from cardgen.i18n.checks import check_catalog, msgfmt_problems
+from cardgen.i18n.checks import check_catalog, msgfmt_problems, msgstr_lines
+from cardgen.i18n.fit import can_fit, fit_problems
 from cardgen.i18n.messages import Message
 from cardgen.i18n.sources import NoTexts, UnknownGame, game_messages, translatable_games
 from cardgen.paths import display_path
@@ -136,7 +137,8 @@ def stats(game: str = typer.Argument(None, help="Game (default: every game).")) 
           "a native speaker should check them.", file=sys.stderr)
 
 
-def check_language(game: str, code: str, messages: list[Message]) -> list[Problem]:
+def check_language(game: str, code: str, messages: list[Message], fit: bool = True) -> list[Problem]:
+    """Every problem of one language's catalog: gettext's validator, content, then fit."""
     path = cat.po_path(game, code)
     gettext = msgfmt_problems(path)
     if any(p.severity == "error" for p in gettext):
@@ -145,7 +147,11 @@ def check_language(game: str, code: str, messages: list[Message]) -> list[Proble
         po = cat.read_catalog(path)
     except cat.CatalogError as exc:
         return [exc.problem]
-    return gettext + check_catalog(path, po, messages)
+    found = gettext + check_catalog(path, po, messages)
+    if fit and can_fit(game):
+        with _user_errors():
+            found += fit_problems(game, code, display_path(path), po, msgstr_lines(path, po))
+    return found
 
 
 @app.command()
@@ -153,6 +159,8 @@ def check(
     game: str = typer.Argument(None, help="Game (default: every game)."),
     lang: list[str] = typer.Option(None, "--lang", help="Only this language (repeatable)."),
     format: Format = typer.Option(Format.text, "--format", help="text, or json for editors."),
+    fit: bool = typer.Option(True, "--fit/--no-fit", help="Also lay out every translation in its "
+                             "card box in the real font (the slowest check)."),
 ) -> None:
     """Check catalogs: missing and fuzzy texts, icon tokens, numbers, markup, fit in the card boxes.
 
@@ -163,7 +171,7 @@ def check(
         with _user_errors():
             messages = game_messages(g)
         for code in _languages(g, lang):
-            problems.extend(check_language(g, code, messages))
+            problems.extend(check_language(g, code, messages, fit))
             checked += 1
     if format is Format.json:
         typer.echo(problems_to_json(problems))

@@ -4,7 +4,8 @@ Each problem points at the entry's ``msgstr`` line in the PO file. The checks:
 
 - i18n-syntax / i18n-msgfmt: the file is not a valid catalog (gettext's ``msgfmt --check``);
 - i18n-missing / i18n-fuzzy: no usable translation (the card would print English);
-- i18n-outdated: the catalog does not match the current data (run ``cardgen i18n update``);
+- i18n-outdated: the catalog does not match the current data (run ``cardgen i18n update``); a
+  text no longer printed is only a warning;
 - i18n-tokens: icon tokens such as ``{steel}`` lost, added or broken;
 - i18n-numbers: numbers differ from the English (full-width digits count as digits);
 - i18n-markup: a tag (``<img ...>``) or an entity (``&amp;``): translations are plain text;
@@ -141,9 +142,9 @@ def check_catalog(path: Path, po: polib.POFile, messages: list[Message]) -> list
     current = {m.context: m for m in messages}
     problems: list[Problem] = []
 
-    def report(entry: polib.POEntry | None, rule: str, message: str) -> None:
+    def report(entry: polib.POEntry | None, rule: str, message: str, severity: str = "error") -> None:
         line = where[entry.linenum] if entry is not None else 1
-        problems.append(Problem(shown, line, 1, rule, message))
+        problems.append(Problem(shown, line, 1, rule, message, severity))
 
     seen: set[str] = set()
     for entry in po:
@@ -153,7 +154,9 @@ def check_catalog(path: Path, po: polib.POFile, messages: list[Message]) -> list
         seen.add(ctx)
         message = current.get(ctx)
         if message is None:
-            report(entry, "i18n-outdated", f"{ctx}: no longer printed; run `cardgen i18n update`")
+            # Nothing prints wrong because of it: a warning, until update makes it obsolete.
+            report(entry, "i18n-outdated", f"{ctx}: no longer printed; run `cardgen i18n update`",
+                   "warning")
             continue
         if entry.msgid != message.source and not entry.fuzzy:
             report(entry, "i18n-outdated", f"{ctx}: translated from other English than the card now "

@@ -1,0 +1,122 @@
+"""Does each translation fit where it is printed? Laid out in the real font, in its real box.
+
+A game that prints cards offers ``cardgen.games.<game>.cards.text_fields(lang)``: every text
+slot (card, field, message context, box, style) in the fonts chosen for ``lang``, and
+``layout_path()`` whose icon set sizes the inline icons. Each translation is laid out by the
+renderer's own ``fit_text`` (which shrinks down to the style's minimum size), so what this check
+accepts is exactly what ``cardgen build`` prints. The font is also checked to have a glyph for
+every character of every translation: reportlab draws a missing glyph as nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import polib
+
+from cardgen.problems import Problem
+
+MM = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Overflow:
+    card: str
+    field: str
+    context: str
+    overflow: float     # points beyond the box at the smallest size
+    size: float         # that smallest size, points
+    width: float        # box, points
+    height: float
+
+
+def _cards_module(game: str) -> Any | None:
+    name = f"cardgen.games.{game}.cards"
+    if importlib.util.find_spec(name) is None:
+        return None
+    module = importlib.import_module(name)
+    return module if hasattr(module, "text_fields") else None
+
+
+def can_fit(game: str) -> bool:
+    """Whether the game has card layouts to fit translations into."""
+    return _cards_module(game) is not None
+
+
+def _icons(module: Any) -> Any:
+    from cardgen.render.layouts import load_layouts
+
+    return load_layouts(module.layout_path()).icons(False) if hasattr(module, "layout_path") else None
+
+
+def overflows(game: str, lang: str, texts: dict[str, str]) -> Iterator[Overflow]:
+    """Every slot whose translation (``texts``: context -> text) does not fit at the minimum size."""
+    from cardgen.render.text import fit_text
+
+    module = _cards_module(game)
+    if module is None:
+        return
+    icons = _icons(module)
+    for slot in module.text_fields(lang):
+        text = texts.get(slot.context)
+        if text is None:
+            continue
+        fit = fit_text(text, slot.width, slot.height, slot.style, icons)
+        if not fit.fits:
+            yield Overflow(slot.card, slot.field, slot.context, fit.overflow, fit.size,
+                           slot.width, slot.height)
+
+
+def missing_glyphs(lang: str, texts: dict[str, str]) -> tuple[dict[str, list[str]], str]:
+    """Context -> characters the language's fonts cannot draw; and a message if no font at all."""
+    from cardgen.render.fonts import FontError, fonts_for, missing_characters
+
+    try:
+        fonts = fonts_for(lang)
+    except FontError as exc:
+        return {}, str(exc)
+    gaps: dict[str, list[str]] = {}
+    for context, text in texts.items():
+        chars = sorted(set(missing_characters(fonts.regular, [text]))
+                       | set(missing_characters(fonts.bold, [text])), key=ord)
+        if chars:
+            gaps[context] = chars
+    return gaps, ""
+
+
+def _mm(points: float) -> str:
+    return f"{points / MM:.1f}"
+
+
+def fit_problems(game: str, lang: str, shown: str, po: polib.POFile, where: dict[int, int]) -> list[Problem]:
+    """Fit and glyph problems of a catalog's usable translations, at their msgstr lines."""
+    entries = {e.msgctxt: e for e in po if e.msgstr and not e.fuzzy and not e.obsolete}
+    texts = {ctx: e.msgstr for ctx, e in entries.items()}
+    problems: list[Problem] = []
+    gaps, no_font = missing_glyphs(lang, texts)
+    if no_font:
+        problems.append(Problem(shown, 1, 1, "i18n-font", no_font))
+    for ctx, chars in gaps.items():
+        listed = " ".join(f"{c} (U+{ord(c):04X})" for c in chars)
+        problems.append(Problem(shown, where[entries[ctx].linenum], 1, "i18n-font",
+                                f"{ctx}: the '{lang}' font has no glyph for {listed}"))
+    if no_font:
+        return problems  # without a font nothing can be laid out
+    by_context: dict[str, list[Overflow]] = defaultdict(list)
+    for over in overflows(game, lang, texts):
+        by_context[over.context].append(over)
+    for ctx, found in by_context.items():
+        worst = max(found, key=lambda o: o.overflow)
+        others = len({(o.card, o.field) for o in found}) - 1
+        also = f" (and {others} more card{'s' * (others != 1)})" if others else ""
+        problems.append(Problem(
+            shown, where[entries[ctx].linenum], 1, "i18n-fit",
+            f"{ctx}: does not fit card {worst.card}, field '{worst.field}' "
+            f"({_mm(worst.width)} x {_mm(worst.height)} mm) in language '{lang}': "
+            f"{worst.overflow:g} pt too large at the minimum size of {worst.size:g} pt{also}"))
+    return problems

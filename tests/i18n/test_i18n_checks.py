@@ -1,0 +1,132 @@
+"""``cardgen i18n check``: each rule catches what it names, at the entry's msgstr line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.i18n.catalog import po_path, read_catalog
+from cardgen.i18n.checks import check_markup, check_numbers, check_tokens
+from tests.i18n.scratch import cardgen, entry
+
+WAREHOUSES = "company.warehouses:ability"
+
+
+def break_entry(context: str, msgstr: str, lang: str = "el") -> int:
+    """Set one translation in the scratch project's catalog; the line of its msgstr."""
+    path = po_path("briefcase", lang)
+    po = read_catalog(path)
+    entry(po, context).msgstr = msgstr
+    po.save()
+    text = path.read_text(encoding="utf-8").splitlines()
+    ctx_line = text.index(f'msgctxt "{context}"')
+    return next(i for i in range(ctx_line, len(text)) if text[i].startswith("msgstr")) + 1
+
+
+def check(lang: str = "el") -> tuple[int, list[str]]:
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", lang)
+    return code, [line for line in out.splitlines() if "error[" in line]
+
+
+def test_shipped_catalogs_pass_every_check():
+    code, out = cardgen("i18n", "check")
+    assert code == 0, out
+
+
+def test_untranslated_entry_is_missing_at_its_msgstr_line(project: Path):
+    line = break_entry("resource.paper:name", "")
+    code, errors = check()
+    assert code == 1
+    assert len(errors) == 1
+    assert errors[0].endswith(f"cards/briefcase/locale/el.po:{line}:1: error[i18n-missing]: "
+                              "resource.paper:name: untranslated ('Paper')")
+
+
+def test_entry_absent_from_the_catalog_is_missing(project: Path):
+    path = po_path("briefcase", "el")
+    po = read_catalog(path)
+    po.remove(entry(po, "label:company"))
+    po.save()
+    code, errors = check()
+    assert code == 1 and len(errors) == 1
+    assert "error[i18n-missing]: label:company: no entry in the catalog" in errors[0]
+
+
+def test_fuzzy_entry_is_an_error(project: Path):
+    path = po_path("briefcase", "zh-Hant")
+    po = read_catalog(path)
+    entry(po, "resource.steel:name").flags.append("fuzzy")
+    po.save()
+    code, errors = check("zh-Hant")
+    assert code == 1 and len(errors) == 1 and "error[i18n-fuzzy]: resource.steel:name" in errors[0]
+
+
+def test_changed_number_is_flagged(project: Path):
+    line = break_entry(WAREHOUSES, "Ο παίκτης μπορεί να αποθηκεύσει έως 6 υλικά στην περιοχή του "
+                                   "αντί για 5 (η {energy} δεν πιάνει χώρο).")
+    code, errors = check()
+    assert code == 1
+    assert len(errors) == 1
+    assert errors[0].endswith(f"cards/briefcase/locale/el.po:{line}:1: error[i18n-numbers]: "
+                              f"{WAREHOUSES}: the translation says 5, 6 where the English says 5, 8")
+
+
+def test_number_50_where_the_english_says_52_is_flagged():
+    assert check_numbers("52 Obstacle cards", "50 Κάρτες Εμποδίων") == [
+        ("i18n-numbers", "the translation says 50 where the English says 52")]
+
+
+def test_full_width_digits_count_as_the_same_number(project: Path):
+    break_entry(WAREHOUSES, "玩家可以在他的玩家區域裡儲存８張資源(而不是５張)，{energy}不在此限。", "zh-Hant")
+    code, errors = check("zh-Hant")
+    assert code == 0, errors
+
+
+def test_lost_icon_token_is_flagged(project: Path):
+    break_entry(WAREHOUSES, "玩家可以在他的玩家區域裡儲存8張資源(而不是5張)，能源不在此限。", "zh-Hant")
+    code, errors = check("zh-Hant")
+    assert code == 1 and len(errors) == 1
+    assert errors[0].endswith("error[i18n-tokens]: company.warehouses:ability: icon tokens differ "
+                              "from the English: lost {energy}")
+
+
+def test_renamed_or_broken_icon_token_is_flagged():
+    assert check_tokens("as {steel}.", "σαν {ατσάλι}.")[0][1].endswith("lost {steel}; added {ατσάλι}")
+    assert check_tokens("as {steel}.", "σαν {steel.")[0][0] == "i18n-tokens"
+
+
+@pytest.mark.parametrize("markup", [
+    '<img src="/etc/cardgen-secret.png" width="100" height="100"/>',
+    '<a href="javascript:alert(1)">Law Firm</a>',
+    "<b>unclosed bold",
+    '<font color="red">',
+    "&amp;",
+    "&#60;img src=x&#62;",
+])
+def test_injected_markup_is_flagged(project: Path, markup: str):
+    break_entry("label:company", f"Εταιρία {markup}")
+    code, errors = check()
+    assert code == 1
+    assert any("error[i18n-markup]: label:company:" in e for e in errors), errors
+
+
+def test_plain_angle_brackets_and_ampersands_in_prose_are_not_markup():
+    assert check_markup("x", "3 < 5 & 6 > 4") == []
+
+
+def test_translation_of_other_english_is_outdated(project: Path):
+    path = po_path("briefcase", "el")
+    po = read_catalog(path)
+    entry(po, "resource.steel:name").msgid = "Iron"
+    po.save()
+    code, errors = check()
+    assert code == 1 and len(errors) == 1
+    assert "error[i18n-outdated]: resource.steel:name: translated from other English" in errors[0]
+
+
+def test_json_format_lists_problems_for_editors(project: Path):
+    break_entry("resource.paper:name", "")
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", "el", "--format", "json")
+    assert code == 1
+    assert '"rule": "i18n-missing"' in out and 'cards/briefcase/locale/el.po",' in out

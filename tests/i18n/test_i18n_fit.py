@@ -1,0 +1,66 @@
+"""Translations laid out in the real font and box: overflow and missing glyphs are errors."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from cardgen.i18n.catalog import po_path, read_catalog
+from cardgen.i18n.fit import overflows
+from tests.i18n.scratch import cardgen, entry
+
+BANK = "company.bank:ability"
+
+
+def set_translation(lang: str, context: str, text: str) -> None:
+    path = po_path("briefcase", lang)
+    po = read_catalog(path)
+    entry(po, context).msgstr = text
+    po.save()
+
+
+def errors(lang: str) -> list[str]:
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", lang)
+    assert code == (1 if "error[" in out else 0)
+    return [line for line in out.splitlines() if "error[" in line]
+
+
+def test_overflowing_translation_names_card_field_language_and_amount(project: Path):
+    long = ("Το όριο καρτών στο χέρι του παίκτη αυξάνεται κατά 1. " + "Όταν τραβάει νέες κάρτες, "
+            "ο παίκτης μπορεί να τραβήξει μια επιπλέον κάρτα. " * 12).strip()
+    set_translation("el", BANK, long)
+    found = [e for e in errors("el") if "error[i18n-fit]" in e]
+    assert len(found) == 1
+    match = re.search(r"error\[i18n-fit\]: company\.bank:ability: does not fit card (\S+), field "
+                      r"'ability' \(([\d.]+) x ([\d.]+) mm\) in language 'el': ([\d.]+) pt too large "
+                      r"at the minimum size of ([\d.]+) pt", found[0])
+    assert match, found[0]
+    assert "bank" in match.group(1)
+    assert float(match.group(4)) > 0
+
+
+def test_overflow_amount_is_what_the_renderer_measures():
+    slots = list(overflows("briefcase", "zh-Hant", {BANK: "銀行" * 400}))
+    assert slots and all(o.context == BANK and o.overflow > 0 for o in slots)
+    assert not list(overflows("briefcase", "zh-Hant", {BANK: "玩家的手牌上限上升1。"}))
+
+
+def test_shipped_translations_fit_every_box():
+    for lang in ("el", "zh-Hant"):
+        po = read_catalog(po_path("briefcase", lang))
+        texts = {e.msgctxt: e.msgstr for e in po if e.msgstr and not e.obsolete}
+        assert list(overflows("briefcase", lang, texts)) == [], lang
+
+
+def test_character_the_font_cannot_draw_is_an_error(project: Path):
+    set_translation("el", "label:company", "Εταιρία 公司")
+    found = [e for e in errors("el") if "error[i18n-font]" in e]
+    assert len(found) == 1
+    assert "label:company: the 'el' font has no glyph for 公 (U+516C) 司 (U+53F8)" in found[0]
+
+
+def test_fit_can_be_skipped(project: Path):
+    set_translation("zh-Hant", BANK, "玩家的手牌上限上升1。" + "當抽新卡時，玩家可以額外抽取一張。" * 40)
+    assert any("error[i18n-fit]" in e for e in errors("zh-Hant"))
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", "zh-Hant", "--no-fit")
+    assert code == 0, out

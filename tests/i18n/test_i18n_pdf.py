@@ -1,0 +1,102 @@
+"""Greek and Chinese print-and-play PDFs: the translated text is there, in embedded fonts that
+have every glyph; and translated text can never become PDF markup (images, links, tags)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from cardgen.i18n.catalog import po_path, read_catalog
+from cardgen.render.fonts import fonts_for, missing_characters
+from tests.i18n.scratch import cardgen, entry
+
+TOOLS = ("pdftotext", "pdffonts", "pdftoppm", "pdfimages")
+pytestmark = pytest.mark.skipif(any(shutil.which(t) is None for t in TOOLS),
+                                reason="poppler-utils is not installed")
+
+SAMPLES = {"el": ["Χωρίς ιδιότητα.", "Ενεργοποιημένη", "Ατσάλι", "Κεντρική Τράπεζα"],
+           "zh-Hant": ["沒有特殊能力。", "電廠", "未啟動", "中央銀行"]}
+
+
+def build(lang: str, out: Path) -> Path:
+    code, text = cardgen("build", "briefcase", "--lang", lang, "--out", str(out))
+    assert code == 0, text
+    return out / f"briefcase-{lang}-cards.pdf"
+
+
+def run(*args: str) -> str:
+    return subprocess.run(args, capture_output=True, text=True, check=True).stdout
+
+
+@pytest.fixture(scope="module")
+def pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("pdf")
+    return {lang: build(lang, out) for lang in SAMPLES}
+
+
+@pytest.mark.parametrize("lang", sorted(SAMPLES))
+def test_pdftotext_finds_the_translated_text(pdfs: dict[str, Path], lang: str):
+    text = run("pdftotext", str(pdfs[lang]), "-")
+    for sample in SAMPLES[lang]:
+        assert sample in text
+
+
+@pytest.mark.parametrize("lang", sorted(SAMPLES))
+def test_every_font_in_the_pdf_is_embedded(pdfs: dict[str, Path], lang: str):
+    rows = run("pdffonts", str(pdfs[lang])).splitlines()[2:]
+    assert rows
+    for row in rows:
+        # columns: name type encoding emb sub uni object-id; the name and type have no spaces here
+        emb = row.split()[-5]
+        assert emb == "yes", row
+
+
+@pytest.mark.parametrize("lang", sorted(SAMPLES))
+def test_the_chosen_font_has_a_glyph_for_every_translated_character(lang: str):
+    texts = [e.msgstr for e in read_catalog(po_path("briefcase", lang)) if e.msgstr and not e.obsolete]
+    fonts = fonts_for(lang, texts)  # raises FontError naming any missing character
+    assert missing_characters(fonts.regular, texts) == []
+    assert missing_characters(fonts.bold, texts) == []
+
+
+@pytest.mark.parametrize("lang", sorted(SAMPLES))
+def test_a_rendered_page_has_ink(pdfs: dict[str, Path], lang: str, tmp_path: Path):
+    run("pdftoppm", "-f", "1", "-l", "1", "-r", "40", "-gray", "-png", str(pdfs[lang]),
+        str(tmp_path / "page"))
+    (png,) = tmp_path.glob("page*.png")
+    histogram = Image.open(png).convert("L").histogram()
+    dark = sum(histogram[:96])
+    assert dark > 500  # text, icons and frames, not an empty page
+
+
+HOSTILE = {
+    "company.bank:ability": '<img src="secret.png" width="40" height="40"/> 1',
+    "company.law_firm:ability": '<a href="javascript:alert(1)">Law Firm</a>',
+    "label:activated": "<b>Ενεργή",
+    "label:resource": "Υλικό &amp; &#60;img&#62;",
+}
+
+
+def test_translated_markup_is_printed_as_text_never_as_images_or_links(
+        project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # reportlab's <img> would embed this file, found from the working directory.
+    monkeypatch.chdir(tmp_path)
+    Image.new("RGB", (37, 23), (255, 0, 0)).save(tmp_path / "secret.png")
+    path = po_path("briefcase", "el")
+    po = read_catalog(path)
+    for context, text in HOSTILE.items():
+        entry(po, context).msgstr = text
+    po.save()
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", "el", "--no-fit")
+    assert code == 1 and out.count("error[i18n-markup]") >= len(HOSTILE)
+    # The build does not run the checks: the renderer alone must keep the text inert.
+    pdf = build("el", tmp_path / "out")
+    raw = pdf.read_bytes()
+    assert b"/URI" not in raw and b"/Annot" not in raw and b"/JavaScript" not in raw
+    assert run("pdfimages", "-list", str(pdf)).splitlines()[2:] == []
+    text = run("pdftotext", str(pdf), "-")
+    assert '<img src="secret.png"' in text and "<b>Ενεργή" in text and "&amp;" in text
