@@ -72,14 +72,31 @@ def check(fn: Check) -> Check:
 
 @check
 def company_ids_unique(ctx: Context) -> Iterator[Problem]:
-    seen: dict[str, str] = {}
+    seen: dict[str, tuple[str, list[Any], Document]] = {}
     for doc, path, c in ctx.companies():
         for key in (c["id"], c["name"].casefold(), *(a.casefold() for a in c.get("aliases", []))):
-            if key in seen and seen[key] != f"{doc.shown}:{path}":
+            if key in seen and seen[key][:2] != (doc.shown, path):
+                first_shown, first_path, first_doc = seen[key]
+                line = _where_named(first_doc, first_path, key)
+                place = f"line {line}" if first_shown == doc.shown else f"{first_shown}:{line}"
                 yield doc.problem("company-duplicate",
-                                  f"company '{c['name']}' reuses the id or name '{key}'", *path)
+                                  f"company '{c['name']}' reuses the id or name '{key}' "
+                                  f"(first used at {place})", *path)
                 break
-            seen[key] = f"{doc.shown}:{path}"
+            seen.setdefault(key, (doc.shown, path, doc))
+
+
+def _where_named(doc: Document, path: list[Any], key: str) -> int:
+    """Line of the id, name or alias of the company at ``path`` that folds to ``key``."""
+    company = doc.data
+    for step in path:
+        company = company[step]
+    if company["id"] == key:
+        return doc.at(*path, "id")[0]
+    for i, alias in enumerate(company.get("aliases", [])):
+        if alias.casefold() == key:
+            return doc.at(*path, "aliases", i)[0]
+    return doc.at(*path, "name")[0]
 
 
 @check
@@ -119,9 +136,11 @@ def copies_grow_with_players(ctx: Context) -> Iterator[Problem]:
     for doc, path, c in ctx.companies():
         counts = [c["copies"][str(n)] for n in PLAYER_COUNTS]
         if counts != sorted(counts):
+            shown = ", ".join(str(n) for n in counts)
+            at = ", ".join(str(n) for n in PLAYER_COUNTS)
             yield doc.problem("copies-order",
-                              f"{c['name']}: more copies at fewer players ({counts} at 2/3/4)",
-                              *path, "copies")
+                              f"{c['name']}: copies must not drop as players are added "
+                              f"({shown} at {at} players)", *path, "copies")
         if min(counts) < 1:
             yield doc.problem("copies-zero",
                               f"{c['name']} has no copies at {PLAYER_COUNTS[counts.index(0)]} "
@@ -157,6 +176,26 @@ def ability_parameters_fit(ctx: Context) -> Iterator[Problem]:
             yield doc.problem("production-mixed",
                               f"{c['name']}: a company produces Energy or decision cards, not both",
                               *path, "production")
+
+
+@check
+def players_fit_the_copies(ctx: Context) -> Iterator[Problem]:
+    """The player counts of the box are those the companies list copies for."""
+    game = ctx.one("game")
+    if game is None:
+        return
+    players = game.data["players"]
+    low, high = PLAYER_COUNTS[0], PLAYER_COUNTS[-1]
+    if players["min"] > players["max"]:
+        yield game.problem("players-range", f"at least {players['min']} players but at most "
+                           f"{players['max']}", "players", "min")
+    for bound in ("min", "max"):
+        if not low <= players[bound] <= high:
+            yield game.problem("players-range", f"{players[bound]} players: the companies list copies "
+                               f"for {low} to {high} players only", "players", bound)
+    if not players["min"] <= players["default"] <= players["max"]:
+        yield game.problem("players-range", f"the default of {players['default']} players is outside "
+                           f"{players['min']} to {players['max']}", "players", "default")
 
 
 def _check_set(ctx: Context, doc: Document, path: list[Any], name: str, names: list[str],
@@ -236,13 +275,22 @@ def setup_fits_the_box(ctx: Context) -> Iterator[Problem]:
         return
     n = game.data["players"]["max"] if game else 4
     s = setup.data
-    res = {r["id"]: r["count"] for r in comp.data["resources"]}
-    dec = {d["id"]: d["count"] for d in comp.data["decision_cards"]}
+    # A card kind that components.yaml does not list is not in the box: 0 of it.
+    res = {r["id"]: r for r in comp.data["resources"]}
+    dec = {d["id"]: d for d in comp.data["decision_cards"]}
+
+    def short(need: int, kind: str, cards: dict[str, dict]) -> str | None:
+        card = cards.get(kind)
+        have = card["count"] if card else 0
+        if need <= have:
+            return None
+        name = card["name"] if card else kind
+        return f"{n} players need {need} {name} cards; the box has {have if card else 'none'}"
+
     for rid, per in s["market_per_player"].items():
-        if per * n > res[rid]:
-            yield setup.problem("setup-exceeds-box",
-                                f"{n} players need {per * n} {rid} cards; the box has {res[rid]}",
-                                "market_per_player", rid)
+        message = short(per * n, rid, res)
+        if message:
+            yield setup.problem("setup-exceeds-box", message, "market_per_player", rid)
     for did in DECISIONS:
         bank = s["decision_bank_per_player"].get(did, 0) * n
         start = s["starting_deck"].get(did, 0) * n
@@ -255,11 +303,11 @@ def setup_fits_the_box(ctx: Context) -> Iterator[Problem]:
                                     "starting_deck", did)
         else:
             need = start + (0 if whole else bank)
-        if need > dec[did]:
-            yield setup.problem("setup-exceeds-box",
-                                f"{n} players need {need} {did} cards; the box has {dec[did]}",
-                                "starting_deck" if did in s["starting_deck"] else
-                                "decision_bank_per_player")
+        message = short(need, did, dec)
+        if message:
+            # Point at the number that asks for the most cards.
+            at = ("decision_bank_per_player", did) if not whole and bank >= start else ("starting_deck", did)
+            yield setup.problem("setup-exceeds-box", message, *at)
     vp = s["central_bank_vp_per_player"] * n
     if vp > comp.data["vp_cards"]["count"]:
         yield setup.problem("setup-exceeds-box",
