@@ -25,7 +25,8 @@ def break_entry(context: str, msgstr: str, lang: str = "el") -> int:
 
 
 def check(lang: str = "el") -> tuple[int, list[str]]:
-    code, out = cardgen("i18n", "check", "briefcase", "--lang", lang)
+    # Fit has its own tests (test_i18n_fit.py); these are about the content checks.
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", lang, "--no-fit")
     return code, [line for line in out.splitlines() if "error[" in line]
 
 
