@@ -141,9 +141,9 @@ def register(app: typer.Typer) -> None:
         bot_list = [b.strip() for b in bots.split(",")] if bots else None
         summary = simulate_run(game, players, games, seed, set_ref, bot_list, jobs, scheduler,
                                invariants, options, progress=not quiet and sys.stderr.isatty())
-        from cardgen.sim.report import summary_lines
+        from cardgen.sim.report import game_summary_lines, summary_lines
 
-        for line in summary_lines(summary):
+        for line in summary_lines(summary) + game_summary_lines(game, summary, options):
             typer.echo(line)
         if json_out:
             text = json.dumps(summary, indent=2, sort_keys=False) + "\n"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 
@@ -52,3 +53,13 @@ def summary_lines(s: dict[str, Any], top: int = 8) -> list[str]:
     for k, v in s["counters"].items():
         lines.append(f"  {k}: {v['per_game']:.2f} a game")
     return lines
+
+
+def game_summary_lines(game: str, summary: dict[str, Any], options: dict[str, Any]) -> list[str]:
+    """Extra lines a game's simulation module offers (``summary_lines(summary, options)``),
+    e.g. the startup game's table time against its design target."""
+    from cardgen.games import simulator_ref
+
+    module = importlib.import_module(simulator_ref(game).partition(":")[0])
+    extra = getattr(module, "summary_lines", None)
+    return list(extra(summary, options)) if extra else []
