@@ -119,5 +119,17 @@ def test_summary_lines_compare_play_time_with_the_45_minute_target():
     results = [SIMULATOR.play(config, s, ["random"] * 3) for s in range(5)]
     summary = summarise("startup", 3, 1, ["random"] * 3, results)
     median = summary["turns"]["p50"]
-    [line] = summary_lines(summary, {"seconds_per_turn": 60})
+    line = summary_lines(summary, {"seconds_per_turn": 60})[0]
     assert f"median {median:.0f} min" in line and "45-minute design target" in line
+
+
+def test_a_player_count_far_past_the_target_is_flagged_with_numbers():
+    config = SIMULATOR.prepare(players=3, set_ref=None, bots=["random"] * 3, options={})
+    results = [SIMULATOR.play(config, s, ["random"] * 3) for s in range(5)]
+    summary = summarise("startup", 3, 1, ["random"] * 3, results)
+    minutes = summary["turns"]["p50"] * 600 / 60
+    slow = summary_lines(summary, {"seconds_per_turn": 600})
+    assert slow[-1].startswith("  warning: at 3 players the median game runs")
+    assert f"{minutes:.0f} min" in slow[-1]
+    quick = summary_lines(summary, {"seconds_per_turn": 1})
+    assert not any("warning" in line for line in quick)

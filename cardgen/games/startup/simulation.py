@@ -10,6 +10,10 @@ from cardgen.games.startup.engine.game import DEFAULT_MAX_TURNS, Game
 from cardgen.games.startup.model import StartupGame
 from cardgen.sim.result import GameResult
 
+# A median table time this many times the design target is flagged, as check-set flags an
+# extreme game length.
+FAR_PAST_TARGET = 1.5
+
 # Always reported, so a counter that stays at zero is visible as zero.
 COUNTERS = ("alliances_formed", "alliances_betrayed", "ditches_reversed", "trades", "attacks",
             "attacks_canceled", "partner_defenses", "overrides", "turns_skipped", "reshuffles",
@@ -69,8 +73,13 @@ def summary_lines(summary: dict[str, Any], options: dict[str, Any] | None = None
     median = turns["p50"] * seconds / 60
     p90 = turns["p90"] * seconds / 60
     ratio = median / rules.target_minutes
-    return [f"  table time at {seconds:g} s a turn: median {median:.0f} min, p90 {p90:.0f} min "
-            f"({ratio:.0%} of the {rules.target_minutes}-minute design target)"]
+    lines = [f"  table time at {seconds:g} s a turn: median {median:.0f} min, p90 {p90:.0f} min "
+             f"({ratio:.0%} of the {rules.target_minutes}-minute design target)"]
+    if ratio > FAR_PAST_TARGET:
+        lines.append(f"  warning: at {summary['players']} players the median game runs {median:.0f} min,"
+                     f" far past the {rules.target_minutes}-minute target "
+                     f"(more than {FAR_PAST_TARGET:.1f}x)")
+    return lines
 
 
 SIMULATOR = StartupSimulator()
