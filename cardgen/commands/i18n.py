@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 
+import polib
 import typer
 
 from cardgen.i18n import catalog as cat
@@ -64,7 +65,7 @@ def _languages(game: str, lang: list[str] | None) -> list[str]:
         return [cat.resolve_language(game, code) for code in lang]
 
 
-def _extract(game: str) -> cat.polib.POFile:
+def _extract(game: str) -> polib.POFile:
     with _user_errors():
         pot = cat.build_template(game)
     path = cat.template_path(game)

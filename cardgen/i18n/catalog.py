@@ -70,6 +70,8 @@ def _tag_key(lang: str) -> str:
 
 def resolve_language(game: str, lang: str) -> str:
     """The catalog's own spelling of a language tag (``zh_hant`` -> ``zh-Hant``)."""
+    if _tag_key(lang) == SOURCE_LANGUAGE:
+        raise UnknownLanguage(f"'{lang}' is the source language of {game}: it has no catalog")
     known = available_languages(game)
     for tag in known:
         if _tag_key(tag) == _tag_key(lang):

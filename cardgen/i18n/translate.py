@@ -7,8 +7,8 @@ markup so the problem is seen before printing.
 
 from __future__ import annotations
 
-from cardgen.i18n.catalog import SOURCE_LANGUAGE, po_path, read_catalog, resolve_language
-from cardgen.i18n.messages import Translator, english
+from cardgen.i18n.catalog import po_path, read_catalog, resolve_language
+from cardgen.i18n.messages import SOURCE_LANGUAGE, Translator, english
 
 
 def translator(game: str, lang: str) -> Translator:

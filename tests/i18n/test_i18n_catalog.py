@@ -135,6 +135,7 @@ def test_unknown_language_is_a_clear_error():
 
 
 @pytest.mark.parametrize("args", [["i18n", "check", "briefcase", "--lang", "fr"],
+                                  ["i18n", "update", "briefcase", "--lang", "en"],
                                   ["i18n", "stats", "monopoly"]])
 def test_bad_user_input_is_one_line_and_exit_2(args: list[str]):
     code, out = cardgen(*args)
