@@ -91,8 +91,9 @@ def update(
     New texts come in untranslated; a translated text whose English changed becomes fuzzy and
     keeps the previous English (#|); texts no longer printed become obsolete (#~)."""
     for g in _games(game):
+        codes = _languages(g, lang)  # a bad --lang stops before anything is written
         pot = _extract(g)
-        for code in _languages(g, lang):
+        for code in codes:
             path = cat.po_path(g, code)
             with _user_errors():
                 po = cat.read_catalog(path)
