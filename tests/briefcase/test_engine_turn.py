@@ -124,16 +124,15 @@ def _idle_until_over(g, max_turns=40):
 
 def test_game_ends_when_only_two_resource_types_remain_in_the_market():
     g = make_game(3)
-    for r in ("personnel", "steel", "concrete"):
-        g.market[res(r)] = 0                     # left: Paper and Imported (Energy never runs out)
+    for r in ("personnel", "steel"):
+        g.market[res(r)] = 0                     # left: Concrete and Paper (and Energy, Imported)
     _idle_until_over(g)
     assert g.end_condition == "resources"
 
 
-def test_two_exhausted_basic_resources_leave_three_types_and_do_not_end_the_game():
+def test_one_exhausted_basic_resource_does_not_end_the_game():
     g = make_game(3)
-    for r in ("personnel", "steel"):
-        g.market[res(r)] = 0                     # left: Concrete, Paper and Imported
+    g.market[res("steel")] = 0
     turn.play_turn(g)
     assert g.end_condition is None
 

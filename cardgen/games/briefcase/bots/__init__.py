@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from cardgen.games.briefcase.bots.base import Bot
+from cardgen.games.briefcase.bots.greedy import GreedyBot
 from cardgen.games.briefcase.bots.random_bot import RandomBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(name: str) -> Bot:

@@ -5,9 +5,10 @@ Consulting Firm's top-decking, B. discard, the storage limit, C. draw. The game 
 end condition holds after a turn, once the round is complete (the player to the right of the
 starting player has the last turn), or is reported stalled at the safety cap.
 
-Reading: "only 2 types of resources remaining in the resource market" counts the market's
-exhaustible resource types with cards left: Personnel, Steel, Concrete, Paper and Imported.
-Energy, which never runs out, is not counted (the Chinese text says so explicitly).
+Reading: "only 2 types of resources remaining in the resource market" counts the basic
+resource types with cards left (Personnel, Steel, Concrete, Paper): Setup says those piles "form
+the resource market", with Energy set "behind them" (the Chinese text says Energy does not
+count) and Imported "used later on". So the game ends once two basic piles are exhausted.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ END_CONDITIONS = ("resources", "companies", "buy_cards")
 def end_condition(g: GameState) -> str | None:
     """The first end condition (rulebook order) that holds, or None."""
     rules = g.rules
-    never_out = rules.inexhaustible_mask
-    types = sum(1 for r in range(N_RES) if not (never_out >> r) & 1 and g.market[r])
+    basic = rules.basic_mask
+    types = sum(1 for r in range(N_RES) if (basic >> r) & 1 and g.market[r])
     if types <= rules.end_resource_types_left:
         return "resources"
     if not any(g.piles[c] for c in g.portfolio):

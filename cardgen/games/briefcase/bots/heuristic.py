@@ -1,0 +1,473 @@
+"""A heuristic player driven by a ``Style``: how much it values victory points, production,
+abilities and resources, and when it turns Buy cards into Central Bank points.
+
+Every value comes from the company data (VP, production, activation cost, effect kind), so a
+custom company is judged like any other. A turn, in order: activate what pays off; buy the
+missing resources of a company it can then activate; invest in the Central Bank when the
+style says it is late; buy the best company; buy resources for the next activations; spend
+spare Buy cards (Central Bank, resources); hire; unblock.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cardgen.games.briefcase.bots.base import Bot
+from cardgen.games.briefcase.engine import actions, payment
+from cardgen.games.briefcase.engine.cards import plan_cards
+from cardgen.games.briefcase.engine.rules import (
+    ACTIVATE,
+    BUY,
+    HIRE,
+    N_CARDS,
+    N_RES,
+    OBSTACLE,
+    CompanyRule,
+)
+from cardgen.games.briefcase.engine.state import GameState, PlayerState
+
+# What an ongoing or per-activation ability is worth to its owner, in VP-like units, by kind.
+ABILITY_VALUE = {
+    "none": 0.0, "resource_as": 1.0, "cards_as": 1.2, "hand_size": 2.5, "storage_limit": 0.4,
+    "draw_at_turn_start": 1.0, "cycle_at_turn_start": 0.8, "remove_from_hand": 0.5,
+    "take_from_resource_discard": 0.8, "ignore_resource_block": 0.4, "endgame_vp": 0.0,
+    "production_to_deck_top": 0.8, "topdeck_played": 1.0, "opponents_discard": 0.5,
+    "take_from_opponents": 0.4, "deactivate_opponent_company": 0.6,
+}
+
+
+@dataclass(frozen=True)
+class Style:
+    vp: float = 1.0                         # a company's printed VP
+    card: tuple[float, ...] = (1.0, 0.6, 0.05, 0.2)   # a produced Buy, Activate, Obstacle, Hire
+    energy: float = 0.35                    # a produced Energy
+    resource: float = 0.3                   # a resource spent
+    ability: float = 1.0                    # scale of ABILITY_VALUE
+    buy_cost: float = 0.6                   # per Buy of a company's buying cost
+    future_activations: float = 2.0         # how often a bought company is expected to produce
+    # Invest Buy cards in the Central Bank first once the game is this close to its end (0-1).
+    late: float = 0.85
+    invest_keep: int = 0                    # Buy cards kept in hand (for a company) when investing
+    reserve: int = 4                        # Buy cards never invested before the end is triggered
+    final_turn: bool = False                # cash in on its last turn once the end is triggered
+    unblock: bool = True                    # move resource blocks off what it needs
+    hire: bool = True
+    block_rivals: bool = False              # move company blocks onto what rivals want
+    abilities: dict[str, float] = field(default_factory=dict)  # per-kind overrides
+
+
+# Which resource to buy for a missing one: itself, then other basics, then Imported, Energy last.
+_SOURCE_ORDER = tuple((t,) + tuple(s for s in (0, 1, 2, 3) if s != t) + (4, 5) for t in range(6))
+
+
+class _Tables:
+    """A style's values of each company that do not change during a game."""
+
+    __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "endgame")
+
+    def __init__(self, bot: HeuristicBot, rules, players: int):
+        st = bot.style
+        self.rules = rules
+        self.players = players
+        n = len(rules.companies)
+        self.first = [0.0] * n     # printed VP and ongoing ability, earned on the first activation
+        self.prod = [0.0] * n      # production, with the Decision Bank full
+        self.spend = [0.0] * n     # the resources an activation spends
+        self.again = [0.0] * n     # a per-activation ability, earned on every activation
+        self.buy = [0.0] * n       # buying it, before end-of-game abilities
+        self.endgame: list[tuple[str, int] | None] = [None] * n
+        for c in rules.companies:
+            i = c.index
+            ability = bot.static_ability_value(c, players)
+            self.prod[i] = (sum(st.card[t] * c.production_cards[t] for t in range(N_CARDS))
+                            + st.energy * sum(c.production_res))
+            self.spend[i] = st.resource * c.activation_total
+            self.first[i] = c.vp * st.vp + (0.0 if c.per_activation else ability)
+            self.again[i] = ability if c.per_activation else 0.0
+            if c.effect == "endgame_vp":
+                self.endgame[i] = (c.params["per"], c.params.get("vp", 1))
+            self.buy[i] = (self.first[i] + self.again[i]
+                           + st.future_activations * (self.prod[i] + self.again[i] - self.spend[i])
+                           - st.buy_cost * (c.cost or 0))
+
+
+_TABLES: dict[tuple[type, int, int], _Tables] = {}
+
+
+class HeuristicBot(Bot):
+    name = "heuristic"
+    style = Style()
+
+    # --- Values -------------------------------------------------------------------------------
+    _tb: _Tables | None = None
+
+    def tables(self, g: GameState) -> _Tables:
+        t = self._tb
+        if t is not None and t.rules is g.rules and t.players == g.n:
+            return t
+        key = (type(self), id(g.rules), g.n)
+        t = _TABLES.get(key)
+        if t is None or t.rules is not g.rules:
+            if len(_TABLES) > 64:
+                _TABLES.clear()
+            t = _TABLES[key] = _Tables(self, g.rules, g.n)
+        self._tb = t
+        return t
+
+    def static_ability_value(self, c: CompanyRule, players: int) -> float:
+        st = self.style
+        base = st.abilities.get(c.effect, ABILITY_VALUE.get(c.effect, 0.0))
+        if c.effect in ("opponents_discard", "take_from_opponents", "deactivate_opponent_company"):
+            base *= players - 1
+        return base * st.ability
+
+    def production_value(self, g: GameState, c: CompanyRule) -> float:
+        """Production as it would be now: what the Decision Bank and the market still hold."""
+        st = self.style
+        v = 0.0
+        for t in range(N_CARDS):
+            k = c.production_cards[t]
+            if k:
+                v += st.card[t] * min(k, g.bank[t])
+        for r in range(N_RES):
+            if c.production_res[r]:
+                v += st.energy * min(c.production_res[r], g.market[r])
+        return v
+
+    def _prod(self, g: GameState, tb: _Tables, ci: int) -> float:
+        bank = g.bank
+        if bank[0] >= 3 and bank[1] >= 3 and bank[2] >= 3 and bank[3] >= 3:
+            return tb.prod[ci]
+        return self.production_value(g, g.rules.companies[ci])
+
+    def _endgame_count(self, g: GameState, p: PlayerState, per: str) -> int:
+        if per == "activated_company":
+            return 1 + sum(1 for ci in p.companies if p.active[ci])
+        if per == "buy_card_owned":
+            return p.cards_owned()[BUY]
+        return sum(g.rules.companies[ci].production_cards[BUY] for ci in p.companies if p.active[ci])
+
+    def _endgame_value(self, g: GameState, p: PlayerState, tb: _Tables, ci: int) -> float:
+        eg = tb.endgame[ci]
+        return eg[1] * self._endgame_count(g, p, eg[0]) * self.style.vp if eg else 0.0
+
+    def activation_value(self, g: GameState, p: PlayerState, ci: int, final: bool) -> float:
+        tb = self.tables(g)
+        first = not p.active[ci]
+        if final:
+            # The last turn: only points count.
+            if not first:
+                return 0.0
+            c = g.rules.companies[ci]
+            return c.vp * self.style.vp + self._endgame_value(g, p, tb, ci) - 0.01 * c.activation_total
+        v = self._prod(g, tb, ci) + tb.again[ci] - tb.spend[ci]
+        if first:
+            v += tb.first[ci] + self._endgame_value(g, p, tb, ci)
+        return v
+
+    def company_value(self, g: GameState, p: PlayerState, ci: int) -> float:
+        tb = self.tables(g)
+        return tb.buy[ci] + self._endgame_value(g, p, tb, ci)
+
+    # --- Helpers ------------------------------------------------------------------------------
+    def has(self, g: GameState, p: PlayerState, t: int, n: int = 1, for_resources: bool = False) -> bool:
+        if p.hand[t] >= n:
+            return True
+        return plan_cards(p, g.uses, n, t, for_resources=for_resources, spend=self.spend) is not None
+
+    def is_final(self, g: GameState) -> bool:
+        return self.style.final_turn and g.end_condition is not None
+
+    def targets(self, g: GameState, p: PlayerState, final: bool) -> list[int]:
+        """Owned companies worth activating, best first."""
+        ranked = []
+        for ci in p.companies:
+            v = self.activation_value(g, p, ci, final)
+            if v > 0:
+                ranked.append((-v, ci))
+        ranked.sort()
+        return [ci for _v, ci in ranked]
+
+    def wants(self, g: GameState, p: PlayerState, targets: list[int] | None = None) -> list[int]:
+        """Resources the next two activations need, per resource."""
+        need = [0] * N_RES
+        if targets is None:
+            targets = self.targets(g, p, self.is_final(g))
+        for ci in targets[:2]:
+            for r, k in enumerate(g.rules.companies[ci].activation):
+                need[r] += k
+        return need
+
+    def payable(self, g: GameState, p: PlayerState, cost: tuple[int, ...], stock: list[int]) -> bool:
+        saved = p.storage
+        p.storage = stock
+        try:
+            return payment.plan_payment(p, cost, g.uses, g.rules.free_pay) is not None
+        finally:
+            p.storage = saved
+
+    def shortfall(self, g: GameState, p: PlayerState, cost: tuple[int, ...], stock: list[int]
+                  ) -> list[int] | None:
+        """Resources to buy (per resource) so that ``stock`` pays ``cost``; None if the market
+        cannot supply them. A missing resource that is blocked or sold out is replaced by one
+        that pays for it (Imported, or through the player's conversions)."""
+        if self.payable(g, p, cost, stock):
+            return [0] * N_RES
+        masks = [g.rules.free_pay[t] | p.res_conv[t] for t in range(N_RES)]
+        buys = [0] * N_RES
+        for r in range(N_RES):
+            for _ in range(cost[r] - stock[r]):
+                src = None
+                for s in _SOURCE_ORDER[r]:
+                    if (masks[r] >> s) & 1 and actions.resource_problem(g, s, buys[s] + 1) is None:
+                        src = s
+                        break
+                if src is None:
+                    return None
+                buys[src] += 1
+        more = [stock[r] + buys[r] for r in range(N_RES)]
+        return buys if self.payable(g, p, cost, more) else None
+
+    def buy_price(self, g: GameState, buys: list[int]) -> int:
+        return sum(k * (g.rules.buy_cost[r] or 0) for r, k in enumerate(buys))
+
+    def room(self, g: GameState, p: PlayerState) -> int:
+        exempt = g.rules.storage_exempt_mask
+        return p.storage_limit - sum(p.storage[r] for r in range(N_RES) if not (exempt >> r) & 1)
+
+    # --- The turn -----------------------------------------------------------------------------
+    def play(self, g: GameState, seat: int) -> None:
+        p = g.players[seat]
+        final = self.is_final(g)
+        targets = self.targets(g, p, final)
+        if targets and self.has(g, p, ACTIVATE):
+            targets = self.activate_loop(g, p, final, targets)
+            while self.enable_activation(g, p, targets):
+                targets = self.activate_loop(g, p, final, self.targets(g, p, final))
+        if self.invest_now(g, p, final):
+            self.invest(g, p)
+        if not final:
+            self.buy_company(g, p)
+        self.stock_up(g, p, targets)
+        self.spend_spare(g, p)
+        if not final:
+            if self.style.hire:
+                self.hire(g, p)
+            self.move_blocks(g, p, targets)
+
+    def activate_loop(self, g: GameState, p: PlayerState, final: bool, targets: list[int]) -> list[int]:
+        """Activate the most valuable company it can pay for, again and again. Returns the
+        targets left."""
+        while targets and self.has(g, p, ACTIVATE):
+            for ci in targets:
+                plan = actions.activation_plan(g, ci)
+                if plan is not None:
+                    actions.activate(g, ci, plan)
+                    targets = self.targets(g, p, final)
+                    break
+            else:
+                break
+        return targets
+
+    def enable_activation(self, g: GameState, p: PlayerState, targets: list[int]) -> bool:
+        """Buy the missing resources of the best company it can then activate this turn."""
+        if not (p.hand[BUY] or p.card_convs) or not self.has(g, p, ACTIVATE):
+            return False
+        keep = 1 if p.hand[ACTIVATE] else 0     # the Buy must not be paid with the Activate card
+        for ci in targets[:3]:
+            buys = self.shortfall(g, p, g.rules.companies[ci].activation, p.storage)
+            if buys is None or not any(buys):
+                continue
+            p.hand[ACTIVATE] -= keep
+            ok = self.has(g, p, BUY, self.buy_price(g, buys), for_resources=True)
+            p.hand[ACTIVATE] += keep
+            if not ok:
+                continue
+            for r in range(N_RES):
+                if buys[r]:
+                    actions.buy_resource(g, r, buys[r])
+            return True
+        return False
+
+    def stock_up(self, g: GameState, p: PlayerState, targets: list[int]) -> None:
+        """Spend the Buy left on resources for the next activations, as far as storage allows."""
+        if not (p.hand[BUY] or p.card_convs):
+            return
+        room = self.room(g, p)
+        if room <= 0:
+            return
+        stock = list(p.storage)
+        for ci in targets[:3]:
+            cost = g.rules.companies[ci].activation
+            buys = self.shortfall(g, p, cost, stock)
+            if buys is None:
+                continue
+            for r in range(N_RES):
+                while buys[r] and room > 0:
+                    plan = actions.resource_plan(g, r)
+                    if plan is None:
+                        return
+                    actions.buy_resource(g, r, 1, plan)
+                    buys[r] -= 1
+                    stock[r] += 1
+                    room -= 1
+            if any(buys):
+                return
+            for r in range(N_RES):
+                stock[r] = max(0, stock[r] - cost[r])
+
+    def progress(self, g: GameState) -> float:
+        """How close the game is to an end condition, from 0 to 1."""
+        bank = 1 - g.bank[BUY] / max(1, g.rules.bank_per_player[BUY] * g.n)
+        basic = g.rules.basic_mask
+        sizes = sorted(g.market[r] / max(1, g.rules.market_per_player[r] * g.n)
+                       for r in range(N_RES) if (basic >> r) & 1)
+        left = g.rules.end_resource_types_left
+        market = 1 - sizes[-left - 1] if len(sizes) > left else 0.0
+        return max(bank, market)
+
+    def invest_now(self, g: GameState, p: PlayerState, final: bool) -> bool:
+        return final or self.progress(g) >= self.style.late
+
+    def spend_spare(self, g: GameState, p: PlayerState) -> None:
+        """Buy cards nothing else wanted: Central Bank points, else resources (1 VP per 4
+        stored), else, once storage is full, the scarcest basic resource, which brings the end
+        nearer rather than letting the turn go to waste."""
+        if not p.hand[BUY]:
+            return
+        self.invest(g, p)
+        basic = g.rules.basic_mask
+        order = sorted((r for r in range(N_RES) if (basic >> r) & 1 and g.market[r]),
+                       key=lambda r: (g.market[r], r))
+        room = self.room(g, p)
+        for r in order:
+            while p.hand[BUY] and (room > 0 or not g.central_bank_vp):
+                plan = actions.resource_plan(g, r)
+                if plan is None:
+                    break
+                actions.buy_resource(g, r, 1, plan)
+                room -= 1
+
+    def invest(self, g: GameState, p: PlayerState) -> None:
+        # Keep a few Buy cards in the deck: without any, a player can never buy again, and if
+        # everyone does that the game never ends. Once the end is triggered, keep nothing.
+        reserve = 0 if g.end_condition is not None else self.style.reserve
+        k = min(p.hand[BUY] - self.style.invest_keep, g.central_bank_vp,
+                p.cards_owned()[BUY] - reserve)
+        if k <= 0 or p.level1_active < g.rules.level1_for_central_bank:
+            return
+        while k > 0:
+            plan = actions.central_bank_plan(g, k)
+            if plan is not None:
+                actions.invest(g, k, plan)
+                return
+            k -= 1
+
+    def buy_company(self, g: GameState, p: PlayerState) -> None:
+        if g.company_bought >= g.rules.companies_per_turn or not (p.hand[BUY] or p.card_convs):
+            return
+        # At most every card in hand, if abilities let any card count as a Buy.
+        budget = sum(p.hand) if p.card_convs else p.hand[BUY]
+        companies = g.rules.companies
+        ranked = []
+        for ci in g.portfolio:
+            if g.piles[ci] and not p.owned[ci] and (companies[ci].cost or 0) <= budget:
+                v = self.company_value(g, p, ci)
+                if v > 0:
+                    ranked.append((-v, ci))
+        ranked.sort()
+        for _v, ci in ranked:
+            plan = actions.company_plan(g, ci)
+            if plan is not None:
+                actions.buy_company(g, ci, plan)
+                return
+
+    def hire(self, g: GameState, p: PlayerState) -> None:
+        while self.has(g, p, HIRE):
+            best, plan, value = None, None, 0.0
+            for o in g.opponents(p.seat):
+                opp = g.players[o]
+                for ci in opp.companies:
+                    if not opp.active[ci]:
+                        continue
+                    c = g.rules.companies[ci]
+                    v = self.production_value(g, c) - self.style.resource * actions.hire_fee(c)
+                    if v <= value:
+                        continue
+                    pl = actions.hire_plan(g, o, ci)
+                    if pl is not None:
+                        best, plan, value = (o, ci), pl, v
+            if best is None:
+                return
+            actions.hire(g, best[0], best[1], plan)
+
+    def move_blocks(self, g: GameState, p: PlayerState, targets: list[int]) -> None:
+        pair = next((t for t in (OBSTACLE, HIRE) if p.hand[t] >= g.rules.block_move_cards), None)
+        if pair is None:
+            return
+        if self.style.unblock and g.resource_blocks:
+            need = self.wants(g, p, targets)
+            for i, r in enumerate(g.resource_blocks):
+                if need[r] > p.storage[r]:
+                    targets = actions.block_targets(g, "resource", i)
+                    targets = [t for t in targets if need[t] <= p.storage[t]] or targets
+                    if targets:
+                        target = max(targets, key=lambda t: (g.market[t], -t))
+                        actions.move_block(g, "resource", i, target, pair)
+                        return
+        if self.style.block_rivals and g.company_blocks:
+            self.block_rival(g, p, pair)
+
+    def block_rival(self, g: GameState, p: PlayerState, pair: int) -> None:
+        """Put a company block on what the leading rival would buy next."""
+        def points(o: int) -> int:
+            q = g.players[o]
+            return sum(g.rules.companies[c].vp for c in q.companies if q.active[c]) + q.vp_cards
+
+        leader = max(g.opponents(p.seat), key=lambda o: (points(o), -o))
+        opp = g.players[leader]
+        cands = [c for c in g.portfolio if g.piles[c] and not opp.owned[c]]
+        if not cands:
+            return
+        target = max(cands, key=lambda c: (self.company_value(g, opp, c), -c))
+        if target in g.company_blocks:
+            return
+        i = g.company_blocks.index(-1) if -1 in g.company_blocks else 0
+        if target in actions.block_targets(g, "company", i):
+            actions.move_block(g, "company", i, target, pair)
+
+    # --- Hooks --------------------------------------------------------------------------------
+    def cycle_card(self, g: GameState, seat: int) -> int | None:
+        hand = g.players[seat].hand
+        if hand[OBSTACLE] == 1 or hand[OBSTACLE] > 2:
+            return OBSTACLE
+        return HIRE if hand[HIRE] and not self.style.hire else None
+
+    def take_from_discard(self, g: GameState, seat: int, pool: list[int], count: int) -> list[int]:
+        p = g.players[seat]
+        need = self.wants(g, p)
+        pool = list(pool)
+        picks: list[int] = []
+        while len(picks) < count and any(pool):
+            r = max(range(N_RES), key=lambda r: (pool[r] > 0, need[r] - p.storage[r] - picks.count(r),
+                                                 pool[r], -r))
+            pool[r] -= 1
+            picks.append(r)
+        return picks
+
+    def deactivate_pick(self, g: GameState, seat: int, opponent: int, candidates: list[int]) -> int | None:
+        tb = self.tables(g)
+        return max(candidates, key=lambda c: (tb.first[c], -c))
+
+    def storage_discard(self, g: GameState, seat: int, excess: int) -> list[int]:
+        p = g.players[seat]
+        need = self.wants(g, p)
+        stock = list(p.storage)
+        exempt = g.rules.storage_exempt_mask
+        picks = []
+        for _ in range(excess):
+            r = max((r for r in range(N_RES) if stock[r] and not (exempt >> r) & 1),
+                    key=lambda r: (stock[r] - need[r], -r))
+            stock[r] -= 1
+            picks.append(r)
+        return picks
