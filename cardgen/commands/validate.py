@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 
 from cardgen.data.documents import Document, expand_paths, read_document
-from cardgen.games import game_rules
+from cardgen.games import game_rules, registered_games
 from cardgen.paths import cards_dir
 from cardgen.problems import Problem, problems_to_json
 
@@ -38,7 +38,9 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], list[Document]]:
     for doc in docs:
         by_game[doc.game].append(doc)
     for game, game_docs in sorted(by_game.items()):
-        if game not in failed_games:
+        # A game with schemas but no rules module (a designer's own, under CARDGEN_HOME) is
+        # checked against its schemas only.
+        if game not in failed_games and game in registered_games():
             problems.extend(game_rules(game).check(game_docs))
     return sorted(set(problems)), docs
 
@@ -64,7 +66,8 @@ def register(app: typer.Typer) -> None:
             for doc in docs:
                 by_game[doc.game].append(doc)
             for game, game_docs in sorted(by_game.items()):
-                notes.extend(game_rules(game).authored_values(game_docs))
+                if game in registered_games():
+                    notes.extend(game_rules(game).authored_values(game_docs))
         errors = [p for p in problems if p.severity == "error"]
         if format is Format.json:
             typer.echo(problems_to_json(problems + notes))

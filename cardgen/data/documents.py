@@ -57,7 +57,11 @@ def expand_paths(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
             problems.append(Problem(display_path(path), 1, 1, "file-missing", "no such file"))
         else:
             files.append(path)
-    return files, problems
+    # A file named twice (``cards`` and ``cards/x.yaml``) is read once.
+    unique: dict[Path, Path] = {}
+    for path in files:
+        unique.setdefault(path.resolve(), path)
+    return list(unique.values()), problems
 
 
 def read_document(path: Path) -> tuple[Document | None, list[Problem]]:
@@ -73,20 +77,30 @@ def read_document(path: Path) -> tuple[Document | None, list[Problem]]:
     game = data.get("game")
     if not isinstance(game, str) or game not in games:
         line, col = position(data, ["game"]) if "game" in data else (1, 1)
-        what = "missing 'game' key" if game is None else f"unknown game {game!r}"
-        hint = did_you_mean(game, games) if isinstance(game, str) else ""
+        known = f"known games: {', '.join(games)}" if games else f"no game schemas found in {schemas_dir()}"
         return None, [Problem(shown, line, col, "header-game",
-                              f"{what}{hint}; known games: {', '.join(games)}")]
+                              f"{_header_value(data, 'game', games)}; {known}")]
     kinds = known_kinds(game)
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in kinds:
         line, col = position(data, ["kind"]) if "kind" in data else key_position(data, [], "game")
-        what = "missing 'kind' key" if kind is None else f"unknown kind {kind!r}"
-        hint = did_you_mean(kind, kinds) if isinstance(kind, str) else ""
         return None, [Problem(shown, line, col, "header-kind",
-                              f"{what}{hint}; kinds of {game} files: {', '.join(kinds)}")]
+                              f"{_header_value(data, 'kind', kinds)}; kinds of {game} files: "
+                              f"{', '.join(kinds)}")]
     doc = Document(path, shown, game, kind, data)
     return doc, validate_document(data, game, kind, shown)
+
+
+def _header_value(data: PosDict, key: str, known: list[str]) -> str:
+    """What is wrong with the ``game`` or ``kind`` value of a file."""
+    if key not in data:
+        return f"missing '{key}' key"
+    value = data[key]
+    if value is None:
+        return f"'{key}' is empty"
+    if isinstance(value, (dict, list)):
+        return f"'{key}' must be a name, got a {'mapping' if isinstance(value, dict) else 'list'}"
+    return f"unknown {key} '{value}'{did_you_mean(str(value), known)}"
 
 
 def read_documents(paths: list[Path]) -> tuple[list[Document], list[Problem]]:

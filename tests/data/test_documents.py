@@ -1,0 +1,100 @@
+"""Document headers (game, kind) and which files a run reads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardgen.data.documents import expand_paths, read_document
+
+
+def read(tmp_path: Path, text: str):
+    path = tmp_path / "file.yaml"
+    path.write_text(text, encoding="utf-8")
+    return read_document(path)
+
+
+def one(result):
+    doc, problems = result
+    assert doc is None and len(problems) == 1, problems
+    return problems[0]
+
+
+def test_unknown_game_with_did_you_mean(tmp_path):
+    p = one(read(tmp_path, "game: briefcse\nkind: game\n"))
+    assert (p.rule, p.line, p.col) == ("header-game", 1, 7)
+    assert p.message.startswith("unknown game 'briefcse' (did you mean 'briefcase'?); known games: ")
+
+
+def test_missing_game(tmp_path):
+    p = one(read(tmp_path, "kind: game\nname: x\n"))
+    assert (p.rule, p.line, p.col) == ("header-game", 1, 1)
+    assert p.message.startswith("missing 'game' key; known games: ")
+
+
+def test_empty_game_is_not_called_missing(tmp_path):
+    p = one(read(tmp_path, "game:\nkind: game\n"))
+    assert (p.rule, p.line) == ("header-game", 1)
+    assert p.message.startswith("'game' is empty; known games: ")
+
+
+def test_game_that_is_not_a_name(tmp_path):
+    p = one(read(tmp_path, "game: [briefcase]\nkind: game\n"))
+    assert (p.rule, p.line, p.col) == ("header-game", 1, 7)
+    assert p.message.startswith("'game' must be a name, got a list; known games: ")
+
+
+def test_unknown_kind_with_did_you_mean(tmp_path):
+    p = one(read(tmp_path, "game: briefcase\nkind: compnies\n"))
+    assert (p.rule, p.line, p.col) == ("header-kind", 2, 7)
+    assert p.message.startswith("unknown kind 'compnies' (did you mean 'companies'?); kinds of briefcase "
+                                "files: companies, company-set")
+
+
+def test_missing_kind_points_at_game(tmp_path):
+    p = one(read(tmp_path, "# header\ngame: briefcase\nname: x\n"))
+    assert (p.rule, p.line, p.col) == ("header-kind", 2, 1)
+    assert p.message.startswith("missing 'kind' key; kinds of briefcase files: ")
+
+
+@pytest.mark.parametrize("text", ["- a\n- b\n", "just text\n", "42\n"])
+def test_top_level_must_be_a_mapping(tmp_path, text):
+    p = one(read(tmp_path, text))
+    assert (p.rule, p.line) == ("file-not-mapping", 1)
+    assert p.message == "expected a YAML mapping with 'game' and 'kind' keys at the top"
+
+
+def test_no_game_schemas_says_where_it_looked(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDGEN_HOME", str(tmp_path / "elsewhere"))
+    p = one(read(tmp_path, "game: briefcase\nkind: game\n"))
+    assert p.rule == "header-game"
+    assert p.message.startswith("unknown game 'briefcase'; no game schemas found in ")
+
+
+def test_directories_are_searched_recursively_for_yaml(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "x.yaml").write_text("a: 1\n")
+    (tmp_path / "a" / "y.yml").write_text("a: 1\n")
+    (tmp_path / "a" / "notes.txt").write_text("a: 1\n")
+    (tmp_path / "a" / "folder.yaml").mkdir()
+    files, problems = expand_paths([tmp_path / "a"])
+    assert problems == [] and [f.name for f in files] == ["x.yaml", "y.yml"]
+
+
+def test_directory_without_yaml(tmp_path):
+    (tmp_path / "notes.txt").write_text("x")
+    files, problems = expand_paths([tmp_path])
+    assert files == [] and [p.rule for p in problems] == ["file-none"]
+    assert problems[0].message == "directory holds no .yaml files"
+
+
+def test_missing_path(tmp_path):
+    files, problems = expand_paths([tmp_path / "gone.yaml"])
+    assert files == [] and [(p.rule, p.message) for p in problems] == [("file-missing", "no such file")]
+
+
+def test_same_file_twice_is_read_once(tmp_path):
+    (tmp_path / "x.yaml").write_text("a: 1\n")
+    files, _ = expand_paths([tmp_path, tmp_path / "x.yaml", tmp_path / "." / "x.yaml"])
+    assert files == [tmp_path / "x.yaml"]
