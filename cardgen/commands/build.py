@@ -82,21 +82,40 @@ class Output:
     notes: tuple[str, ...] = ()
 
 
-def _context(req: BuildRequest) -> Context:
-    if req.game not in registered_games():
-        raise UsageProblem(f"unknown game '{req.game}'; known games: {', '.join(registered_games())}")
+def context_for(game: str, lang: str, players: int | None = None, set_ref: str | None = None,
+                ink_saver: bool = False) -> Context:
+    """Everything a build of (game, lang, selection) draws with; UsageProblem or BuildFailed."""
+    if game not in registered_games():
+        raise UsageProblem(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
     try:
-        module = card_module(req.game)
+        module = card_module(game)
     except LookupError as exc:
         raise UsageProblem(str(exc)) from None
-    translate = translator_for(req.game, req.lang)
+    translate = translator_for(game, lang)
     try:
-        selection = module.select(req.players, req.set_ref)
+        selection = module.select(players, set_ref)
     except DataError as exc:
         raise BuildFailed([p.format() for p in exc.problems]) from None
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
-    return prepare(module, selection, req.lang, translate, req.options.ink_saver)
+    try:
+        return prepare(module, selection, lang, translate, ink_saver)
+    except (LayoutError, FontError) as exc:
+        raise BuildFailed([str(exc)]) from None
+
+
+def report_failures(action: Callable[[], int]) -> int:
+    """Run a command body; print UsageProblem / BuildFailed as lines; return the exit code."""
+    try:
+        return action()
+    except UsageProblem as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except BuildFailed as exc:
+        for line in exc.lines:
+            print(f"error: {line}", file=sys.stderr)
+        print("nothing written.", file=sys.stderr)
+        return 1
 
 
 def _inserts_module(game: str):
@@ -113,7 +132,7 @@ def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | Non
 
     ``progress(total_pages)`` returns a callback called after each page."""
     try:
-        ctx = _context(req)
+        ctx = context_for(req.game, req.lang, req.players, req.set_ref, req.options.ink_saver)
         inserts = _inserts_module(req.game)
         base = f"{req.game}-{req.lang}"
         title = f"{req.game} ({req.lang})"
@@ -165,19 +184,13 @@ def _run_once(req: BuildRequest, console: Console) -> int:
         task = bar.add_task("pages", total=total)
         return lambda: bar.advance(task)
 
-    try:
+    def action() -> int:
         with bar:
             outputs = build(req, progress)
-    except UsageProblem as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except BuildFailed as exc:
-        for line in exc.lines:
-            print(f"error: {line}", file=sys.stderr)
-        print("nothing written.", file=sys.stderr)
-        return 1
-    _report(outputs, time.perf_counter() - started)
-    return 0
+        _report(outputs, time.perf_counter() - started)
+        return 0
+
+    return report_failures(action)
 
 
 def register(app: typer.Typer) -> None:

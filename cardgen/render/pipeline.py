@@ -22,13 +22,17 @@ from typing import Any
 
 from cardgen.i18n.messages import Translator
 from cardgen.render.cardface import FaceRenderer, RenderError
+from cardgen.render.document import Doc, DocRenderer
 from cardgen.render.fonts import FontSet, fonts_for
 from cardgen.render.imposition import (
     DEFAULT_BLEED_MM,
+    PAPERS_MM,
     Duplex,
     Page,
+    Placed,
     PrintCard,
     SheetLayout,
+    Slot,
     impose,
 )
 from cardgen.render.layouts import LayoutBook, load_layouts
@@ -136,3 +140,37 @@ def page_total(ctx: Context, options: SheetOptions, specs: list[CardSpec] | None
     """How many pages the card sheets take (for progress bars)."""
     specs = ctx.module.card_list(ctx.selection) if specs is None else specs
     return len(plan(ctx, specs, options)[0])
+
+
+def document_pages(docs: list[Doc], options: SheetOptions) -> tuple[list[Page], dict[str, Doc]]:
+    """Card-sized documents imposed like cards (no backs); page documents one per page."""
+    by_name = {d.name: d for d in docs}
+    if len(by_name) != len(docs):
+        raise ValueError("two insert documents share a name")
+    cards = [PrintCard(d.name, None, d.size) for d in docs if d.size for _ in range(d.count)]
+    pages = impose(cards, options.paper, options.bleed_mm, options.duplex) if cards else []
+    paper = PAPERS_MM[options.paper]
+    for d in docs:
+        if d.size is None:
+            pages += [Page(paper, "front", [Placed(Slot(0, 0, paper[0], paper[1], 0, 0), d.name)])] * d.count
+    return pages, by_name
+
+
+def render_documents(ctx: Context, docs: list[Doc], options: SheetOptions, title: str,
+                     progress: Progress | None = None) -> RenderedPdf:
+    """The inserts PDF; RenderError naming every insert that does not fit."""
+    pages, by_name = document_pages(docs, options)
+    renderer = DocRenderer(ctx.book, ctx.fonts, ctx.lang, options.ink_saver)
+    buffer = io.BytesIO()
+    c = new_canvas(buffer, pages[0].size, ctx.fonts.regular, title)
+
+    def draw(canvas: Any, name: Any, bleed_x: float, bleed_y: float) -> None:
+        doc = by_name[name]
+        size = doc.size or PAPERS_MM[options.paper]
+        renderer.draw(canvas, doc, size, (bleed_x, bleed_y))
+
+    draw_pages(c, pages, draw, progress)
+    if renderer.problems:
+        raise RenderError(list(dict.fromkeys(renderer.problems)))
+    c.save()
+    return RenderedPdf(buffer.getvalue(), len(pages), 0)

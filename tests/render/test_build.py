@@ -32,12 +32,21 @@ def _sheets(cards_per_size: dict[tuple[float, float], int], per_page: dict) -> i
     return sum(math.ceil(n / per_page[size]) for size, n in cards_per_size.items())
 
 
-def test_build_writes_the_cards_pdf_and_reports_it(built: Path):
-    assert (built / "briefcase-en-cards.pdf").is_file()
+PDFS = ["briefcase-en-cards.pdf", "briefcase-en-inserts.pdf"]
 
 
-def test_every_page_is_a4_portrait(built: Path):
-    assert page_sizes_pt(built / "briefcase-en-cards.pdf") == {A4_PT}
+def test_build_writes_the_cards_and_inserts_pdfs_and_reports_them(tmp_path: Path):
+    result = runner.invoke(app, ["build", "--out", str(tmp_path)])
+    assert result.exit_code == 0
+    for name in PDFS:
+        assert (tmp_path / name).is_file()
+        assert f"wrote {tmp_path / name}" in result.output
+    assert "431 cards" in result.output
+
+
+@pytest.mark.parametrize("name", PDFS)
+def test_every_page_is_a4_portrait(built: Path, name: str):
+    assert page_sizes_pt(built / name) == {A4_PT}
 
 
 def test_page_count_follows_from_the_card_counts(built: Path):
@@ -48,15 +57,17 @@ def test_page_count_follows_from_the_card_counts(built: Path):
     assert pdf_pages(built / "briefcase-en-cards.pdf") == 2 * math.ceil(poker / 9) + math.ceil(boards / 2)
 
 
-def test_every_font_is_embedded_as_a_subset(built: Path):
-    rows = fonts(built / "briefcase-en-cards.pdf")
+@pytest.mark.parametrize("name", PDFS)
+def test_every_font_is_embedded_as_a_subset(built: Path, name: str):
+    rows = fonts(built / name)
     assert rows
     assert all(r["emb"] == "yes" and r["sub"] == "yes" for r in rows), rows
     assert not any("Helvetica" in r["name"] for r in rows)
 
 
-def test_qpdf_finds_no_structural_problem(built: Path):
-    result = subprocess.run(["qpdf", "--check", str(built / "briefcase-en-cards.pdf")],
+@pytest.mark.parametrize("name", PDFS)
+def test_qpdf_finds_no_structural_problem(built: Path, name: str):
+    result = subprocess.run(["qpdf", "--check", str(built / name)],
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "No syntax or stream encoding errors found" in result.stdout
@@ -65,7 +76,7 @@ def test_qpdf_finds_no_structural_problem(built: Path):
 def test_rebuilding_gives_identical_bytes(built: Path, tmp_path: Path):
     result = runner.invoke(app, ["build", "--out", str(tmp_path)])
     assert result.exit_code == 0
-    for name in ("briefcase-en-cards.pdf",):
+    for name in PDFS:
         assert (tmp_path / name).read_bytes() == (built / name).read_bytes()
 
 

@@ -119,8 +119,8 @@ def board_face() -> Face:
 
 
 BACKS = {
-    "decision": _back("decision", "label:decision", "back", "decision"),
-    "resource": _back("resource", "label:resource", "back", "storage"),
+    "decision": _back("decision", "label:decision", "back", "three_same"),
+    "resource": _back("resource", "label:resource", "resource_back", "resource_discard"),
     "block": _back("block", "label:block", "back", "company_block"),
     "vp": _back("vp", "label:victory_point", "vp", "vp"),
     "storage": _back("storage", "label:resource_storage", "back", "storage"),
@@ -169,7 +169,7 @@ def select(players: int | None = None, set_ref: str | None = None) -> Selection:
     return Selection(game, players, chosen)
 
 
-def _companies(sel: Selection) -> list[Company]:
+def companies_in(sel: Selection) -> list[Company]:
     game = sel.game
     if sel.company_set is None:
         return list(game.companies.values())
@@ -177,13 +177,13 @@ def _companies(sel: Selection) -> list[Company]:
     return [c for c in game.companies.values() if c.id in chosen or c.starting]
 
 
-def _company_count(c: Company, players: int | None) -> int:
+def company_count(c: Company, players: int | None) -> int:
     if players is None:
         return c.box_copies
     return c.copies[players] * (players if c.starting else 1)
 
 
-def _decision_count(game: Briefcase, did: str, players: int | None) -> int:
+def decision_count(game: Briefcase, did: str, players: int | None) -> int:
     full = game.decision_cards[did].count
     s = game.setup
     if players is None or did in s.decision_bank_whole_pile:
@@ -193,7 +193,7 @@ def _decision_count(game: Briefcase, did: str, players: int | None) -> int:
     return min(full, max(bank, start) if s.starting_deck_from_bank else bank + start)
 
 
-def _resource_count(game: Briefcase, rid: str, players: int | None) -> int:
+def resource_count(game: Briefcase, rid: str, players: int | None) -> int:
     full = game.resources[rid].count
     s = game.setup
     if players is None or rid in s.market_whole_pile:
@@ -201,12 +201,26 @@ def _resource_count(game: Briefcase, rid: str, players: int | None) -> int:
     return min(full, s.market_per_player.get(rid, 0) * players)
 
 
+def block_count(game: Briefcase, bid: str, players: int | None) -> int:
+    b = game.blocks[bid]
+    if players is None:
+        return b.count
+    wanted = game.setup.resource_blocks if b.blocks == "resource" else game.setup.company_blocks[players]
+    return min(wanted, b.count)
+
+
+def vp_count(game: Briefcase, players: int | None) -> int:
+    if players is None:
+        return game.vp_cards
+    return min(game.vp_cards, game.setup.central_bank_vp_per_player * players)
+
+
 def card_list(sel: Selection) -> list[CardSpec]:
     """Every card to print, in box order, with its count."""
     game, n = sel.game, sel.players
     cards: list[CardSpec] = []
-    for c in _companies(sel):
-        count = _company_count(c, n)
+    for c in companies_in(sel):
+        count = company_count(c, n)
         if count:
             cards.append(CardSpec(c.id, "company", company_face(c, "deactivated"),
                                   company_face(c, "activated"), count))
@@ -216,18 +230,13 @@ def card_list(sel: Selection) -> list[CardSpec]:
                   for c in game.randomizers]
     for did in DECISIONS:
         cards.append(CardSpec(did, "decision", decision_face(game, did), BACKS["decision"],
-                              _decision_count(game, did, n)))
+                              decision_count(game, did, n)))
     for rid in game.resources:
         cards.append(CardSpec(rid, "resource", resource_face(game, rid), BACKS["resource"],
-                              _resource_count(game, rid, n)))
-    for bid, b in game.blocks.items():
-        if n is None:
-            count = b.count
-        else:
-            count = game.setup.resource_blocks if b.blocks == "resource" else game.setup.company_blocks[n]
-        cards.append(CardSpec(bid, "block", block_face(game, bid), BACKS["block"], min(count, b.count)))
-    vp = game.vp_cards if n is None else min(game.vp_cards, game.setup.central_bank_vp_per_player * n)
-    cards.append(CardSpec("vp", "vp", vp_face(), BACKS["vp"], vp))
+                              resource_count(game, rid, n)))
+    for bid in game.blocks:
+        cards.append(CardSpec(bid, "block", block_face(game, bid), BACKS["block"], block_count(game, bid, n)))
+    cards.append(CardSpec("vp", "vp", vp_face(), BACKS["vp"], vp_count(game, n)))
     colours = game.storage_colours[:game.storage_cards if n is None else n]
     cards += [CardSpec(f"storage.{colour}", "storage", storage_face(colour), BACKS["storage"], 1)
               for colour in colours]

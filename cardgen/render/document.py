@@ -1,0 +1,217 @@
+"""Insert pages: blocks of text and tables flowed top to bottom, drawn with the card text engine.
+
+A document is data (what a game's insert template produces)::
+
+    name: setup_2            # for messages
+    size: [70, 120]          # mm: a card-sized insert, imposed with crop marks; or "page"
+    count: 1                 # copies
+    frame: level_1           # optional: palette colour prefix of the card's border (<frame>_bg)
+    blocks:
+      - heading: "Setup"
+      - subheading: "..."
+      - text: "Each player takes {buy}{buy}{buy} ..."
+      - table: {columns: [3, 1, 1], header: ["...", ...], rows: [["...", 2, "{steel}"]],
+                align: [left, center, center], style: doc_cell, row_height: 8}
+      - spacer: 3            # mm
+
+Strings arrive translated. When the blocks are taller than the page, every size shrinks by
+the same factor, never below a style's ``min_size``; if it still does not fit, that is a
+problem of the build naming the insert and the language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.render.fonts import FontSet
+from cardgen.render.layouts import LayoutBook, LayoutError
+from cardgen.render.output import MM
+from cardgen.render.text import TextStyle, draw_text, fit_text
+
+BLOCK_STYLES = {"heading": "doc_h1", "subheading": "doc_h2", "text": "doc_body", "small": "doc_small"}
+GAP_MM = 1.6            # below every block
+CELL_PAD_MM = 1.0
+SCALE_STEP = 0.04
+UNBOUNDED = 10_000.0    # points: measure text without a height limit
+
+
+@dataclass(frozen=True)
+class Doc:
+    name: str
+    size: tuple[float, float] | None     # None: the paper page
+    count: int
+    frame: str | None
+    margin: float                        # mm
+    blocks: tuple[Mapping[str, Any], ...]
+
+
+def read_docs(data: Any, where: str) -> list[Doc]:
+    """Documents from a rendered insert template (LayoutError when malformed)."""
+    if not isinstance(data, list):
+        raise LayoutError(f"{where}: an insert template produces a list of documents")
+    docs = []
+    for item in data:
+        if not isinstance(item, Mapping) or "name" not in item or not isinstance(item.get("blocks"), list):
+            raise LayoutError(f"{where}: each document needs a name and blocks")
+        size = item.get("size", "page")
+        card = size != "page"
+        docs.append(Doc(str(item["name"]), None if not card else (float(size[0]), float(size[1])),
+                        int(item.get("count", 1)), item.get("frame"),
+                        float(item.get("margin", 5.0 if card else 14.0)), tuple(item["blocks"])))
+    return docs
+
+
+Draw = Callable[[Canvas, float, float], None]     # (canvas, x, top): draw at that top-left
+
+
+@dataclass
+class DocRenderer:
+    book: LayoutBook
+    fonts: FontSet
+    lang: str
+    ink_saver: bool = False
+
+    def __post_init__(self) -> None:
+        self.problems: list[str] = []
+        self.icons = self.book.icons(self.ink_saver)
+
+    def _style(self, name: str, scale: float) -> TextStyle:
+        if name not in self.book.styles:
+            raise LayoutError(f"{self.book.path}: insert style '{name}' is not defined")
+        base = self.book.style(name, self.fonts, self.ink_saver)
+        return TextStyle(base.font, base.size * scale, base.size * scale, base.leading, base.colour,
+                         base.align, "top")
+
+    def _min_scale(self, styles: set[str]) -> float:
+        floors = []
+        for name in styles:
+            s = self.book.style(name, self.fonts, self.ink_saver)
+            floors.append(max(s.min_size, 5.0) / s.size)
+        return max(floors, default=1.0)
+
+    def _colour(self, name: str) -> HexColor:
+        palette = self.book.palette(self.ink_saver)
+        return HexColor(palette.get(name, name))
+
+    # -- blocks -------------------------------------------------------------------------------
+
+    def _text(self, text: str, style: TextStyle, width: float, doc: Doc) -> tuple[float, Draw]:
+        fit = fit_text(str(text), width, UNBOUNDED, style, self.icons)
+        if not fit.fits:
+            self.problems.append(f"insert {doc.name}: a word of '{str(text)[:40]}' is wider than its "
+                                 f"column in language '{self.lang}'")
+        height = len(fit.lines) * fit.size * style.leading
+        shown = type(fit)(fit.fits, fit.size, fit.lines, fit.overflow, fit.width, height, fit.style)
+        return height, lambda c, x, top: draw_text(c, shown, x, top - height, self.icons)
+
+    def _table(self, spec: Mapping[str, Any], width: float, scale: float, doc: Doc) -> tuple[float, Draw]:
+        columns = [float(v) for v in spec["columns"]]
+        widths = [width * v / sum(columns) for v in columns]
+        aligns = list(spec.get("align", ["left"] * len(columns)))
+        pad = CELL_PAD_MM * MM * scale
+        min_row = float(spec.get("row_height", 0)) * MM * scale
+        rows: list[tuple[bool, list[Any]]] = []
+        if spec.get("header"):
+            rows.append((True, list(spec["header"])))
+        rows += [(False, list(r)) for r in spec.get("rows", [])]
+        laid: list[tuple[bool, float, list[tuple[float, Draw] | None]]] = []
+        for header, cells in rows:
+            out: list[tuple[float, Draw] | None] = []
+            for i, cell in enumerate(cells[:len(widths)]):
+                text, style_name = (cell.get("text", ""), cell.get("style")) if isinstance(cell, Mapping) \
+                    else (cell, None)
+                style_name = style_name or (spec.get("header_style", "doc_cell_head") if header
+                                            else spec.get("style", "doc_cell"))
+                base = self._style(style_name, scale)
+                style = TextStyle(base.font, base.size, base.min_size, base.leading, base.colour,
+                                  aligns[i] if i < len(aligns) else "left", "top")
+                out.append(None if text in (None, "") else self._text(text, style, widths[i] - 2 * pad, doc))
+            height = max([h for h, _ in filter(None, out)] + [0.0]) + 2 * pad
+            laid.append((header, max(height, min_row), out))
+        total = sum(h for _, h, _ in laid)
+
+        def draw(c: Canvas, x: float, top: float) -> None:
+            y = top
+            c.setLineWidth(0.4)
+            c.setStrokeColor(self._colour("table_line"))
+            for n, (header, height, cells) in enumerate(laid):
+                fill = "table_head" if header else ("table_zebra" if n % 2 == 0 and spec.get("zebra", True)
+                                                    else None)
+                if fill:
+                    c.setFillColor(self._colour(fill))
+                    c.rect(x, y - height, width, height, fill=1, stroke=0)
+                cx = x
+                for i, cell in enumerate(cells):
+                    if cell is not None:
+                        cell_height, cell_draw = cell
+                        cell_draw(c, cx + pad, y - (height - cell_height) / 2)
+                    cx += widths[i]
+                c.line(x, y - height, x + width, y - height)
+                y -= height
+            c.line(x, top, x + width, top)
+            cx = x
+            for w in [0.0, *widths]:
+                cx += w
+                c.line(cx, top, cx, top - total)
+
+        return total, draw
+
+    def _block(self, block: Mapping[str, Any], width: float, scale: float, doc: Doc) -> tuple[float, Draw]:
+        if not isinstance(block, Mapping) or len(block) != 1:
+            raise LayoutError(f"insert {doc.name}: a block is one of heading, subheading, text, "
+                              "small, table, spacer")
+        kind, value = next(iter(block.items()))
+        if kind in BLOCK_STYLES:
+            return self._text(str(value), self._style(BLOCK_STYLES[kind], scale), width, doc)
+        if kind == "table":
+            return self._table(value, width, scale, doc)
+        if kind == "spacer":
+            return float(value) * MM * scale, lambda c, x, top: None
+        raise LayoutError(f"insert {doc.name}: unknown block '{kind}'")
+
+    def _styles_of(self, doc: Doc) -> set[str]:
+        names = set()
+        for block in doc.blocks:
+            kind, value = next(iter(block.items()))
+            if kind in BLOCK_STYLES:
+                names.add(BLOCK_STYLES[kind])
+            elif kind == "table":
+                names |= {value.get("style", "doc_cell"), value.get("header_style", "doc_cell_head")}
+        return names
+
+    # -- a whole document ---------------------------------------------------------------------
+
+    def draw(self, c: Canvas, doc: Doc, size_mm: tuple[float, float],
+             bleed: tuple[float, float] = (0, 0)) -> None:
+        """Draw ``doc`` in a box of ``size_mm`` with its lower-left at the origin."""
+        w, h = size_mm[0] * MM, size_mm[1] * MM
+        if doc.frame:
+            bx, by = bleed[0] * MM, bleed[1] * MM
+            c.setFillColor(self._colour(f"{doc.frame}_bg"))
+            c.rect(-bx, -by, w + 2 * bx, h + 2 * by, fill=1, stroke=0)
+            c.setFillColor(self._colour("paper"))
+            c.roundRect(2.5 * MM, 2.5 * MM, w - 5 * MM, h - 5 * MM, 2.5 * MM, fill=1, stroke=0)
+        margin = doc.margin * MM
+        width, room = w - 2 * margin, h - 2 * margin
+        lowest = self._min_scale(self._styles_of(doc))
+        scale = 1.0
+        before = len(self.problems)
+        while True:
+            del self.problems[before:]
+            laid = [self._block(b, width, scale, doc) for b in doc.blocks]
+            needed = sum(height for height, _ in laid) + GAP_MM * MM * scale * max(0, len(laid) - 1)
+            if needed <= room + 1e-6 or scale - SCALE_STEP < lowest - 1e-9:
+                break
+            scale -= SCALE_STEP
+        if needed > room + 1e-6:
+            self.problems.append(f"insert {doc.name}: does not fit its page in language '{self.lang}' "
+                                 f"({needed / MM:.0f} mm of {room / MM:.0f} mm at the smallest sizes)")
+        top = h - margin
+        for height, draw in laid:
+            draw(c, margin, top)
+            top -= height + GAP_MM * MM * scale

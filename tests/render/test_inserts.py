@@ -1,0 +1,110 @@
+"""Rulebook inserts: drawn from the data, every string through the Translator, never template
+code or markup from a translation."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from cardgen.games.briefcase import cards, inserts
+from cardgen.i18n.messages import english
+from cardgen.render.pipeline import SheetOptions, card_module, document_pages, prepare
+
+MARK = re.compile(r"«[^«»]*»")
+ALLOWED_REST = re.compile(r"^[\d\s:·/–\-()]*$")
+
+
+def _docs(translate=english, players=None, set_ref=None):
+    module = card_module("briefcase")
+    ctx = prepare(module, module.select(players, set_ref), "en", translate)
+    return inserts.documents(ctx)
+
+
+def _strings(node: Any) -> Iterator[str]:
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            if key not in ("style", "align", "columns", "row_height", "zebra", "header_style"):
+                yield from _strings(value)
+    elif isinstance(node, list | tuple):
+        for item in node:
+            yield from _strings(item)
+
+
+def test_every_printed_word_comes_through_the_translator():
+    docs = _docs(lambda context, source: f"«{context}»")
+    for doc in docs:
+        for text in _strings(list(doc.blocks)):
+            rest = re.sub(r"\{[a-z0-9_]+\}", "", MARK.sub("", text))
+            assert ALLOWED_REST.match(rest), (doc.name, text)
+
+
+def test_a_translation_is_text_never_template_or_yaml_structure():
+    evil = '"]\n- name: injected\n  blocks: [] {{ 7*7 }} <img src="/etc/passwd"/> \\ \u2028 \U0001F600'
+    docs = _docs(lambda context, source: evil if context == "label:setup" else source)
+    assert "injected" not in {d.name for d in docs}
+    headings = [b["heading"] for d in docs for b in d.blocks if "heading" in b]
+    assert evil in headings
+
+
+def test_the_insert_set_is_setup_cards_turn_summary_reference_sets_glossary_score_pad():
+    names = [d.name for d in _docs()]
+    assert names == ["setup_2", "setup_3", "setup_4", "turn", "reference_1", "reference_2", "sets",
+                     "glossary", "scorepad"]
+
+
+def test_setup_cards_print_the_setup_numbers_of_that_player_count():
+    setup_2 = next(d for d in _docs() if d.name == "setup_2")
+    texts = set(_strings(list(setup_2.blocks)))
+    # rulebook Setup: 5 Concrete, 5 Steel, 5 Paper, 6 Personnel and 12 Buy per player, all
+    # Energy; 5 VP cards per player; 2 company blocks in a 2-player game
+    assert {"{concrete} 10", "{steel} 10", "{paper} 10", "{personnel} 12", "{energy} 24",
+            "{buy} 24", "{vp} 10", "{company_block} 2", "{resource_block} 2"} <= texts
+    assert {"{buy} 3", "{activate} 3", "{obstacle} 6"} <= texts
+
+
+def test_players_prints_one_setup_card_and_a_turn_card_per_player():
+    docs = _docs(players=3)
+    assert [d.name for d in docs if d.name.startswith("setup")] == ["setup_3"]
+    assert next(d for d in docs if d.name == "turn").count == 3
+
+
+def test_a_chosen_set_gets_a_one_page_reference_of_its_companies():
+    docs = _docs(set_ref="Complex Game")
+    (reference,) = [d for d in docs if d.name.startswith("reference")]
+    rows = [r for b in reference.blocks if "table" in b for r in b["table"]["rows"]]
+    assert len(rows) == 14 + 1                              # the set and the Power Plant
+
+
+def test_the_sets_page_lists_the_five_sets_level_by_level():
+    sets = next(d for d in _docs() if d.name == "sets")
+    table = next(b["table"] for b in sets.blocks if "table" in b)
+    assert len(table["header"]) == 1 + 5 and len(table["rows"]) == 14
+    assert [r[0] for r in table["rows"]] == ["{company_1}"] * 8 + ["{company_2}"] * 6
+
+
+def test_score_pad_lists_the_final_scoring_categories():
+    pad = next(d for d in _docs() if d.name == "scorepad")
+    texts = " ".join(_strings(list(pad.blocks)))
+    for words in ("activated companies", "abilities", "Victory Point cards", "4 stored resources",
+                  "Total", "Tie"):
+        assert words in texts
+
+
+def test_card_sized_inserts_are_imposed_and_pages_follow():
+    pages, _ = document_pages(_docs(), SheetOptions())
+    # 3 setup + 4 turn cards of 70 x 120 mm, four to an A4 sheet; then 5 full pages
+    assert len(pages) == 2 + 5
+
+
+@pytest.mark.parametrize("players", [None, 2])
+def test_every_company_in_scope_is_on_the_reference(players):
+    sel = cards.select(players)
+    docs = _docs(players=players)
+    names = {r[0] for d in docs if d.name.startswith("reference") for b in d.blocks if "table" in b
+             for r in b["table"]["rows"]}
+    assert names == {c.name for c in sel.game.companies.values()}
