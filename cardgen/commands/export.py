@@ -1,0 +1,55 @@
+"""``cardgen export``: card images, one PNG per card face or Tabletop Simulator deck sheets."""
+
+from __future__ import annotations
+
+import time
+from enum import StrEnum
+from pathlib import Path
+
+import typer
+
+from cardgen.commands.build import BuildFailed, context_for, report_failures
+from cardgen.paths import display_path
+from cardgen.render.cardface import RenderError
+from cardgen.render.export import export_png, export_tts
+from cardgen.render.raster import RasterError
+
+
+class Format(StrEnum):
+    png = "png"
+    tts = "tts"
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def export(
+        game: str = typer.Argument("briefcase", help="The game to export."),
+        format: Format = typer.Option(Format.png, "--format", help="png: one image per card face "
+                                      "(300 dpi, 1/8 in bleed); tts: Tabletop Simulator deck sheets."),
+        lang: str = typer.Option("en", "--lang", help="Language of the card texts."),
+        out: Path = typer.Option(Path("output"), "--out", help="Parent folder; files go to "
+                                 "<out>/<game>-<lang>-<format>/."),
+        players: int = typer.Option(None, "--players", help="Only what an N-player game needs."),
+        set_ref: str = typer.Option(None, "--set", help="Only one company set (name or file)."),
+        ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds."),
+    ) -> None:
+        """Write card images for print services (png) or Tabletop Simulator (tts)."""
+
+        def action() -> int:
+            started = time.perf_counter()
+            ctx = context_for(game, lang, players, set_ref, ink_saver)
+            specs = ctx.module.card_list(ctx.selection)
+            folder = out / f"{game}-{lang}-{format.value}"
+            try:
+                files = export_png(ctx, specs, folder) if format is Format.png else \
+                    export_tts(ctx, specs, folder)
+            except RenderError as exc:
+                raise BuildFailed(exc.problems) from None
+            except (RasterError, OSError) as exc:
+                raise BuildFailed([str(exc)]) from None
+            size = sum(f.stat().st_size for f in files)
+            typer.echo(f"wrote {len(files)} files to {display_path(folder)} ({size / 2**20:.1f} MiB) "
+                       f"in {time.perf_counter() - started:.1f} s")
+            return 0
+
+        raise typer.Exit(report_failures(action))

@@ -1,0 +1,68 @@
+"""``cardgen preview``: one card face as a PNG, to look at a layout or a translation quickly."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import typer
+
+from cardgen.commands.build import BuildFailed, UsageProblem, context_for, report_failures
+from cardgen.data.schema import did_you_mean
+from cardgen.paths import display_path
+from cardgen.render.cardface import RenderError
+from cardgen.render.output import write_atomic
+from cardgen.render.printable import Face
+from cardgen.render.raster import RasterError, face_images
+
+
+def find_face(specs: list, name: str) -> Face:
+    """A face by card id (its front), ``<card id>:back``, or face key."""
+    faces: dict[str, Face] = {}
+    for spec in specs:
+        faces.setdefault(spec.id, spec.front)
+        if spec.back is not None:
+            faces.setdefault(f"{spec.id}:back", spec.back)
+        for face in (spec.front, spec.back):
+            if face is not None:
+                faces.setdefault(face.key, face)
+    if name in faces:
+        return faces[name]
+    cards = sorted({s.id for s in specs})
+    raise UsageProblem(f"no card '{name}'{did_you_mean(name, list(faces))}; cards: {', '.join(cards)} "
+                       "(add ':back' for the back)")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def preview(
+        card: str = typer.Argument(..., help="A card id (steel_factory, buy, central_bank), "
+                                   "'<id>:back' for its back, or a face key."),
+        game: str = typer.Option("briefcase", "--game", help="The game the card belongs to."),
+        lang: str = typer.Option("en", "--lang", help="Language of the card texts."),
+        out: Path = typer.Option(None, "--out", help="PNG to write (default: "
+                                 "output/preview-<card>-<lang>.png)."),
+        dpi: int = typer.Option(200, "--dpi", min=30, max=1200, help="Resolution."),
+        bleed: bool = typer.Option(False, "--bleed", help="Include a 3 mm bleed."),
+        ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds."),
+    ) -> None:
+        """Write a PNG of one card face."""
+
+        def action() -> int:
+            ctx = context_for(game, lang, ink_saver=ink_saver)
+            face = find_face(ctx.module.card_list(ctx.selection), card)
+            try:
+                (image,) = face_images(ctx, [face], dpi, 3.0 if bleed else 0.0)
+            except RenderError as exc:
+                raise BuildFailed(exc.problems) from None
+            except RasterError as exc:
+                raise BuildFailed([str(exc)]) from None
+            target = out or Path("output") / f"preview-{re.sub(r'[^A-Za-z0-9_.-]+', '_', card)}-{lang}.png"
+            buffer = io.BytesIO()
+            image.save(buffer, "PNG", optimize=False)
+            write_atomic(target, buffer.getvalue())
+            typer.echo(f"wrote {display_path(target)}: {image.width} x {image.height} px ({face.key})")
+            return 0
+
+        raise typer.Exit(report_failures(action))
