@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from cardgen.games.briefcase.bots.base import Bot
+from cardgen.games.briefcase.bots.expert import ExpertBot
 from cardgen.games.briefcase.bots.greedy import GreedyBot
 from cardgen.games.briefcase.bots.random_bot import RandomBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
 
 
 def make_bot(name: str) -> Bot:

@@ -49,6 +49,8 @@ class Style:
     late: float = 0.85
     invest_keep: int = 0                    # Buy cards kept in hand (for a company) when investing
     reserve: int = 4                        # Buy cards never invested before the end is triggered
+    invest_first: bool = False              # once it is late, invest before activating companies
+    eligibility: float = 0.0                # bonus for the activations that open level 2 and the Bank
     final_turn: bool = False                # cash in on its last turn once the end is triggered
     unblock: bool = True                    # move resource blocks off what it needs
     hire: bool = True
@@ -163,6 +165,8 @@ class HeuristicBot(Bot):
         v = self._prod(g, tb, ci) + tb.again[ci] - tb.spend[ci]
         if first:
             v += tb.first[ci] + self._endgame_value(g, p, tb, ci)
+            if p.level1_active < g.rules.level1_for_central_bank and g.rules.companies[ci].level == 1:
+                v += self.style.eligibility   # a step towards level 2 and the Central Bank
         return v
 
     def company_value(self, g: GameState, p: PlayerState, ci: int) -> float:
@@ -215,11 +219,19 @@ class HeuristicBot(Bot):
             return [0] * N_RES
         masks = [g.rules.free_pay[t] | p.res_conv[t] for t in range(N_RES)]
         buys = [0] * N_RES
+        ignored = list(g.ignored)          # blocks a Cargo-like ability will ignore this turn
         for r in range(N_RES):
             for _ in range(cost[r] - stock[r]):
                 src = None
                 for s in _SOURCE_ORDER[r]:
-                    if (masks[r] >> s) & 1 and actions.resource_problem(g, s, buys[s] + 1) is None:
+                    if not (masks[r] >> s) & 1:
+                        continue
+                    blocked = s in g.resource_blocks and s not in ignored
+                    if blocked and len(ignored) >= p.ignore_blocks:
+                        continue
+                    if actions.resource_problem(g, s, buys[s] + 1) is None:
+                        if blocked:
+                            ignored.append(s)
                         src = s
                         break
                 if src is None:
@@ -239,6 +251,8 @@ class HeuristicBot(Bot):
     def play(self, g: GameState, seat: int) -> None:
         p = g.players[seat]
         final = self.is_final(g)
+        if self.style.invest_first and self.invest_now(g, p, final):
+            self.invest(g, p)
         targets = self.targets(g, p, final)
         if targets and self.has(g, p, ACTIVATE):
             targets = self.activate_loop(g, p, final, targets)
