@@ -1,0 +1,111 @@
+"""Briefcase's simulator for ``cardgen simulate`` and ``check-set`` (the ``Simulator`` protocol)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardgen.games.briefcase.bots import BOTS, make_bot
+from cardgen.games.briefcase.engine import Rules, compile_rules, new_game, play_game, scoring
+from cardgen.games.briefcase.engine.effects import check_supported
+from cardgen.sim.result import GameResult
+
+DEFAULT_MAX_ROUNDS = 200
+
+# Always reported, so a counter that stays at zero is visible as zero.
+COUNTERS = ("central_bank_vp", "hires", "blocks_moved", "deactivations", "resource_blocks_removed",
+            "cards_removed")
+
+
+@dataclass(frozen=True)
+class Config:
+    rules: Rules          # compiled data and portfolio (plain data: it pickles)
+    players: int
+    max_rounds: int
+
+
+def _portfolio(set_ref: str | None) -> tuple[Any, Any]:
+    """The game data and the portfolio a set reference names: None or 'random' for the
+    randomizers, a .yaml path for a custom set file, else an official set id or name."""
+    from cardgen.games.briefcase.load import load_briefcase
+
+    if set_ref is None or set_ref.casefold() == "random":
+        return load_briefcase()[0], None
+    path = Path(set_ref)
+    if path.suffix.lower() in (".yaml", ".yml") or path.exists():
+        if not path.is_file():
+            raise ValueError(f"no company set file at {set_ref}")
+        game, custom = load_briefcase(path)
+        return game, custom
+    game = load_briefcase()[0]
+    key = set_ref.casefold()
+    for set_id, company_set in game.sets.items():
+        if key in (set_id.casefold(), company_set.name.casefold()):
+            return game, set_id
+    known = ", ".join(game.sets)
+    raise ValueError(f"unknown company set '{set_ref}'; official sets: {known} "
+                     "(or a path to a company set file, or leave it out for a random portfolio)")
+
+
+class BriefcaseSimulator:
+    game = "briefcase"
+    bots = tuple(BOTS)    # ("random", "greedy", "expert"): greedy is the default seat
+
+    def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
+                options: dict[str, Any]) -> Config:
+        game, portfolio = _portfolio(set_ref)
+        if not game.min_players <= players <= game.max_players:
+            raise ValueError(f"Briefcase is played by {game.min_players} to {game.max_players} players, "
+                             f"not {players}")
+        unknown = [b for b in bots if b not in BOTS]
+        if unknown:
+            raise ValueError(f"unknown Briefcase bot '{unknown[0]}' (known: {', '.join(BOTS)})")
+        max_rounds = options.get("max_rounds", DEFAULT_MAX_ROUNDS)
+        if not isinstance(max_rounds, int) or max_rounds < 1:
+            raise ValueError(f"max_rounds must be a positive whole number, not {max_rounds!r}")
+        rules = compile_rules(game, portfolio)
+        check_supported(rules)
+        return Config(rules, players, max_rounds)
+
+    def play(self, config: Config, seed: int, seat_bots: list[str], invariants: bool = False
+             ) -> GameResult:
+        g = new_game(config.rules, config.players, random.Random(seed), [make_bot(b) for b in seat_bots])
+        g.invariants = invariants
+        play_game(g, config.max_rounds)
+        scores = [scoring.score(g, p) for p in g.players]
+        return GameResult(
+            seed=seed, players=config.players, seat_bots=list(seat_bots), turns=g.turns,
+            rounds=g.rounds, stalled=g.stalled, end_condition=None if g.stalled else g.end_condition,
+            scores=scores, winners=[] if g.stalled else scoring.winners(g, scores),
+            items=items(g), counters=counters(g),
+        )
+
+
+def items(g) -> dict[str, dict[str, Any]]:
+    """Per company in play: purchases, activations and the seats that own it at the end."""
+    out: dict[str, dict[str, Any]] = {}
+    for ci in (*g.rules.starting, *g.portfolio):
+        c = g.rules.companies[ci]
+        entry: dict[str, Any] = {"activated": g.activations[ci],
+                                 "owners": [p.seat for p in g.players if p.owned[ci]]}
+        if not c.starting:            # a starting company is never bought: no "never bought" noise
+            entry["bought"] = g.bought[ci]
+            entry["in_portfolio"] = 1
+        out[c.id] = entry
+    return out
+
+
+def counters(g) -> dict[str, int]:
+    return {
+        "central_bank_vp": g.central_bank_buys,
+        "hires": g.hires,
+        "blocks_moved": g.blocks_moved,
+        "deactivations": g.deactivations,
+        "resource_blocks_removed": g.resource_blocks_removed,
+        "cards_removed": sum(g.removed),
+    }
+
+
+SIMULATOR = BriefcaseSimulator()
