@@ -17,7 +17,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.i18n.messages import Message, Translator
 from cardgen.render.fonts import FontSet
-from cardgen.render.layouts import Element, LayoutBook
+from cardgen.render.layouts import Element, LayoutBook, LayoutError
 from cardgen.render.output import MM
 from cardgen.render.printable import Face, TextSlot
 from cardgen.render.text import Fit, TextStyle, draw_text, fit_text
@@ -70,16 +70,22 @@ class FaceRenderer:
 
         return (when is None or test(when)) and (unless is None or not test(unless))
 
-    def _colour(self, face: Face, raw: Any) -> str | None:
+    def _colour(self, face: Face, element: Element, raw: Any) -> str | None:
         value = self._value(face, raw)
         if value in (None, "", "none"):
             return None
-        return self.book.palette(self.ink_saver).get(str(value), str(value))
+        colour = self.book.palette(self.ink_saver).get(str(value), str(value))
+        if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
+            raise LayoutError(f"{element.where}: unknown colour '{value}' on {face.key} (use a "
+                              "palette name or #rrggbb)")
+        return colour
 
     def _message(self, face: Face, element: Element) -> tuple[str, Message | None]:
         """(field name, message) of a text element; message None for digits."""
         spec = element.spec
         if "label" in spec:
+            if spec["label"] not in self.labels:
+                raise LayoutError(f"{element.where}: no label '{spec['label']}' in the game's texts")
             return spec["label"], self.labels[spec["label"]]
         if "field" in spec:
             value = face.fields.get(spec["field"])
@@ -87,8 +93,8 @@ class FaceRenderer:
                 return spec["field"], value
             if isinstance(value, int):
                 return spec["field"], Message("", str(value))
-            raise TypeError(f"{face.key}: field '{spec['field']}' is {type(value).__name__}; a "
-                            "printed text must be a Message or a number")
+            raise LayoutError(f"{element.where}: field '{spec['field']}' of {face.key} is "
+                              f"{type(value).__name__}; a printed text must be a Message or a number")
         return "value", Message("", str(int(spec["value"])))
 
     def _style(self, face: Face, element: Element) -> TextStyle:
@@ -126,6 +132,8 @@ class FaceRenderer:
                 self._rect(c, face, element, (x, y, bw, bh), (w, h), (bleed_x, bleed_y))
             elif element.kind == "icon":
                 name = self._value(face, spec.get("name"))
+                if name and name not in icons:
+                    raise LayoutError(f"{element.where}: no icon '{name}' (for {face.key})")
                 if name:
                     side = min(pw, ph)
                     icons.draw(c, str(name), px + (pw - side) / 2, py + (ph - side) / 2, side)
@@ -156,7 +164,8 @@ class FaceRenderer:
             bottom = bleed[1] if y + bh >= h - eps else 0.0
             x, bw = x - left, bw + left + right
             y, bh = y - top, bh + top + bottom
-        fill, stroke = self._colour(face, spec.get("fill")), self._colour(face, spec.get("stroke"))
+        fill = self._colour(face, element, spec.get("fill"))
+        stroke = self._colour(face, element, spec.get("stroke"))
         if fill is None and stroke is None:
             return
         if fill:

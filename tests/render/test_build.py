@@ -149,3 +149,56 @@ def test_bad_choices_are_one_line_and_exit_code_2(args, message, tmp_path: Path)
     assert message in result.output
     assert len(result.output.strip().splitlines()) == 1
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('fill: "{frame}_bg", bleed: true}', 'fill: "{frame}_nope", bleed: true}',
+     "unknown colour 'level_1_nope'"),
+    ("name: cost_badge, when: cost}", "name: no_such_icon, when: cost}", "no icon 'no_such_icon'"),
+    ("field: per_activation_label,", "label: label:nothing,", "no label 'label:nothing'"),
+    ("style: title}", "style: nostyle}", "unknown style 'nostyle'"),
+])
+def test_a_broken_layout_is_one_line_with_its_position(project: Path, tmp_path: Path, old, new, message):
+    layout = project / "templates" / "briefcase" / "cards.yaml"
+    text = layout.read_text()
+    assert old in text
+    layout.write_text(text.replace(old, new, 1))
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", "--out", str(out)])
+    assert result.exit_code == 1
+    assert message in result.output and "cards.yaml:" in result.output
+    assert "Traceback" not in result.output
+    assert not out.exists()
+
+
+def test_chinese_builds_with_an_embedded_cjk_subset(tmp_path: Path):
+    need_tools()
+    result = runner.invoke(app, ["build", "--lang", "zh-Hant", "--players", "2", "--set", "simple",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    rows = fonts(tmp_path / "briefcase-zh-Hant-cards.pdf")
+    assert any("WenQuanYi" in r["name"] for r in rows)
+    assert all(r["emb"] == "yes" and r["sub"] == "yes" for r in rows)
+
+
+def test_gutterfold_pages_are_landscape(tmp_path: Path):
+    need_tools()
+    result = runner.invoke(app, ["build", "--layout", "gutterfold", "--players", "2", "--set", "simple",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    sizes = page_sizes_pt(tmp_path / "briefcase-en-cards.pdf")
+    assert (A4_PT[1], A4_PT[0]) in sizes
+
+
+def test_watch_notices_a_changed_data_or_layout_file(project: Path, tmp_path: Path):
+    import os
+
+    from cardgen.commands.build import BuildRequest, watched_files
+    from cardgen.render.pipeline import SheetOptions
+
+    req = BuildRequest("briefcase", "en", tmp_path, SheetOptions(), None, None)
+    before = watched_files(req)
+    layout = project / "templates" / "briefcase" / "cards.yaml"
+    assert layout in before and project / "cards" / "briefcase" / "companies.yaml" in before
+    os.utime(layout, (before[layout] + 5, before[layout] + 5))
+    assert watched_files(req) != before
