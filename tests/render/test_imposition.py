@@ -161,3 +161,29 @@ def test_gutterfold_pages_hold_fronts_and_backs_together():
     pages = impose(_cards(6), "a4", 0.0, Duplex.long, SheetLayout.gutterfold)
     assert len(pages) == 2
     assert len(pages[0].cards) == 8 and len(pages[1].cards) == 4
+
+
+@pytest.fixture(scope="module")
+def briefcase_context():
+    from cardgen.i18n.messages import english
+    from cardgen.render.pipeline import card_module, prepare
+
+    module = card_module("briefcase")
+    return prepare(module, module.select(), "en", english)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("bleed", [False, True])
+@pytest.mark.parametrize("layout", list(SheetLayout))
+def test_nothing_of_the_full_box_is_placed_outside_its_page(briefcase_context, paper, bleed, layout):
+    from cardgen.render.pipeline import SheetOptions, plan
+
+    options = SheetOptions(paper=paper, bleed=bleed, layout=layout)
+    pages, _ = plan(briefcase_context, briefcase_context.module.card_list(briefcase_context.selection),
+                    options)
+    for page in pages:
+        for placed in page.cards:
+            assert _inside_page(placed.slot.outer, page.size)
+            assert not any(_crosses(mark, placed.slot) for mark in page.marks)
+        for line in page.marks + page.folds:
+            assert _inside_page(line, page.size)
