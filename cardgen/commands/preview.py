@@ -30,7 +30,8 @@ def find_face(specs: list, name: str) -> Face:
     if name in faces:
         return faces[name]
     cards = sorted({s.id for s in specs})
-    raise UsageProblem(f"no card '{name}'{did_you_mean(name, list(faces))}; cards: {', '.join(cards)} "
+    shown = ", ".join(cards[:12]) + (f" and {len(cards) - 12} more" if len(cards) > 12 else "")
+    raise UsageProblem(f"no card '{name}'{did_you_mean(name, list(faces))}; cards: {shown} "
                        "(add ':back' for the back)")
 
 

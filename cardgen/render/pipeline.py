@@ -131,8 +131,10 @@ def render_cards(ctx: Context, options: SheetOptions, title: str,
     notes = []
     reduced = {p.bleed_reduced for p in pages if p.bleed_reduced}
     for bx, by in sorted(reduced):
-        notes.append(f"bleed reduced to {bx:.2f} mm across and {by:.2f} mm down so that the cards "
-                     f"fit on {options.paper.upper()} paper")
+        axes = [f"{b:.2f} mm {axis}" for b, axis in ((bx, "left and right"), (by, "top and bottom"))
+                if b < options.bleed_mm - 1e-9]
+        notes.append(f"bleed reduced to {' and '.join(axes)} (of {options.bleed_mm:g} mm) so that "
+                     f"the cards fit on {options.paper.upper()} paper")
     return RenderedPdf(buffer.getvalue(), len(pages), sum(s.count for s in specs), tuple(notes))
 
 
