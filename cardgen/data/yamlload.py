@@ -86,7 +86,7 @@ class _Loader(yaml.SafeLoader):
             value = super().construct_object(node, deep)
         except (YamlError, yaml.YAMLError, RecursionError):
             raise
-        except (ValueError, KeyError, AttributeError, TypeError, OverflowError) as exc:
+        except (ValueError, LookupError, AttributeError, TypeError, OverflowError) as exc:
             # SafeLoader's scalar constructors raise plain Python errors for text that looks
             # like a date but is not one (``2020-13-45``), or for ``!!int abc``.
             raise YamlError(*_mark(node), "yaml-value", _bad_value(node, exc)) from None

@@ -372,3 +372,36 @@ def test_custom_set_alone_with_an_unmarked_value(data):
     p = only(CUSTOM)
     assert p.rule == "provenance-unmarked"
     at(p, "examples/custom-set.yaml", value_at(text, "new_companies:", "vp: 1"))
+
+
+def test_id_duplicate_in_a_list(data):
+    text = edit(data, "sets.yaml", "  - id: faster", "  - id: simple")
+    p = only()
+    assert p.rule == "id-duplicate"
+    at(p, "sets.yaml", value_at(text, "- id: simple\n    name: Faster", "id: simple"))
+    assert p.message == f"sets[1]: id 'simple' is used twice (first at line {where(text, 'id: simple')[0]})"
+
+
+def test_id_duplicate_of_a_ruling(data):
+    text = edit(data, "rulings.yaml", "  - id: imported-resources", "  - id: decision-card-counts")
+    code, found = validate()
+    duplicates = [p for p in found if p.rule == "id-duplicate"]
+    assert code == 1 and len(duplicates) == 1
+    at(duplicates[0], "rulings.yaml", where(text, "decision-card-counts", 2))
+
+
+def test_setup_starting_companies_match_the_starting_flag(data):
+    text = edit(data, "setup.yaml", "starting_companies: [power_plant]", "starting_companies: []")
+    p = only()
+    assert p.rule == "setup-starting-companies"
+    at(p, "setup.yaml", value_at(text, "\n", "starting_companies: []"))
+    assert p.message == "Power Plant is a starting company but setup does not hand it out"
+
+
+def test_setup_hands_out_a_company_that_is_not_a_starting_company(data):
+    text = edit(data, "setup.yaml", "starting_companies: [power_plant]",
+                "starting_companies: [power_plant, bank]")
+    p = only()
+    assert p.rule == "setup-starting-companies"
+    at(p, "setup.yaml", where(text, "bank]"))
+    assert p.message == "Bank is handed out at setup but is not marked 'starting: true'"

@@ -334,6 +334,50 @@ def setup_fits_the_box(ctx: Context) -> Iterator[Problem]:
 
 
 @check
+def starting_companies_agree(ctx: Context) -> Iterator[Problem]:
+    """Setup hands out exactly the companies marked ``starting: true``."""
+    setup, cdoc = ctx.one("setup"), ctx.one("companies")
+    if setup is None or cdoc is None:
+        return
+    handed = setup.data["starting_companies"]
+    by_id = {c["id"]: c for c in cdoc.data["companies"]}
+    # An unknown id in the list is most likely this company misspelt, reported on its own.
+    typo = any(cid not in by_id for cid in handed)
+    for c in by_id.values():
+        if c.get("starting") and c["id"] not in handed and not typo:
+            yield setup.problem("setup-starting-companies", f"{c['name']} is a starting company but "
+                                "setup does not hand it out", "starting_companies")
+    for i, cid in enumerate(handed):
+        if cid in by_id and not by_id[cid].get("starting"):
+            yield setup.problem("setup-starting-companies", f"{by_id[cid]['name']} is handed out at "
+                                "setup but is not marked 'starting: true'", "starting_companies", i)
+
+
+@check
+def ids_unique(ctx: Context) -> Iterator[Problem]:
+    """An id names one entry of its list (a set, a ruling, a card kind). Companies have their
+    own check, across files and with names and aliases."""
+
+    def walk(doc: Document, node: Any, path: list[Any]) -> Iterator[Problem]:
+        if isinstance(node, list) and path[-1:] not in (["companies"], ["new_companies"]):
+            first: dict[str, int] = {}
+            for i, item in enumerate(node):
+                if isinstance(item, dict) and isinstance(item.get("id"), str):
+                    j = first.setdefault(item["id"], i)
+                    if j != i:
+                        line = doc.at(*path, j, "id")[0]
+                        where = f"{path[-1]}[{i}]" if path else f"[{i}]"
+                        yield doc.problem("id-duplicate", f"{where}: id '{item['id']}' is used twice "
+                                          f"(first at line {line})", *path, i, "id")
+        if isinstance(node, (dict, list)):
+            for key, child in node.items() if isinstance(node, dict) else enumerate(node):
+                yield from walk(doc, child, path + [key])
+
+    for doc in ctx.docs:
+        yield from walk(doc, doc.data, [])
+
+
+@check
 def rulings_resolve(ctx: Context) -> Iterator[Problem]:
     rulings = ctx.one("rulings")
     ids = {r["id"] for r in rulings.data["rulings"]} if rulings else set()
