@@ -6,12 +6,17 @@ slot (card, field, message context, box, style) in the fonts chosen for ``lang``
 renderer's own ``fit_text`` (which shrinks down to the style's minimum size), so what this check
 accepts is exactly what ``cardgen build`` prints. The font is also checked to have a glyph for
 every character of every translation: reportlab draws a missing glyph as nothing.
+
+Rulebook inserts (``cardgen.games.<game>.inserts.documents``) are flowed documents that shrink
+as a whole; they are drawn in memory with the translations and whatever the renderer reports as
+not fitting (a word wider than its column, a page that overflows) is a problem too.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -72,6 +77,42 @@ def overflows(game: str, lang: str, texts: dict[str, str]) -> Iterator[Overflow]
                            slot.width, slot.height)
 
 
+def _inserts_module(game: str) -> Any | None:
+    name = f"cardgen.games.{game}.inserts"
+    if importlib.util.find_spec(name) is None:
+        return None
+    module = importlib.import_module(name)
+    return module if hasattr(module, "documents") else None
+
+
+def insert_overflows(game: str, lang: str, texts: dict[str, str]) -> tuple[list[str], set[str]]:
+    """What the renderer says does not fit in the game's rulebook inserts (every player count,
+    the full box), drawn in memory with these translations; and the contexts the inserts print."""
+    from cardgen.render.cardface import RenderError
+    from cardgen.render.pipeline import SheetOptions, prepare, render_documents
+
+    cards, inserts = _cards_module(game), _inserts_module(game)
+    if cards is None or inserts is None:
+        return [], set()
+    asked: set[str] = set()
+
+    def translate(context: str, source: str) -> str:
+        asked.add(context)
+        return texts.get(context, source)
+
+    ctx = prepare(cards, cards.select(), lang, translate)
+    asked.clear()  # the font choice asks for every text; keep what the inserts print
+    docs = inserts.documents(ctx)
+    try:
+        render_documents(ctx, docs, SheetOptions(), f"{game} {lang} check")
+    except RenderError as exc:
+        return list(exc.problems), asked
+    return [], asked
+
+
+QUOTED = re.compile(r"'(.+?)' is wider")
+
+
 def missing_glyphs(lang: str, texts: dict[str, str]) -> tuple[dict[str, list[str]], str]:
     """Context -> characters the language's fonts cannot draw; and a message if no font at all."""
     from cardgen.render.fonts import FontError, fonts_for, missing_characters
@@ -107,6 +148,15 @@ def fit_problems(game: str, lang: str, shown: str, po: polib.POFile, where: dict
                                 f"{ctx}: the '{lang}' font has no glyph for {listed}"))
     if no_font:
         return problems  # without a font nothing can be laid out
+    messages, printed = insert_overflows(game, lang, texts)
+    for message in messages:
+        # The renderer quotes the start of a text whose word is wider than its column.
+        quoted = QUOTED.search(message)
+        owners = [ctx for ctx in sorted(printed & texts.keys())
+                  if quoted and texts[ctx].startswith(quoted.group(1))]
+        line = where[entries[owners[0]].linenum] if len(owners) == 1 else 1
+        problems.append(Problem(shown, line, 1, "i18n-fit",
+                                (f"{owners[0]}: " if len(owners) == 1 else "") + message))
     by_context: dict[str, list[Overflow]] = defaultdict(list)
     for over in overflows(game, lang, texts):
         by_context[over.context].append(over)

@@ -64,3 +64,12 @@ def test_fit_can_be_skipped(project: Path):
     assert any("error[i18n-fit]" in e for e in errors("zh-Hant"))
     code, out = cardgen("i18n", "check", "briefcase", "--lang", "zh-Hant", "--no-fit")
     assert code == 0, out
+
+
+def test_word_too_wide_for_an_insert_column_is_reported_at_its_entry(project: Path):
+    # The company reference's cost column is sized for short words ("Cost").
+    set_translation("el", "label:cost", "Αγοραστικό")
+    found = [e for e in errors("el") if "error[i18n-fit]" in e]
+    assert found
+    assert all(re.search(r"el\.po:\d+:1: error\[i18n-fit\]: label:cost: insert reference_\d: a word of "
+                         r"'Αγοραστικό' is wider than its column in language 'el'", e) for e in found)

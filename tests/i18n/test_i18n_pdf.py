@@ -20,12 +20,19 @@ pytestmark = pytest.mark.skipif(any(shutil.which(t) is None for t in TOOLS),
 
 SAMPLES = {"el": ["Χωρίς ιδιότητα.", "Ενεργοποιημένη", "Ατσάλι", "Κεντρική Τράπεζα"],
            "zh-Hant": ["沒有特殊能力。", "電廠", "未啟動", "中央銀行"]}
+INSERT_SAMPLES = {"el": ["Στήσιμο Παιχνιδιού", "Δομή Γύρου", "Σετ Εταιριών"],
+                  "zh-Hant": ["設置", "回合總論", "簡單遊戲"]}
 
 
 def build(lang: str, out: Path) -> Path:
+    """The cards PDF (the inserts PDF is beside it)."""
     code, text = cardgen("build", "briefcase", "--lang", lang, "--out", str(out))
     assert code == 0, text
     return out / f"briefcase-{lang}-cards.pdf"
+
+
+def inserts(cards_pdf: Path) -> Path:
+    return cards_pdf.with_name(cards_pdf.name.replace("-cards.pdf", "-inserts.pdf"))
 
 
 def run(*args: str) -> str:
@@ -43,16 +50,20 @@ def test_pdftotext_finds_the_translated_text(pdfs: dict[str, Path], lang: str):
     text = run("pdftotext", str(pdfs[lang]), "-")
     for sample in SAMPLES[lang]:
         assert sample in text
+    text = run("pdftotext", str(inserts(pdfs[lang])), "-")
+    for sample in INSERT_SAMPLES[lang]:
+        assert sample in text
 
 
 @pytest.mark.parametrize("lang", sorted(SAMPLES))
-def test_every_font_in_the_pdf_is_embedded(pdfs: dict[str, Path], lang: str):
-    rows = run("pdffonts", str(pdfs[lang])).splitlines()[2:]
-    assert rows
-    for row in rows:
-        # columns: name type encoding emb sub uni object-id; the name and type have no spaces here
-        emb = row.split()[-5]
-        assert emb == "yes", row
+def test_every_font_in_the_pdfs_is_embedded(pdfs: dict[str, Path], lang: str):
+    for pdf in (pdfs[lang], inserts(pdfs[lang])):
+        rows = run("pdffonts", str(pdf)).splitlines()[2:]
+        assert rows
+        for row in rows:
+            # columns: name type encoding emb sub uni object-id; name and type have no spaces here
+            emb = row.split()[-5]
+            assert emb == "yes", row
 
 
 @pytest.mark.parametrize("lang", sorted(SAMPLES))
