@@ -62,6 +62,13 @@ class Style:
 _SOURCE_ORDER = tuple((t,) + tuple(s for s in (0, 1, 2, 3) if s != t) + (4, 5) for t in range(6))
 
 
+_NO_CONVERSION = (0,) * N_RES
+
+
+def _counts_as_any(rules) -> tuple[int, ...]:
+    return tuple(r for r in range(N_RES) if (rules.counts_as_any_mask >> r) & 1)
+
+
 class _Tables:
     """A style's values of each company that do not change during a game."""
 
@@ -184,11 +191,25 @@ class HeuristicBot(Bot):
 
     def targets(self, g: GameState, p: PlayerState, final: bool) -> list[int]:
         """Owned companies worth activating, best first."""
-        ranked = []
-        for ci in p.companies:
-            v = self.activation_value(g, p, ci, final)
-            if v > 0:
-                ranked.append((-v, ci))
+        if final:
+            ranked = [(-v, ci) for ci in p.companies if (v := self.activation_value(g, p, ci, True)) > 0]
+        else:
+            # activation_value, inlined: this runs several times a turn.
+            tb = self.tables(g)
+            bank = g.bank
+            full = bank[0] >= 3 and bank[1] >= 3 and bank[2] >= 3 and bank[3] >= 3
+            level1 = p.level1_active < g.rules.level1_for_central_bank
+            ranked = []
+            for ci in p.companies:
+                v = (tb.prod[ci] if full else self._prod(g, tb, ci)) + tb.again[ci] - tb.spend[ci]
+                if not p.active[ci]:
+                    v += tb.first[ci]
+                    if tb.endgame[ci]:
+                        v += self._endgame_value(g, p, tb, ci)
+                    if level1 and g.rules.companies[ci].level == 1:
+                        v += self.style.eligibility
+                if v > 0:
+                    ranked.append((-v, ci))
         ranked.sort()
         return [ci for _v, ci in ranked]
 
@@ -215,28 +236,47 @@ class HeuristicBot(Bot):
         """Resources to buy (per resource) so that ``stock`` pays ``cost``; None if the market
         cannot supply them. A missing resource that is blocked or sold out is replaced by one
         that pays for it (Imported, or through the player's conversions)."""
-        if self.payable(g, p, cost, stock):
+        for r in range(N_RES):
+            if stock[r] < cost[r]:
+                break
+        else:
             return [0] * N_RES
-        masks = [g.rules.free_pay[t] | p.res_conv[t] for t in range(N_RES)]
+        rules = g.rules
+        flexible = bool(p.res_limited) or p.res_conv != _NO_CONVERSION or any(
+            stock[r] for r in _counts_as_any(rules))
+        if flexible and self.payable(g, p, cost, stock):
+            return [0] * N_RES
+        free = rules.free_pay
+        conv = p.res_conv
+        market, blocks, buy_cost = g.market, g.resource_blocks, rules.buy_cost
         buys = [0] * N_RES
         ignored = list(g.ignored)          # blocks a Cargo-like ability will ignore this turn
+        substituted = False
         for r in range(N_RES):
-            for _ in range(cost[r] - stock[r]):
-                src = None
+            short = cost[r] - stock[r]
+            if short <= 0:
+                continue
+            sources = free[r] | conv[r]
+            for _ in range(short):
+                src = -1
                 for s in _SOURCE_ORDER[r]:
-                    if not (masks[r] >> s) & 1:
+                    if not (sources >> s) & 1 or buy_cost[s] is None or market[s] <= buys[s]:
                         continue
-                    blocked = s in g.resource_blocks and s not in ignored
+                    blocked = s in blocks and s not in ignored
                     if blocked and len(ignored) >= p.ignore_blocks:
                         continue
-                    if actions.resource_problem(g, s, buys[s] + 1) is None:
-                        if blocked:
-                            ignored.append(s)
-                        src = s
-                        break
-                if src is None:
+                    if rules.needs_exhausted_basic[s] and not actions.basic_exhausted(g):
+                        continue
+                    if blocked:
+                        ignored.append(s)
+                    src = s
+                    break
+                if src < 0:
                     return None
                 buys[src] += 1
+                substituted = substituted or src != r
+        if not (flexible or substituted):
+            return buys                    # exactly what was missing
         more = [stock[r] + buys[r] for r in range(N_RES)]
         return buys if self.payable(g, p, cost, more) else None
 
@@ -272,8 +312,12 @@ class HeuristicBot(Bot):
     def activate_loop(self, g: GameState, p: PlayerState, final: bool, targets: list[int]) -> list[int]:
         """Activate the most valuable company it can pay for, again and again. Returns the
         targets left."""
+        companies = g.rules.companies
         while targets and self.has(g, p, ACTIVATE):
+            stored = sum(p.storage)
             for ci in targets:
+                if companies[ci].activation_total > stored:
+                    continue
                 plan = actions.activation_plan(g, ci)
                 if plan is not None:
                     actions.activate(g, ci, plan)
@@ -305,7 +349,7 @@ class HeuristicBot(Bot):
 
     def stock_up(self, g: GameState, p: PlayerState, targets: list[int]) -> None:
         """Spend the Buy left on resources for the next activations, as far as storage allows."""
-        if not (p.hand[BUY] or p.card_convs):
+        if not targets or not self.has(g, p, BUY, for_resources=True):
             return
         room = self.room(g, p)
         if room <= 0:
@@ -383,10 +427,11 @@ class HeuristicBot(Bot):
         # At most every card in hand, if abilities let any card count as a Buy.
         budget = sum(p.hand) if p.card_convs else p.hand[BUY]
         companies = g.rules.companies
+        tb = self.tables(g)
         ranked = []
         for ci in g.portfolio:
             if g.piles[ci] and not p.owned[ci] and (companies[ci].cost or 0) <= budget:
-                v = self.company_value(g, p, ci)
+                v = tb.buy[ci] + (self._endgame_value(g, p, tb, ci) if tb.endgame[ci] else 0.0)
                 if v > 0:
                     ranked.append((-v, ci))
         ranked.sort()

@@ -1,0 +1,87 @@
+"""The simulator adapter that ``cardgen simulate`` and ``check-set`` drive."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from cardgen.games import game_simulator
+from cardgen.games.briefcase.simulation import COUNTERS, SIMULATOR
+from cardgen.paths import cards_dir
+from cardgen.problems import DataError
+
+
+def _prepare(players=4, set_ref="simple", bots=("greedy",) * 4, **options):
+    return SIMULATOR.prepare(players=players, set_ref=set_ref, bots=list(bots), options=options)
+
+
+def test_the_simulator_is_registered_for_briefcase():
+    sim = game_simulator("briefcase")
+    assert sim is SIMULATOR and sim.game == "briefcase"
+    assert sim.bots == ("random", "greedy", "expert")
+
+
+@pytest.mark.parametrize("ref", ["simple", "Simple Game", "HEAVY_INTERACTION", None, "random"])
+def test_prepare_accepts_official_sets_by_id_or_name_and_random_portfolios(ref):
+    config = _prepare(set_ref=ref)
+    if ref in (None, "random"):
+        assert config.rules.portfolio is None
+    else:
+        assert len(config.rules.portfolio) == 14
+
+
+def test_prepare_accepts_a_custom_set_file_and_its_config_pickles():
+    config = _prepare(set_ref=str(cards_dir() / "briefcase" / "examples" / "custom-set.yaml"))
+    assert "startup_incubator" in {config.rules.companies[c].id for c in config.rules.portfolio}
+    again = pickle.loads(pickle.dumps(config))
+    assert SIMULATOR.play(again, 3, ["greedy"] * 4) == SIMULATOR.play(config, 3, ["greedy"] * 4)
+
+
+@pytest.mark.parametrize("kwargs,message", [
+    ({"set_ref": "Gold Rush"}, "unknown company set 'Gold Rush'"),
+    ({"set_ref": "/no/such/set.yaml"}, "no company set file"),
+    ({"players": 5}, "2 to 4 players, not 5"),
+    ({"bots": ["greedy", "clever", "greedy", "greedy"]}, "unknown Briefcase bot 'clever'"),
+    ({"max_rounds": 0}, "max_rounds must be a positive whole number"),
+])
+def test_prepare_refuses_bad_input_with_one_clear_line(kwargs, message):
+    with pytest.raises(ValueError, match=message) as info:
+        _prepare(**kwargs)
+    assert "\n" not in str(info.value)
+
+
+def test_prepare_reports_a_broken_set_file_as_data_problems(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: briefcase\nkind: company-set\nname: Broken\ncompanies: [Newspaper, Nope]\n")
+    with pytest.raises(DataError):
+        _prepare(set_ref=str(bad))
+
+
+def test_play_reports_a_complete_game():
+    config = _prepare()
+    r = SIMULATOR.play(config, 42, ["greedy", "expert", "greedy", "random"], invariants=True)
+    assert not r.stalled and r.end_condition in ("resources", "companies", "buy_cards")
+    assert r.players == 4 and r.seat_bots == ["greedy", "expert", "greedy", "random"]
+    assert r.rounds == r.turns // 4 and r.turns % 4 == 0        # every player had as many turns
+    assert len(r.scores) == 4 and r.winners and set(r.winners) <= {0, 1, 2, 3}
+    assert max(r.scores) == r.scores[r.winners[0]]
+    assert set(r.counters) == set(COUNTERS)
+    assert set(r.items) == {c.id for c in config.rules.companies if c.starting} | {
+        config.rules.companies[c].id for c in config.rules.portfolio}
+    assert r.items["power_plant"]["owners"] == [0, 1, 2, 3] and "bought" not in r.items["power_plant"]
+    bought = sum(v.get("bought", 0) for v in r.items.values())
+    owned = sum(len(v["owners"]) for k, v in r.items.items() if k != "power_plant")
+    assert bought == owned > 0
+
+
+def test_a_game_that_hits_the_cap_is_reported_stalled():
+    r = SIMULATOR.play(_prepare(max_rounds=2), 1, ["greedy"] * 4)
+    assert r.stalled and r.end_condition is None and r.winners == [] and r.turns == 8
+
+
+def test_the_same_seed_gives_the_same_result():
+    config = _prepare(set_ref=None)
+    seats = ["expert", "greedy"] * 2
+    assert SIMULATOR.play(config, 9, seats) == SIMULATOR.play(config, 9, seats)
+    assert SIMULATOR.play(config, 9, ["greedy"] * 4) != SIMULATOR.play(config, 10, ["greedy"] * 4)
