@@ -277,3 +277,20 @@ def test_device_file_as_a_subprocess(tmp_path):
 def test_usage_error_as_a_subprocess(tmp_path):
     done = run_module("--format", "xml", cwd=tmp_path)
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+CUSTOM_SET = REPO / "cards" / "briefcase" / "examples" / "custom-set.yaml"
+
+
+def test_a_custom_set_kept_elsewhere_validates_alone(here):
+    name = write(here, "my-set.yaml", CUSTOM_SET.read_text(encoding="utf-8"))
+    result = validate(name)
+    assert result.exit_code == 0 and result.stdout == ""
+    assert "1 file valid." in result.stderr
+
+
+def test_a_broken_copy_of_the_custom_set_fails_at_its_line(here):
+    text = CUSTOM_SET.read_text(encoding="utf-8").replace("Logistics Company", "Logistic Company", 1)
+    name = write(here, "my-set.yaml", text)
+    message = single(validate(name), "set-unknown-company", line_of(name, "Logistic Company"))
+    assert message == "Tech Boom: no company named 'Logistic Company' (did you mean 'Logistics Company'?)"

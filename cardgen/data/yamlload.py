@@ -251,6 +251,14 @@ def _syntax_problem(exc: yaml.MarkedYAMLError) -> YamlError:
         message = "this line does not line up with the lines above; check its indentation"
     elif problem == "mapping values are not allowed here":
         message = "unexpected ':'; put a value that contains ': ' in quotes"
+    elif context.startswith(("while scanning an anchor", "while scanning an alias")):
+        sign, what = ("&", "an anchor") if "anchor" in context else ("*", "an alias")
+        where, message = opened, f"'{sign}' starts {what} in YAML; put the value in quotes"
+    elif context.startswith("while scanning a block scalar"):
+        sign = exc.context_mark.buffer[exc.context_mark.pointer] if exc.context_mark.buffer else "|"
+        where, message = opened, f"'{sign}' starts a block of text in YAML; put the value in quotes"
+    elif problem.startswith("expected the node content, but found '") and "<" not in problem:
+        message = f"a value is missing before {problem.rsplit('found ', 1)[-1]}"
     elif "cannot start any token" in problem:
         message = f"{problem}; put the value in quotes"
     elif "but found '<stream end>'" in problem or "but found '<document end>'" in problem:

@@ -264,3 +264,13 @@ def test_more_than_one_document(tmp_path):
 def test_mapping_key_that_is_a_list(tmp_path):
     p = only(load(tmp_path, "game: briefcase\n? [a, b]\n: 1\n")[1])
     assert (p.rule, p.line) == ("yaml-key", 2)
+
+
+@pytest.mark.parametrize("text, col, fragment", [
+    ("name: & Sons\n", 7, "'&' starts an anchor"), ("name: * great\n", 7, "'*' starts an alias"),
+    ("text: >5 players\n", 7, "'>' starts a block of text"), ("text: |x\n", 7, "'|' starts a block of text"),
+    ("a: [1, , 2]\n", 8, "a value is missing before ','")])
+def test_yaml_indicators_in_plain_text_suggest_quotes(tmp_path, text, col, fragment):
+    p = only(load(tmp_path, text)[1])
+    assert (p.rule, p.line, p.col) == ("yaml-syntax", 1, col)
+    assert fragment in p.message
