@@ -89,6 +89,7 @@ def insert_overflows(game: str, lang: str, texts: dict[str, str]) -> tuple[list[
     """What the renderer says does not fit in the game's rulebook inserts (every player count,
     the full box), drawn in memory with these translations; and the contexts the inserts print."""
     from cardgen.render.cardface import RenderError
+    from cardgen.render.layouts import LayoutError
     from cardgen.render.pipeline import SheetOptions, prepare, render_documents
 
     cards, inserts = _cards_module(game), _inserts_module(game)
@@ -100,13 +101,15 @@ def insert_overflows(game: str, lang: str, texts: dict[str, str]) -> tuple[list[
         asked.add(context)
         return texts.get(context, source)
 
-    ctx = prepare(cards, cards.select(), lang, translate)
-    asked.clear()  # the font choice asks for every text; keep what the inserts print
-    docs = inserts.documents(ctx)
     try:
+        ctx = prepare(cards, cards.select(), lang, translate)
+        asked.clear()  # the font choice asks for every text; keep what the inserts print
+        docs = inserts.documents(ctx)
         render_documents(ctx, docs, SheetOptions(), f"{game} {lang} check")
     except RenderError as exc:
         return list(exc.problems), asked
+    except LayoutError as exc:  # the templates themselves are broken: say so, not a traceback
+        return [f"the inserts cannot be laid out: {exc}"], asked
     return [], asked
 
 
