@@ -405,3 +405,18 @@ def test_setup_hands_out_a_company_that_is_not_a_starting_company(data):
     assert p.rule == "setup-starting-companies"
     at(p, "setup.yaml", where(text, "bank]"))
     assert p.message == "Bank is handed out at setup but is not marked 'starting: true'"
+
+
+def test_a_file_that_cannot_be_read_stops_the_meaning_checks(data):
+    """Without its companies the sets would show every company as unknown: noise, not help."""
+    text = edit(data, "companies.yaml", "  - id: newspaper\n", "  - id: newspaper\n    name: [\n")
+    p = only()
+    assert p.rule == "yaml-syntax"
+    assert p.path == f"{BRIEFCASE}/companies.yaml" and p.line > where(text, "name: [")[0]
+
+
+def test_a_custom_set_checked_against_broken_shipped_data_reports_that_data(data):
+    text = edit(data, "companies.yaml", "  - id: newspaper\n    name: Newspaper\n", "  - id: newspaper\n")
+    p = only(CUSTOM)
+    assert (p.rule, p.path) == ("schema-required", f"{BRIEFCASE}/companies.yaml")
+    assert p.line == where(text, "- id: newspaper")[0]

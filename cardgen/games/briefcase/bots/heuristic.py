@@ -2,10 +2,12 @@
 abilities and resources, and when it turns Buy cards into Central Bank points.
 
 Every value comes from the company data (VP, production, activation cost, effect kind), so a
-custom company is judged like any other. A turn, in order: activate what pays off; buy the
-missing resources of a company it can then activate; invest in the Central Bank when the
-style says it is late; buy the best company; buy resources for the next activations; spend
-spare Buy cards (Central Bank, resources); hire; unblock.
+custom company is judged like any other. A turn, in order: activate what pays off, buying the
+missing resources of a company it can then activate; invest in the Central Bank when the style
+says it is late; buy the best company; buy resources for the next activations; spend spare Buy
+cards (Central Bank, else resources); hire; move blocks.
+
+The engine's plan functions are the only way it looks ahead, so everything it does is legal.
 """
 
 from __future__ import annotations
@@ -343,7 +345,10 @@ class HeuristicBot(Bot):
                 continue
             for r in range(N_RES):
                 if buys[r]:
-                    actions.buy_resource(g, r, buys[r])
+                    plan = actions.resource_plan(g, r, buys[r])
+                    if plan is None:          # the cards do not split that way after all
+                        return False
+                    actions.buy_resource(g, r, buys[r], plan)
             return True
         return False
 
@@ -385,7 +390,11 @@ class HeuristicBot(Bot):
         return max(bank, market)
 
     def invest_now(self, g: GameState, p: PlayerState, final: bool) -> bool:
-        return final or self.progress(g) >= self.style.late
+        if final:
+            return True
+        if p.level1_active < g.rules.level1_for_central_bank or not g.central_bank_vp or not p.hand[BUY]:
+            return False              # investing is impossible anyway
+        return self.progress(g) >= self.style.late
 
     def spend_spare(self, g: GameState, p: PlayerState) -> None:
         """Buy cards nothing else wanted: Central Bank points, else resources (1 VP per 4
