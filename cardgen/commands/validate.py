@@ -22,14 +22,18 @@ class Format(StrEnum):
 
 def validate_paths(paths: list[Path]) -> tuple[list[Problem], list[Document]]:
     """Every problem in the given files (schema first; meaning checks for each game whose
-    files all pass their schema), and the documents that were read."""
+    files all pass their schema, once every file could be read: a file that cannot be read
+    may be any game's, and the checks would report what it holds as missing), and the
+    documents that were read."""
     files, problems = expand_paths(paths)
     docs: list[Document] = []
     failed_games: set[str] = set()
+    unread = False
     for path in files:
         doc, found = read_document(path)
         problems.extend(found)
         if doc is None:
+            unread = unread or bool(found)
             continue
         if found:
             failed_games.add(doc.game)
@@ -40,7 +44,7 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], list[Document]]:
     for game, game_docs in sorted(by_game.items()):
         # A game with schemas but no rules module (a designer's own, under CARDGEN_HOME) is
         # checked against its schemas only.
-        if game not in failed_games and game in registered_games():
+        if game not in failed_games and game in registered_games() and not unread:
             problems.extend(game_rules(game).check(game_docs))
     return sorted(set(problems)), docs
 

@@ -29,9 +29,12 @@ class Context:
         kinds = {d.kind for d in docs}
         base_missing = {"companies", "components", "setup", "company-sets", "rulings"} - kinds
         self.base: list[Document] = []
+        self.base_problems: list[Problem] = []   # of shipped files the given ones need
         if base_missing:
-            shipped, _ = read_documents(game_files(GAME))
+            shipped, problems = read_documents(game_files(GAME))
             self.base = [d for d in shipped if d.kind in base_missing]
+            given = {d.shown for d in docs}
+            self.base_problems = [p for p in problems if p.path not in given]
 
     def of_kind(self, kind: str) -> list[Document]:
         return [d for d in self.docs + self.base if d.kind == kind]
@@ -404,6 +407,10 @@ class BriefcaseRules:
 
     def check(self, docs: list[Document]) -> list[Problem]:
         ctx = Context(docs)
+        if ctx.base_problems:
+            # Checked against broken shipped data, every name would look unknown: report the
+            # shipped file's own problems instead.
+            return sorted(set(ctx.base_problems))
         problems: list[Problem] = []
         for fn in CHECKS:
             problems.extend(fn(ctx))
