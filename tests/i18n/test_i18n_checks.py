@@ -128,6 +128,6 @@ def test_translation_of_other_english_is_outdated(project: Path):
 
 def test_json_format_lists_problems_for_editors(project: Path):
     break_entry("resource.paper:name", "")
-    code, out = cardgen("i18n", "check", "briefcase", "--lang", "el", "--format", "json")
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", "el", "--format", "json", "--no-fit")
     assert code == 1
     assert '"rule": "i18n-missing"' in out and 'cards/briefcase/locale/el.po",' in out
