@@ -217,12 +217,30 @@ def read_text(path: Path) -> str:
         raise YamlError(1, 1, "file-too-large",
                         f"file is {size:,} bytes; the limit is {MAX_BYTES:,} bytes")
     if b"\x00" in raw:
+        wide = _wide_text_encoding(raw)
+        if wide:
+            raise YamlError(1, 1, "file-encoding", f"file is {wide} text; save it as UTF-8")
         raise YamlError(1, 1, "file-binary", "binary file (contains NUL bytes), not YAML text")
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise YamlError(line, 1, "file-encoding", "file is not valid UTF-8 text") from None
+
+
+def _wide_text_encoding(raw: bytes) -> str | None:
+    """'UTF-16' or 'UTF-32' when NUL-holding bytes are readable text in that encoding (as
+    Windows editors save "Unicode" text), else None."""
+    for name, codecs in (("UTF-32", ("utf-32", "utf-32-le", "utf-32-be")),
+                         ("UTF-16", ("utf-16", "utf-16-le", "utf-16-be"))):
+        for codec in codecs:
+            try:
+                text = raw.decode(codec)
+            except UnicodeDecodeError:
+                continue
+            if text and all(ch.isprintable() or ch in "\t\r\n\ufeff" for ch in text):
+                return name
+    return None
 
 
 def _at(mark: Any) -> tuple[int, int]:

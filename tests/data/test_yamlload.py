@@ -274,3 +274,19 @@ def test_yaml_indicators_in_plain_text_suggest_quotes(tmp_path, text, col, fragm
     p = only(load(tmp_path, text)[1])
     assert (p.rule, p.line, p.col) == ("yaml-syntax", 1, col)
     assert fragment in p.message
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32"])
+def test_utf16_and_utf32_text_is_named_as_such(tmp_path, encoding):
+    # Windows editors save "Unicode" text as UTF-16: it has NUL bytes but is not binary.
+    p = only(load(tmp_path, "game: briefcase\n".encode(encoding))[1])
+    assert (p.rule, p.line) == ("file-encoding", 1)
+    assert p.message == f"file is {encoding.split('-')[0].upper()}-{encoding.split('-')[1]} text; save it as UTF-8"
+
+
+def test_windows_line_ends_keep_positions(tmp_path):
+    data, problems = load(tmp_path, b"game: briefcase\r\nkind: game\r\nname: [\r\n")
+    p = only(problems)
+    assert (p.rule, p.line) == ("yaml-syntax", 4)
+    data, problems = load(tmp_path, b"game: briefcase\r\nkind: game\r\n")
+    assert problems == [] and data.value_pos["kind"] == (2, 7)
