@@ -144,25 +144,25 @@ def test_wrong_type(here):
     name = company_file(here, "  - id: newspaper\n    name: Newspaper\n    level: 1\n    cost: 1\n",
                         "  - id: newspaper\n    name: Newspaper\n    level: 1\n    cost: one\n")
     message = single(validate(name), "schema-type", line_of(name, "cost: one"), 11)
-    assert message == 'companies[1].cost: expected a whole number or null, got "one"'
+    assert message == 'Newspaper cost: expected a whole number or null, got "one"'
 
 
 def test_unknown_key_with_did_you_mean(here):
     name = company_file(here, "    permanent: true", "    permanant: true")
     message = single(validate(name), "schema-unknown-key", line_of(name, "permanant"), 5)
-    assert message == "companies[0]: unknown key 'permanant' (did you mean 'permanent'?)"
+    assert message == "Power Plant: unknown key 'permanant' (did you mean 'permanent'?)"
 
 
 def test_missing_key(here):
     name = company_file(here, "    name: Newspaper\n", "")
     message = single(validate(name), "schema-required", line_of(name, "- id: newspaper"), 5)
-    assert message == "companies[1]: missing required key 'name'"
+    assert message == "newspaper: missing required key 'name'"
 
 
 def test_mapping_where_a_list_is_expected(here):
     name = company_file(here, "aliases: [Construction Firm]", "aliases: {name: Construction Firm}")
     message = single(validate(name), "schema-type", line_of(name, "aliases: {"), 14)
-    assert message.endswith('.aliases: expected a list, got {"name": "Construction Firm"}')
+    assert message.endswith(' aliases: expected a list, got {"name": "Construction Firm"}')
 
 
 def test_every_problem_of_a_file_in_one_run(here):
@@ -187,7 +187,7 @@ def test_json_output(here):
     (entry,) = json.loads(result.stdout)
     assert entry == {"path": "companies.yaml", "line": line_of(name, "permanant"), "col": 5,
                      "rule": "schema-unknown-key", "severity": "error",
-                     "message": "companies[0]: unknown key 'permanant' (did you mean 'permanent'?)"}
+                     "message": "Power Plant: unknown key 'permanant' (did you mean 'permanent'?)"}
 
 
 def test_json_output_of_valid_data_is_an_empty_list():

@@ -186,13 +186,32 @@ def validate_document(doc: Any, game: str, kind: str, shown: str) -> list[Proble
             else:
                 line, col = position(doc, where + [locator[1]])
             if where:
-                message = f"{_path_text(where)}: {message}"
+                message = f"{_where_text(doc, where)}: {message}"
             marker = (line, col, message)
             if marker in seen:
                 continue
             seen.add(marker)
             problems.append(Problem(shown, line, col, rule, message))
     return sorted(problems)
+
+
+def _where_text(doc: Any, path: list[Any]) -> str:
+    """Where a value is, as a designer reads it: from the nearest list entry that has a name or
+    id ("Steel Factory cost", "Warehouses ability.limit"), else the whole path ("players.max")."""
+    node, label, start = doc, None, 0
+    for i, step in enumerate(path):
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            break
+        if isinstance(step, int) and isinstance(node, dict):
+            name = next((node[k] for k in ("name", "id") if isinstance(node.get(k), str)), None)
+            if name:
+                label, start = name, i + 1
+    rest = _path_text(path[start:])
+    if label is None:
+        return rest
+    return f"{label} {rest}" if rest else label
 
 
 def _path_text(path: list[Any]) -> str:

@@ -46,25 +46,25 @@ def test_the_base_company_is_valid(tmp_path):
 def test_wrong_type(tmp_path):
     p = one(problems(tmp_path, edit("    vp: 1", "    vp: one")))
     assert (p.rule, p.line, p.col) == ("schema-type", 8, 9)
-    assert p.message == 'companies[0].vp: expected a whole number, got "one"'
+    assert p.message == 'Steel Factory vp: expected a whole number, got "one"'
 
 
 def test_wrong_type_among_alternatives(tmp_path):
     p = one(problems(tmp_path, edit("cost: 2", "cost: two")))
     assert (p.rule, p.line, p.col) == ("schema-type", 7, 11)
-    assert p.message == 'companies[0].cost: expected a whole number or null, got "two"'
+    assert p.message == 'Steel Factory cost: expected a whole number or null, got "two"'
 
 
 def test_out_of_range_inside_an_alternative_is_a_range_problem(tmp_path):
     p = one(problems(tmp_path, edit("cost: 2", "cost: -1")))
     assert (p.rule, p.line, p.col) == ("schema-range", 7, 11)
-    assert p.message == "companies[0].cost: -1 is out of range: must be at least 0"
+    assert p.message == "Steel Factory cost: -1 is out of range: must be at least 0"
 
 
 def test_unknown_key_with_did_you_mean(tmp_path):
     p = one(problems(tmp_path, edit("    vp: 1\n", "    vp: 1\n    permanant: true\n")))
     assert (p.rule, p.line, p.col) == ("schema-unknown-key", 9, 5)
-    assert p.message == "companies[0]: unknown key 'permanant' (did you mean 'permanent'?)"
+    assert p.message == "Steel Factory: unknown key 'permanant' (did you mean 'permanent'?)"
 
 
 def test_every_unknown_key_of_one_mapping_is_reported(tmp_path):
@@ -76,7 +76,7 @@ def test_every_unknown_key_of_one_mapping_is_reported(tmp_path):
 def test_unknown_key_among_fixed_names(tmp_path):
     p = one(problems(tmp_path, edit("production: {buy: 1}", "production: {by: 1}")))
     assert (p.rule, p.line, p.col) == ("schema-unknown-key", 10, 18)
-    assert p.message == "companies[0].production: unknown key 'by' (did you mean 'buy'?)"
+    assert p.message == "Steel Factory production: unknown key 'by' (did you mean 'buy'?)"
 
 
 def test_unknown_ability_parameter(tmp_path):
@@ -88,7 +88,7 @@ def test_unknown_ability_parameter(tmp_path):
 def test_missing_key_points_at_the_mapping(tmp_path):
     p = one(problems(tmp_path, edit("    name: Steel Factory\n", "")))
     assert (p.rule, p.line, p.col) == ("schema-required", 4, 5)
-    assert p.message == "companies[0]: missing required key 'name'"
+    assert p.message == "steel_factory: missing required key 'name'"
 
 
 def test_missing_player_count_in_copies(tmp_path):
@@ -101,7 +101,7 @@ def test_mapping_where_a_list_is_expected(tmp_path):
     p = one(problems(tmp_path, edit("authored: [cost, vp, activation, production, copies]",
                                     "authored: {cost: true}")))
     assert (p.rule, p.line, p.col) == ("schema-type", 13, 15)
-    assert p.message == 'companies[0].authored: expected a list, got {"cost": true}'
+    assert p.message == 'Steel Factory authored: expected a list, got {"cost": true}'
 
 
 def test_list_where_a_mapping_is_expected(tmp_path):
@@ -119,7 +119,7 @@ def test_enum_with_did_you_mean(tmp_path):
 def test_effect_parameter_of_the_wrong_kind(tmp_path):
     p = one(problems(tmp_path, edit("as: steel", "as: buy")))
     assert (p.rule, p.line) == ("schema-enum", 12)
-    assert p.message.startswith('companies[0].ability.as: "buy" is not one of: personnel, steel')
+    assert p.message.startswith('Steel Factory ability.as: "buy" is not one of: personnel, steel')
 
 
 def test_value_fitting_no_alternative_names_the_alternatives(tmp_path):
@@ -127,33 +127,33 @@ def test_value_fitting_no_alternative_names_the_alternatives(tmp_path):
                 'ability: {effect: cards_as, count: 2, same_type: true, as: buy, text: "t"}')
     p = one(problems(tmp_path, text))
     assert (p.rule, p.line) == ("schema-type", 12)
-    assert p.message == 'companies[0].ability.as: expected "any" or a list, got "buy"'
+    assert p.message == 'Steel Factory ability.as: expected "any" or a list, got "buy"'
 
 
 def test_repeated_list_item(tmp_path):
     text = edit("    level: 1\n", "    level: 1\n    aliases: [Steel Mill, Steel Mill]\n")
     p = one(problems(tmp_path, text))
     assert (p.rule, p.line, p.col) == ("schema-uniqueitems", 7, 27)
-    assert p.message == 'companies[0].aliases: "Steel Mill" is listed more than once'
+    assert p.message == 'Steel Factory aliases: "Steel Mill" is listed more than once'
 
 
 def test_empty_text(tmp_path):
     p = one(problems(tmp_path, edit('text: "Any resource as {steel}."', 'text: ""')))
     assert (p.rule, p.line) == ("schema-minlength", 12)
-    assert p.message == "companies[0].ability.text: must not be empty"
+    assert p.message == "Steel Factory ability.text: must not be empty"
 
 
 def test_malformed_id_says_what_an_id_looks_like(tmp_path):
     p = one(problems(tmp_path, edit("id: steel_factory", "id: Steel Factory")))
     assert (p.rule, p.line, p.col) == ("schema-pattern", 4, 9)
-    assert p.message == ('companies[0].id: "Steel Factory" is not a valid id: use lowercase letters, '
+    assert p.message == ('Steel Factory id: "Steel Factory" is not a valid id: use lowercase letters, '
                          "digits and '_', starting with a letter")
 
 
 def test_empty_production(tmp_path):
     p = one(problems(tmp_path, edit("production: {buy: 1}", "production: {}")))
     assert (p.rule, p.line) == ("schema-minproperties", 10)
-    assert p.message == "companies[0].production: must not be empty"
+    assert p.message == "Steel Factory production: must not be empty"
 
 
 def test_too_few_and_too_many_items(tmp_path):

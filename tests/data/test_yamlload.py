@@ -281,7 +281,8 @@ def test_utf16_and_utf32_text_is_named_as_such(tmp_path, encoding):
     # Windows editors save "Unicode" text as UTF-16: it has NUL bytes but is not binary.
     p = only(load(tmp_path, "game: briefcase\n".encode(encoding))[1])
     assert (p.rule, p.line) == ("file-encoding", 1)
-    assert p.message == f"file is {encoding.split('-')[0].upper()}-{encoding.split('-')[1]} text; save it as UTF-8"
+    name = "UTF-" + encoding.split("-")[1]
+    assert p.message == f"file is {name} text; save it as UTF-8"
 
 
 def test_windows_line_ends_keep_positions(tmp_path):
