@@ -16,13 +16,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from cardgen.games import registered_games
 from cardgen.i18n.messages import SOURCE_LANGUAGE, Translator, english
+from cardgen.output import write_atomic
 from cardgen.paths import display_path, game_dir, templates_dir
 from cardgen.problems import DataError
 from cardgen.render.cardface import RenderError
 from cardgen.render.fonts import FontError
 from cardgen.render.imposition import Duplex, ImpositionError, SheetLayout
 from cardgen.render.layouts import LayoutError
-from cardgen.render.output import write_atomic
 from cardgen.render.pipeline import Context, SheetOptions, card_module, page_total, prepare, render_cards
 
 

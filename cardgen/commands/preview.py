@@ -10,9 +10,9 @@ import typer
 
 from cardgen.commands.build import BuildFailed, UsageProblem, context_for, report_failures
 from cardgen.data.schema import did_you_mean
+from cardgen.output import write_atomic
 from cardgen.paths import display_path
 from cardgen.render.cardface import RenderError
-from cardgen.render.output import write_atomic
 from cardgen.render.printable import Face
 from cardgen.render.raster import RasterError, face_images
 

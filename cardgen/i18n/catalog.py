@@ -10,9 +10,7 @@ the same bytes, and updating an up-to-date catalog leaves it untouched.
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +19,7 @@ import polib
 from cardgen.i18n.messages import SOURCE_LANGUAGE, Message
 from cardgen.i18n.references import data_references
 from cardgen.i18n.sources import game_messages
+from cardgen.output import write_atomic
 from cardgen.paths import display_path, game_dir
 from cardgen.problems import Problem
 
@@ -96,16 +95,7 @@ def read_catalog(path: Path) -> polib.POFile:
 
 
 def write_catalog(po: polib.POFile, path: Path) -> None:
-    """Write atomically: a temporary file in the same folder, then rename over the target."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as out:
-            out.write(str(po))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, str(po).encode("utf-8"))
 
 
 def _header(game: str) -> dict[str, str]:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from cardgen.render.output import write_atomic
+from cardgen.output import write_atomic
 from cardgen.render.pipeline import Context
 from cardgen.render.printable import CardSpec, Face
 from cardgen.render.raster import face_images

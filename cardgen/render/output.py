@@ -1,15 +1,9 @@
-"""Writing output files: reproducible PDF canvases and atomic replacement.
-
-A build renders into memory and only then replaces the target file, so a failing build leaves
-no partial file and keeps the previous one.
-"""
+"""Reproducible PDF canvases. A build renders into memory and only then writes the target with
+``cardgen.output.write_atomic``, so a failing build leaves no partial file."""
 
 from __future__ import annotations
 
 import io
-import os
-import tempfile
-from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -26,19 +20,3 @@ def new_canvas(buffer: io.BytesIO, page_mm: tuple[float, float], font: str, titl
     c.setAuthor("")
     c.setProducer("cardgen")
     return c
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` in one step: a temporary file in the same directory,
-    then ``os.replace``."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
