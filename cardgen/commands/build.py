@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from cardgen.games import registered_games
-from cardgen.i18n.messages import SOURCE_LANGUAGE, Translator, english
+from cardgen.i18n.messages import Translator
 from cardgen.output import write_atomic
 from cardgen.paths import display_path, game_dir, templates_dir
 from cardgen.problems import DataError
@@ -44,23 +44,16 @@ class BuildFailed(Exception):
 
 
 def translator_for(game: str, lang: str) -> Translator:
-    """The Translator for (game, lang): the translations package's, when it is installed;
-    otherwise only English can be built."""
-    for name in ("cardgen.i18n.catalog", "cardgen.i18n.translate"):
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError:
-            continue
-        if hasattr(module, "translator"):
-            try:
-                return module.translator(game, lang)
-            except LookupError as exc:
-                raise UsageProblem(str(exc).strip("'\"")) from None
-            except Exception as exc:  # an unreadable catalog: its own message says where
-                raise BuildFailed([str(exc)]) from None
-    if lang.casefold() == SOURCE_LANGUAGE:
-        return english
-    raise UsageProblem(f"no translations are installed; only '{SOURCE_LANGUAGE}' can be built")
+    """The Translator for (game, lang), from the game's PO catalogs."""
+    from cardgen.i18n.catalog import CatalogError
+    from cardgen.i18n.translate import translator
+
+    try:
+        return translator(game, lang)
+    except LookupError as exc:
+        raise UsageProblem(str(exc).strip("'\"")) from None
+    except CatalogError as exc:
+        raise BuildFailed([str(exc)]) from None
 
 
 @dataclass
