@@ -403,10 +403,12 @@ class HeuristicBot(Bot):
         if not p.hand[BUY]:
             return
         self.invest(g, p)
+        room = self.room(g, p)
+        if not p.hand[BUY] or (room <= 0 and g.central_bank_vp):
+            return
         basic = g.rules.basic_mask
         order = sorted((r for r in range(N_RES) if (basic >> r) & 1 and g.market[r]),
                        key=lambda r: (g.market[r], r))
-        room = self.room(g, p)
         for r in order:
             while p.hand[BUY] and (room > 0 or not g.central_bank_vp):
                 plan = actions.resource_plan(g, r)
@@ -418,10 +420,13 @@ class HeuristicBot(Bot):
     def invest(self, g: GameState, p: PlayerState) -> None:
         # Keep a few Buy cards in the deck: without any, a player can never buy again, and if
         # everyone does that the game never ends. Once the end is triggered, keep nothing.
+        if p.level1_active < g.rules.level1_for_central_bank or not g.central_bank_vp:
+            return
         reserve = 0 if g.end_condition is not None else self.style.reserve
-        k = min(p.hand[BUY] - self.style.invest_keep, g.central_bank_vp,
-                p.cards_owned()[BUY] - reserve)
-        if k <= 0 or p.level1_active < g.rules.level1_for_central_bank:
+        k = min(p.hand[BUY] - self.style.invest_keep, g.central_bank_vp)
+        if k > 0 and reserve:
+            k = min(k, p.hand[BUY] + p.discard[BUY] + p.played[BUY] + p.deck.count(BUY) - reserve)
+        if k <= 0:
             return
         while k > 0:
             plan = actions.central_bank_plan(g, k)

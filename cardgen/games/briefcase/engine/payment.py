@@ -24,6 +24,7 @@ Unit = tuple[int, int, int]
 Plan = tuple[Unit, ...]
 
 _MEMO: dict[tuple, Plan | None] = {}
+_DIRECT: dict[tuple, Plan] = {}        # paying a cost with exactly its resources
 _MEMO_MAX = 200_000
 
 
@@ -36,10 +37,14 @@ def plan_payment(p: PlayerState, cost: tuple[int, ...] | list[int], uses: list[i
         if storage[r] < cost[r]:
             break
     else:
-        return tuple((r, r, -1) for r in range(N_RES) for _ in range(cost[r]))
+        key = cost if type(cost) is tuple else tuple(cost)
+        plan = _DIRECT.get(key)
+        if plan is None:
+            plan = _DIRECT[key] = tuple((r, r, -1) for r in range(N_RES) for _ in range(cost[r]))
+        return plan
     limited = p.res_limited
     left = tuple(0 if not per_turn else max(0, per_turn - uses[comp])
-                 for comp, _f, _t, per_turn in limited)
+                 for comp, _f, _t, per_turn in limited) if limited else ()
     key = None
     if avail is None:
         key = (tuple(storage), tuple(cost), p.pay_key, left)
