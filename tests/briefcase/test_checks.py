@@ -152,13 +152,12 @@ def test_copies_order(data):
 
 
 def test_contents_company_cards(data):
-    comp = edit(data, "components.yaml", "company_cards: 97", "company_cards: 96")
+    edit(data, "components.yaml", "company_cards: 97", "company_cards: 96")
     companies = (data / "companies.yaml").read_text(encoding="utf-8")
     p = only()
     assert p.rule == "contents-company-cards"
     assert p.message == "the companies add up to 97 company cards; the Contents list says 96"
     at(p, "companies.yaml", where(companies, "- id: power_plant"))
-    assert "company_cards: 96" in comp
 
 
 def test_contents_randomizers(data):
@@ -283,7 +282,7 @@ def test_company_duplicate_names_the_first_place(data):
                 "  - id: power_plant\n    name: Power Plant\n    aliases: [Newspaper]\n")
     p = only()
     assert p.rule == "company-duplicate"
-    at(p, "companies.yaml", where(text, "- id: newspaper")[0:1] + (5,))
+    at(p, "companies.yaml", where(text, "id: newspaper"))
     assert p.message == "company 'Newspaper' reuses the id or name 'newspaper' (first used at line 20)"
     assert where(text, "[Newspaper]")[0] == 20
 
@@ -363,7 +362,7 @@ def test_custom_set_alone_with_a_schema_problem(data):
     text = edit(data, "examples/custom-set.yaml", "    vp: 1\n", "    vp: 1\n    bogus: 1\n")
     p = only(CUSTOM)
     assert p.rule == "schema-unknown-key"
-    at(p, "examples/custom-set.yaml", where(text, "bogus")[0:1] + (5,))
+    at(p, "examples/custom-set.yaml", where(text, "bogus"))
 
 
 def test_custom_set_alone_with_an_unmarked_value(data):
