@@ -294,3 +294,12 @@ def test_a_broken_copy_of_the_custom_set_fails_at_its_line(here):
     name = write(here, "my-set.yaml", text)
     message = single(validate(name), "set-unknown-company", line_of(name, "Logistic Company"))
     assert message == "Tech Boom: no company named 'Logistic Company' (did you mean 'Logistics Company'?)"
+
+
+def test_json_output_of_an_unreadable_file(here):
+    name = write(here, "dup.yaml", HOSTILE["duplicate"][0])
+    result = validate("--format", "json", name)
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == [{"path": "dup.yaml", "line": 3, "col": 1, "rule": "yaml-duplicate-key",
+                                          "severity": "error",
+                                          "message": "duplicate key 'game' (first defined at line 1)"}]
