@@ -300,6 +300,6 @@ def test_json_output_of_an_unreadable_file(here):
     name = write(here, "dup.yaml", HOSTILE["duplicate"][0])
     result = validate("--format", "json", name)
     assert result.exit_code == 1
-    assert json.loads(result.stdout) == [{"path": "dup.yaml", "line": 3, "col": 1, "rule": "yaml-duplicate-key",
-                                          "severity": "error",
-                                          "message": "duplicate key 'game' (first defined at line 1)"}]
+    assert json.loads(result.stdout) == [{
+        "path": "dup.yaml", "line": 3, "col": 1, "rule": "yaml-duplicate-key", "severity": "error",
+        "message": "duplicate key 'game' (first defined at line 1)"}]
