@@ -397,25 +397,23 @@ class HeuristicBot(Bot):
         return self.progress(g) >= self.style.late
 
     def spend_spare(self, g: GameState, p: PlayerState) -> None:
-        """Buy cards nothing else wanted: Central Bank points, else resources (1 VP per 4
-        stored), else, once storage is full, the scarcest basic resource, which brings the end
-        nearer rather than letting the turn go to waste."""
+        """Buy cards nothing else wanted: Central Bank points, else the scarcest basic
+        resources: they score 1 VP per 4 stored, and past the storage limit they still bring the
+        end nearer (a game where every player idles would never end)."""
         if not p.hand[BUY]:
             return
         self.invest(g, p)
-        room = self.room(g, p)
-        if not p.hand[BUY] or (room <= 0 and g.central_bank_vp):
+        if not p.hand[BUY]:
             return
         basic = g.rules.basic_mask
         order = sorted((r for r in range(N_RES) if (basic >> r) & 1 and g.market[r]),
                        key=lambda r: (g.market[r], r))
         for r in order:
-            while p.hand[BUY] and (room > 0 or not g.central_bank_vp):
+            while p.hand[BUY]:
                 plan = actions.resource_plan(g, r)
                 if plan is None:
                     break
                 actions.buy_resource(g, r, 1, plan)
-                room -= 1
 
     def invest(self, g: GameState, p: PlayerState) -> None:
         # Keep a few Buy cards in the deck: without any, a player can never buy again, and if
