@@ -171,10 +171,6 @@ def ability_parameters_fit(ctx: Context) -> Iterator[Problem]:
             yield doc.problem("effect-params",
                               f"{c['name']}: turning any single card into a Buy without "
                               "'per_turn' makes every card a Buy", *path, "ability")
-        if kind == "draw_at_turn_start" and "if_at_most" in ab \
-                and ab["if_at_most"]["card"] not in DECISIONS:
-            yield doc.problem("effect-params", f"{c['name']}: unknown card in 'if_at_most'",
-                              *path, "ability", "if_at_most")
         if "energy" in c["production"] and set(c["production"]) != {"energy"}:
             yield doc.problem("production-mixed",
                               f"{c['name']}: a company produces Energy or decision cards, not both",
@@ -325,8 +321,6 @@ def setup_fits_the_box(ctx: Context) -> Iterator[Problem]:
             yield setup.problem("setup-exceeds-box",
                                 f"{players} players use {count} company blocks; the box has "
                                 f"{blocks.get('company', 0)}", "company_blocks", players)
-    if s["storage_limit"] < 1 or s["hand_size"] < 1:
-        yield setup.problem("setup-limits", "hand size and storage limit must be positive")
     cdoc = ctx.one("companies")
     ids = {c["id"] for c in cdoc.data["companies"]} if cdoc else set()
     for i, cid in enumerate(s["starting_companies"]):
