@@ -3,8 +3,9 @@ the greedy player lacks. Once it is late it invests Buy cards in the Central Ban
 spending its Activate cards on companies; it cashes in on its last turn once the end is
 triggered; and it puts company blocks on what the leading rival would buy next.
 
-The weights came from a hill-climbing search over 4-player games against three greedy players
-(``benchmarks/briefcase_sim.py --duel`` measures the result on fresh seeds).
+The weights came from a hill-climbing search (run during development) over 4-player games
+against three greedy players; ``benchmarks/briefcase_sim.py --duel`` measures the result on
+fresh seeds.
 """
 
 from __future__ import annotations

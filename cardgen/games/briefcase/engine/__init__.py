@@ -4,7 +4,8 @@
 - ``state``: the mutable game; ``setup``: a new game; ``turn``: turns and the game's end;
 - ``actions``: what a player does with decision cards; ``cards`` and ``payment``: paying
   with decision cards and with resources (with the conversions abilities allow);
-- ``effects``: each ability effect kind, once; ``scoring``; ``invariants``.
+- ``effects``: each ability effect kind, once; ``scoring``; ``invariants``;
+- ``legal``: every legal action as data (for the random bot and fuzzing).
 
 Bots (``cardgen.games.briefcase.bots``) take the decisions through hooks the engine calls.
 """

@@ -54,7 +54,7 @@ CardPlan = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
 
 
 def plan_cards(p: PlayerState, uses: list[int], n: int, t: int, for_resources: bool = False,
-               real_only: bool = False, spend: tuple[int, ...] = DEFAULT_SPEND) -> CardPlan | None:
+               spend: tuple[int, ...] = DEFAULT_SPEND) -> CardPlan | None:
     """How ``p`` can pay ``n`` cards of type ``t`` from the hand, or None if it cannot.
 
     Real cards of the type are used first; the rest comes from the player's ``cards_as``
@@ -65,7 +65,7 @@ def plan_cards(p: PlayerState, uses: list[int], n: int, t: int, for_resources: b
         consume = [0] * N_CARDS
         consume[t] = n
         return tuple(consume), ()
-    if real_only or not p.card_convs:
+    if not p.card_convs:
         return None
     cands = [c for c in p.card_convs
              if (c[3] >> t) & 1 and (for_resources or not c[4]) and (not c[5] or uses[c[0]] < c[5])]
