@@ -7,10 +7,17 @@ same name with dashes. They run after every document has passed its schema.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
-from cardgen.data.documents import Document, game_files, read_documents
+from cardgen.data.checks import (
+    CheckContext,
+    CheckList,
+    authored_notes,
+    provenance_problems,
+    unknown_rulings,
+)
+from cardgen.data.documents import Document
 from cardgen.data.schema import did_you_mean
 from cardgen.games.briefcase.model import DECISIONS, NUMERIC_FIELDS, PLAYER_COUNTS
 from cardgen.problems import Problem
@@ -20,28 +27,12 @@ TRIGGERED = {"remove_from_hand", "take_from_resource_discard", "opponents_discar
              "take_from_opponents", "deactivate_opponent_company"}
 
 
-class Context:
+class Context(CheckContext):
     """The documents of one check run, with the shipped data filled in for kinds the user did
     not pass (a custom set file is checked against the shipped companies)."""
 
     def __init__(self, docs: list[Document]):
-        self.docs = docs
-        kinds = {d.kind for d in docs}
-        base_missing = {"companies", "components", "setup", "company-sets", "rulings"} - kinds
-        self.base: list[Document] = []
-        self.base_problems: list[Problem] = []   # of shipped files the given ones need
-        if base_missing:
-            shipped, problems = read_documents(game_files(GAME))
-            self.base = [d for d in shipped if d.kind in base_missing]
-            given = {d.shown for d in docs}
-            self.base_problems = [p for p in problems if p.path not in given]
-
-    def of_kind(self, kind: str) -> list[Document]:
-        return [d for d in self.docs + self.base if d.kind == kind]
-
-    def one(self, kind: str) -> Document | None:
-        found = self.of_kind(kind)
-        return found[0] if found else None
+        super().__init__(GAME, ("companies", "components", "setup", "company-sets", "rulings"), docs)
 
     def companies(self) -> Iterator[tuple[Document, list[Any], dict]]:
         """(document, path, company) for every company, shipped and custom."""
@@ -64,13 +55,8 @@ class Context:
         return table
 
 
-Check = Callable[[Context], Iterator[Problem]]
-CHECKS: list[Check] = []
-
-
-def check(fn: Check) -> Check:
-    CHECKS.append(fn)
-    return fn
+CHECKS = CheckList()
+check = CHECKS.rule
 
 
 @check
@@ -106,16 +92,7 @@ def _where_named(doc: Document, path: list[Any], key: str) -> int:
 def provenance_marked(ctx: Context) -> Iterator[Problem]:
     """Every card number is either a fact (with the passage that fixes it) or authored."""
     for doc, path, c in ctx.companies():
-        facts, authored = set(c.get("facts", {})), set(c.get("authored", []))
-        for name in NUMERIC_FIELDS:
-            if name in facts and name in authored:
-                yield doc.problem("provenance-conflict",
-                                  f"{c['name']}: '{name}' is listed both as a fact and as authored",
-                                  *path, "authored")
-            elif name not in facts and name not in authored:
-                yield doc.problem("provenance-unmarked",
-                                  f"{c['name']}: say where '{name}' comes from: add it to "
-                                  "'authored' or quote the rulebook under 'facts'", *path, name)
+        yield from provenance_problems(doc, path, c, NUMERIC_FIELDS)
 
 
 @check
@@ -374,68 +351,27 @@ def ids_unique(ctx: Context) -> Iterator[Problem]:
         yield from walk(doc, doc.data, [])
 
 
-@check
-def rulings_resolve(ctx: Context) -> Iterator[Problem]:
-    rulings = ctx.one("rulings")
-    ids = {r["id"] for r in rulings.data["rulings"]} if rulings else set()
-
-    def walk(doc: Document, node: Any, path: list[Any]) -> Iterator[Problem]:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key == "ruling" and isinstance(value, str) and value not in ids:
-                    yield doc.problem("ruling-unknown",
-                                      f"no ruling '{value}' in rulings.yaml"
-                                      f"{did_you_mean(value, sorted(ids))}", *path, key)
-                yield from walk(doc, value, path + [key])
-        elif isinstance(node, list):
-            for i, value in enumerate(node):
-                yield from walk(doc, value, path + [i])
-
-    for doc in ctx.docs:
-        if doc.kind != "rulings":
-            yield from walk(doc, doc.data, [])
+check(unknown_rulings)
 
 
 class BriefcaseRules:
     id = GAME
 
     def check(self, docs: list[Document]) -> list[Problem]:
-        ctx = Context(docs)
-        if ctx.base_problems:
-            # Checked against broken shipped data, every name would look unknown: report the
-            # shipped file's own problems instead.
-            return sorted(set(ctx.base_problems))
-        problems: list[Problem] = []
-        for fn in CHECKS:
-            problems.extend(fn(ctx))
-        return sorted(set(problems))
+        return CHECKS.run(Context(docs))
 
     def authored_values(self, docs: list[Document]) -> list[Problem]:
         notes: list[Problem] = []
         for doc, path, c in Context(docs).companies():
-            if doc not in docs:
-                continue
-            for name in c.get("authored", []):
-                notes.append(doc.problem("authored", f"{c['name']} {name} = {_show(c[name])}",
-                                         *path, name, severity="note"))
+            if doc in docs:
+                notes.extend(authored_notes(doc, path, c, c["name"]))
         for doc in docs:
-            for key in doc.data.get("authored", []) if isinstance(doc.data, dict) else []:
-                notes.append(doc.problem("authored", f"{doc.kind} {key} = {_show(doc.data[key])}",
-                                         key, severity="note"))
+            if isinstance(doc.data, dict):
+                notes.extend(authored_notes(doc, [], doc.data, doc.kind))
             if doc.kind == "components":
-                sc = doc.data["storage_cards"]
-                for key in sc.get("authored", []):
-                    notes.append(doc.problem("authored", f"storage cards {key} = {_show(sc[key])}",
-                                             "storage_cards", key, severity="note"))
+                notes.extend(authored_notes(doc, ["storage_cards"], doc.data["storage_cards"],
+                                            "storage cards"))
         return notes
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {v}" for k, v in value.items()) or "none"
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    return "none" if value is None else str(value)
 
 
 RULES = BriefcaseRules()

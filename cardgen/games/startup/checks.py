@@ -6,10 +6,17 @@ has passed its schema; kinds the user did not pass are filled in from the shippe
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
-from cardgen.data.documents import Document, game_files, read_documents
+from cardgen.data.checks import (
+    CheckContext,
+    CheckList,
+    authored_notes,
+    provenance_problems,
+    unknown_rulings,
+)
+from cardgen.data.documents import Document
 from cardgen.data.schema import did_you_mean
 from cardgen.games.startup.model import (
     ATTACK_KINDS,
@@ -24,20 +31,9 @@ GAME = "startup"
 KINDS = ("game", "deck", "components", "rulings")
 
 
-class Context:
+class Context(CheckContext):
     def __init__(self, docs: list[Document]):
-        self.docs = docs
-        missing = set(KINDS) - {d.kind for d in docs}
-        self.base: list[Document] = []
-        if missing:
-            shipped, _ = read_documents(game_files(GAME))
-            self.base = [d for d in shipped if d.kind in missing]
-
-    def one(self, kind: str) -> Document | None:
-        for d in self.docs + self.base:
-            if d.kind == kind:
-                return d
-        return None
+        super().__init__(GAME, KINDS, docs)
 
     def cards(self) -> Iterator[tuple[Document, list[Any], dict]]:
         deck = self.one("deck")
@@ -49,13 +45,8 @@ class Context:
         return {c["id"]: c for _, _, c in self.cards()}
 
 
-Check = Callable[[Context], Iterator[Problem]]
-CHECKS: list[Check] = []
-
-
-def check(fn: Check) -> Check:
-    CHECKS.append(fn)
-    return fn
+CHECKS = CheckList()
+check = CHECKS.rule
 
 
 def _unknown_card(doc: Document, ref: str, ids: dict[str, dict], *path: Any) -> Problem:
@@ -87,16 +78,7 @@ def card_ids_unique(ctx: Context) -> Iterator[Problem]:
 def provenance_marked(ctx: Context) -> Iterator[Problem]:
     """Every card's name, value and count is either a fact (with its passage) or authored."""
     for doc, path, c in ctx.cards():
-        facts, authored = set(c.get("facts", {})), set(c.get("authored", []))
-        for name in PROVENANCE_FIELDS:
-            if name in facts and name in authored:
-                yield doc.problem("provenance-conflict",
-                                  f"{c['name']}: '{name}' is listed both as a fact and as authored",
-                                  *path, "authored")
-            elif name not in facts and name not in authored:
-                yield doc.problem("provenance-unmarked",
-                                  f"{c['name']}: say where '{name}' comes from: add it to "
-                                  "'authored' or quote the text under 'facts'", *path, name)
+        yield from provenance_problems(doc, path, c, PROVENANCE_FIELDS, source="the text")
 
 
 @check
@@ -251,35 +233,21 @@ def reactions_resolve(ctx: Context) -> Iterator[Problem]:
                 yield doc.problem("reaction-target", "'during' only goes with an override", *where, "during")
 
 
-@check
-def rulings_resolve(ctx: Context) -> Iterator[Problem]:
-    rulings = ctx.one("rulings")
-    known = {r["id"] for r in rulings.data["rulings"]} if rulings else set()
-    for doc, path, c in ctx.cards():
-        ref = c.get("ruling")
-        if ref is not None and ref not in known:
-            yield doc.problem("ruling-unknown", f"no ruling '{ref}' in rulings.yaml"
-                              f"{did_you_mean(ref, sorted(known))}", *path, "ruling")
+check(unknown_rulings)
 
 
 class StartupRules:
     id = GAME
 
     def check(self, docs: list[Document]) -> list[Problem]:
-        ctx = Context(docs)
-        problems: list[Problem] = []
-        for fn in CHECKS:
-            problems.extend(fn(ctx))
-        return sorted(set(problems))
+        return CHECKS.run(Context(docs))
 
     def authored_values(self, docs: list[Document]) -> list[Problem]:
         notes: list[Problem] = []
         for doc in docs:
             if doc.kind == "deck":
                 for i, c in enumerate(doc.data["cards"]):
-                    for name in c.get("authored", []):
-                        notes.append(doc.problem("authored", f"{c['name']} {name} = {c[name]}",
-                                                 "cards", i, name, severity="note"))
+                    notes.extend(authored_notes(doc, ["cards", i], c, c["name"]))
             elif doc.kind == "game":
                 for key in doc.data.get("authored", []):
                     value = doc.data[key] if key in doc.data else doc.data["rules"][key]

@@ -1,0 +1,114 @@
+"""Shared machinery for a game's meaning checks (what a schema cannot say).
+
+A game lists its checks in a ``CheckList``; each check is a function of a ``CheckContext`` that
+yields problems. The context holds the documents given to ``cardgen validate`` and fills in the
+shipped data for kinds the user did not pass, so a custom set file alone is checked against the
+shipped cards. Provenance ("fact or authored?") and ruling references work the same in every
+game and live here once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from cardgen.data.documents import Document, game_files, read_documents
+from cardgen.data.schema import did_you_mean
+from cardgen.problems import Problem
+
+
+class CheckContext:
+    def __init__(self, game: str, needed_kinds: Iterable[str], docs: list[Document]):
+        self.game = game
+        self.docs = docs
+        missing = set(needed_kinds) - {d.kind for d in docs}
+        self.base: list[Document] = []
+        self.base_problems: list[Problem] = []   # of shipped files the given ones need
+        if missing:
+            shipped, problems = read_documents(game_files(game))
+            self.base = [d for d in shipped if d.kind in missing]
+            given = {d.shown for d in docs}
+            self.base_problems = [p for p in problems if p.path not in given]
+
+    def of_kind(self, kind: str) -> list[Document]:
+        return [d for d in self.docs + self.base if d.kind == kind]
+
+    def one(self, kind: str) -> Document | None:
+        found = self.of_kind(kind)
+        return found[0] if found else None
+
+
+Check = Callable[[Any], Iterator[Problem]]
+
+
+class CheckList:
+    """The ordered checks of one game; ``@checks.rule`` registers a function."""
+
+    def __init__(self) -> None:
+        self.checks: list[Check] = []
+
+    def rule(self, fn: Check) -> Check:
+        self.checks.append(fn)
+        return fn
+
+    def run(self, ctx: CheckContext) -> list[Problem]:
+        if ctx.base_problems:
+            # Checked against broken shipped data, every reference would look unknown: report
+            # the shipped files' own problems instead.
+            return sorted(set(ctx.base_problems))
+        problems: list[Problem] = []
+        for fn in self.checks:
+            problems.extend(fn(ctx))
+        return sorted(set(problems))
+
+
+def provenance_problems(doc: Document, path: list[Any], record: dict, fields: Iterable[str],
+                        source: str = "the rulebook") -> Iterator[Problem]:
+    """Every listed field of a card is either a fact (quoting its passage) or authored."""
+    facts, authored = set(record.get("facts", {})), set(record.get("authored", []))
+    for name in fields:
+        if name in facts and name in authored:
+            yield doc.problem("provenance-conflict",
+                              f"{record['name']}: '{name}' is listed both as a fact and as authored",
+                              *path, "authored")
+        elif name not in facts and name not in authored:
+            yield doc.problem("provenance-unmarked",
+                              f"{record['name']}: say where '{name}' comes from: add it to "
+                              f"'authored' or quote {source} under 'facts'", *path, name)
+
+
+def unknown_rulings(ctx: CheckContext) -> Iterator[Problem]:
+    """Every ``ruling:`` reference in the given documents names an entry of rulings.yaml."""
+    rulings = ctx.one("rulings")
+    ids = {r["id"] for r in rulings.data["rulings"]} if rulings else set()
+
+    def walk(doc: Document, node: Any, path: list[Any]) -> Iterator[Problem]:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "ruling" and isinstance(value, str) and value not in ids:
+                    yield doc.problem("ruling-unknown", f"no ruling '{value}' in rulings.yaml"
+                                      f"{did_you_mean(value, sorted(ids))}", *path, key)
+                yield from walk(doc, value, path + [key])
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                yield from walk(doc, value, path + [i])
+
+    for doc in ctx.docs:
+        if doc.kind != "rulings":
+            yield from walk(doc, doc.data, [])
+
+
+def show_value(value: Any) -> str:
+    """A data value as a designer would write it in a note."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items()) or "none"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return "none" if value is None else str(value)
+
+
+def authored_notes(doc: Document, path: list[Any], record: dict, label: str) -> list[Problem]:
+    """A note for each value a record lists under ``authored``, at the value's position."""
+    return [doc.problem("authored", f"{label} {name} = {show_value(record[name])}", *path, name,
+                        severity="note")
+            for name in record.get("authored", []) if name in record]
