@@ -10,8 +10,9 @@ import typer
 def register(app: typer.Typer) -> None:
     @app.command("check-set")
     def check_set(
-        file: Path = typer.Argument(..., help="A custom company set file (or an official set's "
-                                    "data file entry is checked with --set)."),
+        target: str = typer.Argument(..., metavar="SET", help="A custom company set file, or the "
+                                     "id or name of an official set (e.g. simple)."),
+        game: str = typer.Option("briefcase", "--game", help="The game of an official set."),
         games: int = typer.Option(500, "--games", "-n", help="Games per player count."),
         seed: int = typer.Option(1, "--seed", help="Run seed."),
         jobs: int = typer.Option(0, "--jobs", "-j", help="Processes (default: all cores)."),
@@ -25,30 +26,41 @@ def register(app: typer.Typer) -> None:
         from cardgen.commands.simulate import simulate_run
         from cardgen.commands.validate import validate_paths
         from cardgen.data.documents import read_document
-        from cardgen.games import game_simulator
+        from cardgen.games import game_simulator, registered_games
+        from cardgen.paths import game_dir
         from cardgen.sim.verdict import judge
 
-        problems, docs = validate_paths([file])
+        file = Path(target)
+        if file.exists():
+            problems, docs = validate_paths([file])
+        else:
+            problems, docs = validate_paths([game_dir(game)]) if game in registered_games() else ([], [])
         for p in problems:
             typer.echo(p.format(), err=True)
         if [p for p in problems if p.severity == "error"] or not docs:
-            typer.echo(f"FAIL: {file} is not a valid set file", err=True)
+            typer.echo(f"FAIL: {target} is not a valid set file or {game} set", err=True)
             raise typer.Exit(1)
-        doc, _ = read_document(file)
-        game = doc.game
-        simulator = game_simulator(game)
+        if file.exists():
+            doc, _ = read_document(file)
+            game, name, set_ref = doc.game, doc.data.get("name", file.name), str(file)
+        else:
+            name = set_ref = target
+        try:
+            simulator = game_simulator(game)
+        except LookupError:
+            typer.echo(f"cardgen: {game} has no simulator", err=True)
+            raise typer.Exit(2) from None
         counts = _player_counts(game)
         runs, bases = {}, {}
         reference = getattr(simulator, "reference_set", None)
         for players in counts:
             typer.echo(f"simulating {games} games at {players} players...", err=True)
-            runs[players] = simulate_run(game, players, games, seed, str(file), None, jobs, None,
+            runs[players] = simulate_run(game, players, games, seed, set_ref, None, jobs, None,
                                          False, {}, progress=False)
             if baseline and reference:
                 bases[players] = simulate_run(game, players, games, seed, reference, None, jobs,
                                               None, False, {}, progress=False)
         verdict = judge(runs, bases or None)
-        name = doc.data.get("name", file.name)
         typer.echo(f"{verdict.word}: {name} ({game}), {games} games at each of "
                    f"{', '.join(map(str, counts))} players, seed {seed}")
         for players, s in sorted(runs.items()):

@@ -34,7 +34,8 @@ class Simulator(Protocol):
     picklable config; ``play`` plays one complete game from it, deterministically for a seed."""
 
     game: str
-    bots: tuple[str, ...]
+    bots: tuple[str, ...]          # the second, if any, is the default seat
+    # Optional: ``reference_set``, the set id check-set compares game length with.
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Any: ...

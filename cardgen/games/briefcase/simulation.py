@@ -52,6 +52,7 @@ def _portfolio(set_ref: str | None) -> tuple[Any, Any]:
 class BriefcaseSimulator:
     game = "briefcase"
     bots = tuple(BOTS)    # ("random", "greedy", "expert"): greedy is the default seat
+    reference_set = "simple"   # what check-set compares a set's game length with
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:

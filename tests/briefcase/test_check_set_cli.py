@@ -1,0 +1,50 @@
+"""`cardgen check-set` on official sets, the example custom set, and broken input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+
+runner = CliRunner()
+EXAMPLE = Path(__file__).resolve().parents[2] / "cards/briefcase/examples/custom-set.yaml"
+
+
+def check_set(*args: str):
+    return runner.invoke(app, ["check-set", *args, "--games", "12", "--jobs", "1"])
+
+
+@pytest.mark.parametrize("name", ["simple", "faster", "complex", "light_interaction",
+                                  "Heavy Interaction Game"])
+def test_every_official_set_gets_a_verdict_at_2_3_and_4_players(name):
+    result = check_set(name, "--no-baseline")
+    assert result.exit_code == 0, result.output
+    first = next(line for line in result.output.splitlines() if line.startswith(("OK", "WARN")))
+    assert f"{name} (briefcase), 12 games at each of 2, 3, 4 players" in first
+    for players in (2, 3, 4):
+        assert f"  {players} players: median" in result.output
+
+
+def test_the_example_custom_set_plays():
+    result = check_set(str(EXAMPLE))
+    assert result.exit_code == 0, result.output
+    assert "Tech Boom (briefcase)" in result.output
+    assert "stalled 0" in result.output
+
+
+def test_an_invalid_set_file_fails_with_its_problem_and_line(tmp_path):
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(EXAMPLE.read_text().replace("Theme Parks]", "Theme Park]"))
+    result = check_set(str(broken))
+    assert result.exit_code == 1
+    assert "error[set-unknown-company]" in result.output and "did you mean 'Theme Parks'" in result.output
+    assert "FAIL" in result.output
+
+
+def test_an_unknown_set_name_fails_in_one_line():
+    result = check_set("simpel")
+    assert result.exit_code != 0
+    assert "Traceback" not in result.output
