@@ -2,7 +2,7 @@
 
 A game that prints cards offers ``cardgen.games.<game>.cards.text_fields(lang)``: every text
 slot (card, field, message context, box, style) in the fonts chosen for ``lang``, and
-``layout_path()`` whose icon set sizes the inline icons. Each translation is laid out by the
+``templates/<game>/cards.yaml`` whose icon set sizes the inline icons. Each translation is laid out by the
 renderer's own ``fit_text`` (which shrinks down to the style's minimum size), so what this check
 accepts is exactly what ``cardgen build`` prints. The font is also checked to have a glyph for
 every character of every translation: reportlab draws a missing glyph as nothing.
@@ -54,9 +54,9 @@ def can_fit(game: str) -> bool:
 
 
 def _icons(module: Any) -> Any:
-    from cardgen.render.layouts import load_layouts
+    from cardgen.render.layouts import card_layout_path, load_layouts
 
-    return load_layouts(module.layout_path()).icons(False) if hasattr(module, "layout_path") else None
+    return load_layouts(card_layout_path(module.GAME)).icons(False)
 
 
 def overflows(game: str, lang: str, texts: dict[str, str]) -> Iterator[Overflow]:

@@ -25,6 +25,19 @@ Translator = Callable[[str, str], str]
 """(context, english) -> text in the target language."""
 
 
+def labeller(labels: dict[str, str]) -> Callable[[str], Message]:
+    """``label(key)``: the Message of a fixed label, its context being the key itself."""
+
+    def label(key: str) -> Message:
+        return Message(key, labels[key])
+
+    return label
+
+
+def label_messages(labels: dict[str, str]) -> dict[str, Message]:
+    return {key: Message(key, text) for key, text in labels.items()}
+
+
 def english(context: str, source: str) -> str:
     """The source-language translator: the English text itself."""
     return source

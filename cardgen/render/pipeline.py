@@ -4,7 +4,7 @@ A game plugs in through its ``cardgen.games.<game>.cards`` module, which provide
 
 - ``select(players, set_ref) -> selection`` (raises ``SelectionError``, a ValueError),
 - ``card_list(selection) -> list[CardSpec]``,
-- ``layout_path() -> Path`` (its ``cards.yaml``), ``labels() -> {context: Message}``,
+- ``GAME`` (its id: layouts are ``templates/<game>/cards.yaml``) and ``LABELS`` ({context: English}),
 - ``box_messages(selection) -> list[Message]`` (every string it may print: for the font check),
 - ``selection.game.card_size_mm``.
 
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from cardgen.i18n.messages import Translator
+from cardgen.i18n.messages import Translator, label_messages
 from cardgen.render.cardface import FaceRenderer, RenderError
 from cardgen.render.document import Doc, DocRenderer
 from cardgen.render.fonts import FontSet, fonts_for
@@ -35,7 +35,7 @@ from cardgen.render.imposition import (
     Slot,
     impose,
 )
-from cardgen.render.layouts import LayoutBook, load_layouts
+from cardgen.render.layouts import LayoutBook, card_layout_path, load_layouts
 from cardgen.render.output import new_canvas
 from cardgen.render.printable import CardSpec, Face
 from cardgen.render.sheets import draw_pages
@@ -89,11 +89,11 @@ class Context:
 def prepare(module: ModuleType, selection: Any, lang: str, translate: Translator,
             ink_saver: bool = False) -> Context:
     """Load the layouts, pick fonts that cover every translated string, make the renderer."""
-    book = load_layouts(module.layout_path())
+    book = load_layouts(card_layout_path(module.GAME))
     texts = [translate(m.context, m.source) for m in module.box_messages(selection)]
     fonts = fonts_for(lang, texts)
-    renderer = FaceRenderer(book, fonts, translate, module.labels(), selection.game.card_size_mm,
-                            lang, ink_saver)
+    renderer = FaceRenderer(book, fonts, translate, label_messages(module.LABELS),
+                            selection.game.card_size_mm, lang, ink_saver)
     return Context(module, selection, book, fonts, renderer, lang)
 
 

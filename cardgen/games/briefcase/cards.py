@@ -16,8 +16,7 @@ from cardgen.data.schema import did_you_mean
 from cardgen.games.briefcase.load import load_briefcase
 from cardgen.games.briefcase.model import DECISIONS, Briefcase, Company, CompanySet
 from cardgen.games.briefcase.texts import LABELS, messages
-from cardgen.i18n.messages import Message
-from cardgen.paths import templates_dir
+from cardgen.i18n.messages import Message, labeller
 from cardgen.render.printable import CardSpec, Face, TextSlot
 
 GAME = "briefcase"
@@ -28,16 +27,7 @@ class SelectionError(ValueError):
     """A --players or --set value that does not name part of the box."""
 
 
-def label(key: str) -> Message:
-    return Message(key, LABELS[key])
-
-
-def labels() -> dict[str, Message]:
-    return {key: label(key) for key in LABELS}
-
-
-def layout_path() -> Path:
-    return templates_dir() / GAME / "cards.yaml"
+label = labeller(LABELS)
 
 
 # -- faces -----------------------------------------------------------------------------------
@@ -252,13 +242,14 @@ def box_messages(sel: Selection) -> list[Message]:
 def text_fields(lang: str = "en", sel: Selection | None = None) -> Iterator[TextSlot]:
     """Every (card, field, message context, box size, style) that a Briefcase card prints, in
     the fonts of ``lang``: what ``cardgen i18n check`` fits each translation into."""
-    from cardgen.i18n.messages import english
+    from cardgen.i18n.messages import english, label_messages
     from cardgen.render.cardface import FaceRenderer
     from cardgen.render.fonts import fonts_for
-    from cardgen.render.layouts import load_layouts
+    from cardgen.render.layouts import card_layout_path, load_layouts
 
     sel = sel or select()
-    renderer = FaceRenderer(load_layouts(layout_path()), fonts_for(lang), english, labels(),
+    renderer = FaceRenderer(load_layouts(card_layout_path(GAME)), fonts_for(lang), english,
+                            label_messages(LABELS),
                             sel.game.card_size_mm, lang)
     seen: set[tuple[str, str]] = set()
     for spec in card_list(sel):

@@ -9,12 +9,10 @@ Every printed string is a Message with a context (``card.poach:text``); value am
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from cardgen.games.startup.load import load_startup
 from cardgen.games.startup.model import CardDef, StartupGame
-from cardgen.i18n.messages import Message
-from cardgen.paths import templates_dir
+from cardgen.i18n.messages import Message, labeller
 from cardgen.render.printable import CardSpec, Face
 
 GAME = "startup"
@@ -41,16 +39,7 @@ class SelectionError(ValueError):
     """A --players or --set value that does not fit this game."""
 
 
-def label(key: str) -> Message:
-    return Message(key, LABELS[key])
-
-
-def labels() -> dict[str, Message]:
-    return {key: label(key) for key in LABELS}
-
-
-def layout_path() -> Path:
-    return templates_dir() / GAME / "cards.yaml"
+label = labeller(LABELS)
 
 
 @dataclass(frozen=True)
