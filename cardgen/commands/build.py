@@ -16,7 +16,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from cardgen.games import registered_games
 from cardgen.i18n.messages import Translator
-from cardgen.output import write_atomic
+from cardgen.output import OutputError, write_atomic
 from cardgen.paths import display_path, game_dir, templates_dir
 from cardgen.problems import DataError
 from cardgen.render.cardface import RenderError
@@ -144,8 +144,8 @@ def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | Non
     for path, pdf in rendered:
         try:
             write_atomic(path, pdf.data)
-        except OSError as exc:
-            raise BuildFailed([f"cannot write {display_path(path)}: {exc.strerror or exc}"]) from None
+        except OutputError as exc:
+            raise BuildFailed([str(exc)]) from None
         outputs.append(Output(path, pdf.pages, pdf.cards, len(pdf.data), pdf.notes))
     return outputs
 

@@ -15,6 +15,7 @@ from cardgen.i18n.checks import check_catalog, msgfmt_problems, msgstr_lines
 from cardgen.i18n.fit import can_fit, fit_problems
 from cardgen.i18n.messages import Message
 from cardgen.i18n.sources import NoTexts, UnknownGame, game_messages, translatable_games
+from cardgen.output import OutputError
 from cardgen.paths import display_path
 from cardgen.problems import DataError, Problem, problems_to_json
 
@@ -42,6 +43,8 @@ def _user_errors() -> Iterator[None]:
         raise _fail(str(exc.args[0])) from None
     except cat.CatalogError as exc:
         raise _fail(exc.problem.format(), 1) from None
+    except OutputError as exc:
+        raise _fail(str(exc), 1) from None
     except DataError as exc:
         for p in exc.problems:
             print(p.format(), file=sys.stderr)
@@ -69,7 +72,8 @@ def _extract(game: str) -> polib.POFile:
     with _user_errors():
         pot = cat.build_template(game)
     path = cat.template_path(game)
-    cat.write_catalog(pot, path)
+    with _user_errors():
+        cat.write_catalog(pot, path)
     print(f"{display_path(path)}: {len(pot)} messages", file=sys.stderr)
     return pot
 
@@ -98,7 +102,8 @@ def update(
             with _user_errors():
                 po = cat.read_catalog(path)
             report = cat.merge(po, pot)
-            cat.write_catalog(po, path)
+            with _user_errors():
+                cat.write_catalog(po, path)
             print(f"{display_path(path)}: {report.summary}", file=sys.stderr)
 
 
@@ -115,7 +120,8 @@ def init(
     po = cat.new_catalog(g, lang)
     report = cat.merge(po, pot)
     path = cat.po_path(g, lang)
-    cat.write_catalog(po, path)
+    with _user_errors():
+        cat.write_catalog(po, path)
     print(f"{display_path(path)}: {report.summary}", file=sys.stderr)
 
 

@@ -10,7 +10,7 @@ import typer
 
 from cardgen.commands.build import BuildFailed, UsageProblem, context_for, report_failures
 from cardgen.data.schema import did_you_mean
-from cardgen.output import write_atomic
+from cardgen.output import OutputError, write_atomic
 from cardgen.paths import display_path
 from cardgen.render.cardface import RenderError
 from cardgen.render.printable import Face
@@ -62,7 +62,10 @@ def register(app: typer.Typer) -> None:
             target = out or Path("output") / f"preview-{re.sub(r'[^A-Za-z0-9_.-]+', '_', card)}-{lang}.png"
             buffer = io.BytesIO()
             image.save(buffer, "PNG", optimize=False)
-            write_atomic(target, buffer.getvalue())
+            try:
+                write_atomic(target, buffer.getvalue())
+            except OutputError as exc:
+                raise BuildFailed([str(exc)]) from None
             typer.echo(f"wrote {display_path(target)}: {image.width} x {image.height} px ({face.key})")
             return 0
 

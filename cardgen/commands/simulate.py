@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from cardgen.output import write_atomic
+from cardgen.output import OutputError, write_atomic
 from cardgen.problems import DataError
 
 
@@ -147,7 +147,10 @@ def register(app: typer.Typer) -> None:
             typer.echo(line)
         if json_out:
             text = json.dumps(summary, indent=2, sort_keys=False) + "\n"
-            write_atomic(json_out, text.encode())
+            try:
+                write_atomic(json_out, text.encode())
+            except OutputError as exc:
+                raise fail(str(exc)) from None
             typer.echo(f"wrote {json_out}")
         if plot:
             from cardgen.sim.plots import write_plots
@@ -155,5 +158,5 @@ def register(app: typer.Typer) -> None:
             try:
                 for path in write_plots(summary, plot):
                     typer.echo(f"wrote {path}")
-            except RuntimeError as exc:
+            except (RuntimeError, OutputError) as exc:
                 raise fail(str(exc)) from None

@@ -202,3 +202,13 @@ def test_msgfmt_check_accepts_the_template(tmp_path: Path):
 
 def test_template_is_at_its_documented_place():
     assert template_path("briefcase") == LOCALE / "briefcase.pot"
+
+
+def test_a_catalog_that_cannot_be_written_is_one_line_and_exit_1(project: Path):
+    template = project / "cards" / "briefcase" / "locale" / "briefcase.pot"
+    template.unlink()
+    template.mkdir()
+    code, out = cardgen("i18n", "extract", "briefcase")
+    assert code == 1
+    assert "cannot write" in out and "briefcase.pot" in out
+    assert len(out.strip().splitlines()) == 1

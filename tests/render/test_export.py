@@ -73,3 +73,11 @@ def test_tts_export_puts_every_card_on_rgb_sheets_with_the_back_as_hidden_face(t
     assert found == expected
     company = next(e for e in manifest if e["deck"] == "company")
     assert company.get("unique_backs") is True                       # the activated sides
+
+
+def test_preview_into_a_folder_is_one_line_and_exit_1(tmp_path: Path):
+    need_tools()
+    result = runner.invoke(app, ["preview", "buy", "--dpi", "30", "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "cannot write" in result.output and "it is a folder" in result.output
+    assert isinstance(result.exception, SystemExit)

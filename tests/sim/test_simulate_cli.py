@@ -70,3 +70,10 @@ def test_unreachable_scheduler_is_one_clear_line():
     result = simulate("--scheduler", "tcp://127.0.0.1:9", "--games", "5")
     assert result.exit_code == 1
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in result.output
+
+
+def test_json_into_a_folder_is_one_line_and_exit_1(tmp_path):
+    result = simulate("--jobs", "1", "--json", str(tmp_path))
+    assert result.exit_code == 1
+    assert "cannot write" in result.output and "it is a folder" in result.output
+    assert isinstance(result.exception, SystemExit)
