@@ -39,7 +39,7 @@ def test_prepare_accepts_a_custom_set_file_and_its_config_pickles():
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    ({"set_ref": "Gold Rush"}, "unknown company set 'Gold Rush'"),
+    ({"set_ref": "Gold Rush"}, "no company set named 'Gold Rush'"),
     ({"set_ref": "/no/such/set.yaml"}, "no company set file"),
     ({"players": 5}, "2 to 4 players, not 5"),
     ({"bots": ["greedy", "clever", "greedy", "greedy"]}, "unknown Briefcase bot 'clever'"),

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
-from cardgen.data.schema import did_you_mean
-from cardgen.games.briefcase.load import load_briefcase
+from cardgen.games.briefcase.load import SelectionError as SelectionError  # what select() raises
+from cardgen.games.briefcase.load import check_players, resolve_set
 from cardgen.games.briefcase.model import DECISIONS, Briefcase, Company, CompanySet
 from cardgen.games.briefcase.texts import LABELS, messages
 from cardgen.i18n.messages import Message, labeller
@@ -21,10 +20,6 @@ from cardgen.render.printable import CardSpec, Face, TextSlot
 
 GAME = "briefcase"
 VP_CARD_VALUE = 1            # "1 Victory point for each victory point card" (Final scoring)
-
-
-class SelectionError(ValueError):
-    """A --players or --set value that does not name part of the box."""
 
 
 label = labeller(LABELS)
@@ -137,25 +132,9 @@ def select(players: int | None = None, set_ref: str | None = None) -> Selection:
     """Load the data and check the --players and --set choices (SelectionError if unusable).
 
     ``set_ref`` is an official set's id or name, or a company set file."""
-    path = Path(set_ref) if set_ref else None
-    if path is not None and (path.suffix in (".yaml", ".yml") or path.exists()):
-        if not path.is_file():
-            raise SelectionError(f"no company set file {set_ref}")
-        game, chosen = load_briefcase(path)
-    else:
-        game, chosen = load_briefcase()
-        if set_ref:
-            wanted = set_ref.casefold()
-            found = [s for s in game.sets.values() if wanted in (s.id.casefold(), s.name.casefold())]
-            if not found:
-                names = [s.name for s in game.sets.values()]
-                hint = did_you_mean(set_ref, names + [s.id for s in game.sets.values()])
-                raise SelectionError(f"no company set named '{set_ref}'{hint}; "
-                                     f"sets: {', '.join(names)}, or a set file")
-            chosen = found[0]
-    if players is not None and not game.min_players <= players <= game.max_players:
-        raise SelectionError(f"Briefcase is for {game.min_players} to {game.max_players} players, "
-                             f"not {players}")
+    game, chosen = resolve_set(set_ref)
+    if players is not None:
+        check_players(game, players)
     return Selection(game, players, chosen)
 
 

@@ -1,4 +1,5 @@
-"""Build the Briefcase model from validated documents."""
+"""Load the Briefcase model from its validated documents, with the company set that a --set
+value names."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.documents import Document, game_files, read_documents
+from cardgen.data.schema import did_you_mean
 from cardgen.games.briefcase.model import (
     Ability,
     Block,
@@ -17,10 +19,15 @@ from cardgen.games.briefcase.model import (
     Setup,
     frozen,
 )
-from cardgen.problems import DataError
+from cardgen.paths import display_path
+from cardgen.problems import DataError, Problem
 
 GAME = "briefcase"
 BASE_KINDS = ("game", "companies", "components", "setup", "company-sets", "rulings")
+
+
+class SelectionError(ValueError):
+    """A --players or --set value that names no part of the game."""
 
 
 def company_from(data: dict[str, Any]) -> Company:
@@ -115,6 +122,15 @@ def load_briefcase(set_file: Path | None = None) -> tuple[Briefcase, CompanySet 
 
     paths = game_files(GAME) + ([set_file] if set_file else [])
     docs, problems = read_documents(paths)
+    set_doc = None
+    if set_file is not None and not problems:
+        # Checked before the meaning checks: another game's file would be judged by Briefcase's
+        # rules, and a shipped data file would be read as the set.
+        set_doc = next(d for d in docs if d.path.resolve() == set_file.resolve())
+        if (set_doc.game, set_doc.kind) != (GAME, "company-set"):
+            raise DataError([Problem(display_path(set_file), 1, 1, "set-kind",
+                                     "not a Briefcase company set file (expected 'game: briefcase' "
+                                     "and 'kind: company-set')")])
     if not problems:
         problems = RULES.check(docs)
     errors = [p for p in problems if p.severity == "error"]
@@ -122,14 +138,37 @@ def load_briefcase(set_file: Path | None = None) -> tuple[Briefcase, CompanySet 
         raise DataError(errors)
     game = build(docs)
     chosen = None
-    if set_file is not None:
-        set_docs = [d for d in docs if d.kind == "company-set"]
-        if not set_docs:
-            from cardgen.paths import display_path
-            from cardgen.problems import Problem
-
-            raise DataError([Problem(display_path(set_file), 1, 1, "set-kind",
-                                     "not a company set file (expected 'kind: company-set')")])
-        chosen = custom_set(game, set_docs[-1])
+    if set_doc is not None:
+        chosen = custom_set(game, set_doc)
         game = game.with_set(chosen)
     return game, chosen
+
+
+def resolve_set(set_ref: str | None) -> tuple[Briefcase, CompanySet | None]:
+    """The game and the company set a --set value names: an official set's id or name (any
+    case), or a company set file; None or 'random' for no set (the randomizers decide).
+
+    Raises SelectionError for a name or file that does not exist, DataError for invalid data."""
+    path = Path(set_ref) if set_ref else None
+    if path is not None and (path.suffix.lower() in (".yaml", ".yml") or path.exists()):
+        if not path.is_file():
+            raise SelectionError(f"no company set file {set_ref}")
+        return load_briefcase(path)
+    game = load_briefcase()[0]
+    if set_ref is None or set_ref.casefold() == "random":
+        return game, None
+    wanted = set_ref.casefold()
+    for company_set in game.sets.values():
+        if wanted in (company_set.id.casefold(), company_set.name.casefold()):
+            return game, company_set
+    names = [s.name for s in game.sets.values()]
+    hint = did_you_mean(set_ref, [s.id for s in game.sets.values()] + names)
+    raise SelectionError(f"no company set named '{set_ref}'{hint}; sets: {', '.join(names)}, "
+                         "or a set file")
+
+
+def check_players(game: Briefcase, players: int) -> None:
+    """SelectionError unless the game is played by ``players`` players."""
+    if not game.min_players <= players <= game.max_players:
+        raise SelectionError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
+                             f"not {players}")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from cardgen.games.briefcase.bots import BOTS, make_bot
 from cardgen.games.briefcase.engine import Rules, compile_rules, new_game, play_game, scoring
 from cardgen.games.briefcase.engine.effects import check_supported
+from cardgen.games.briefcase.load import check_players, resolve_set
 from cardgen.sim.result import GameResult
 
 DEFAULT_MAX_ROUNDS = 200
@@ -26,29 +26,6 @@ class Config:
     max_rounds: int
 
 
-def _portfolio(set_ref: str | None) -> tuple[Any, Any]:
-    """The game data and the portfolio a set reference names: None or 'random' for the
-    randomizers, a .yaml path for a custom set file, else an official set id or name."""
-    from cardgen.games.briefcase.load import load_briefcase
-
-    if set_ref is None or set_ref.casefold() == "random":
-        return load_briefcase()[0], None
-    path = Path(set_ref)
-    if path.suffix.lower() in (".yaml", ".yml") or path.exists():
-        if not path.is_file():
-            raise ValueError(f"no company set file at {set_ref}")
-        game, custom = load_briefcase(path)
-        return game, custom
-    game = load_briefcase()[0]
-    key = set_ref.casefold()
-    for set_id, company_set in game.sets.items():
-        if key in (set_id.casefold(), company_set.name.casefold()):
-            return game, set_id
-    known = ", ".join(game.sets)
-    raise ValueError(f"unknown company set '{set_ref}'; official sets: {known} "
-                     "(or a path to a company set file, or leave it out for a random portfolio)")
-
-
 class BriefcaseSimulator:
     game = "briefcase"
     bots = tuple(BOTS)    # ("random", "greedy", "expert"): greedy is the default seat
@@ -56,10 +33,8 @@ class BriefcaseSimulator:
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:
-        game, portfolio = _portfolio(set_ref)
-        if not game.min_players <= players <= game.max_players:
-            raise ValueError(f"Briefcase is played by {game.min_players} to {game.max_players} players, "
-                             f"not {players}")
+        game, portfolio = resolve_set(set_ref)
+        check_players(game, players)
         unknown = [b for b in bots if b not in BOTS]
         if unknown:
             raise ValueError(f"unknown Briefcase bot '{unknown[0]}' (known: {', '.join(BOTS)})")
