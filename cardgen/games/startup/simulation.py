@@ -15,7 +15,7 @@ from cardgen.sim.result import GameResult
 FAR_PAST_TARGET = 1.5
 
 # Always reported, so a counter that stays at zero is visible as zero.
-COUNTERS = ("alliances_formed", "alliances_betrayed", "ditches_reversed", "trades", "attacks",
+COUNTERS = ("alliances_formed", "alliances_betrayed", "ditches_reversed", "trades", "exchanges", "attacks",
             "attacks_canceled", "partner_defenses", "overrides", "turns_skipped", "reshuffles",
             "hand_limit_discards")
 

@@ -124,6 +124,7 @@ def _take_from_hand(game: Game, seat: int, a: Action, eff: Effect) -> None:
     if eff.get("gives_this_card"):
         _place(game, a.card)
         game.players[a.target].bank.append(a.card)
+        game.counters["exchanges"] += 1
     hand = game.players[a.target].hand
     if eff.get("pick") == "random":
         picked = hand[game.rng.randrange(len(hand))]

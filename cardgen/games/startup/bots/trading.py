@@ -1,0 +1,125 @@
+"""Alliance trades for the heuristic player: one hand card each, both must agree.
+
+A swap is judged by what each card is worth in each hand (``hand_worth``): a card can be worth
+more to one partner than the other (a Non-Compete to the one with an Employee to protect, an
+attack to the one who plays before a near-winning rival). Each side counts its own gain plus
+its regard for the partner's gain (``care`` - ``mind``): positive for a partner it means to
+keep, negative for a partner who has become a rival for the win.
+
+Never traded: cards that betray the ally or answer a betrayal (they are about the alliance
+itself), and a value card that would let the other partner reach the win.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardgen.games.startup.bots.plays import betrayal_card, hand_worth
+from cardgen.games.startup.bots.view import acts_before, care, common_enemy, mind
+from cardgen.games.startup.engine.state import Action
+
+if TYPE_CHECKING:
+    from cardgen.games.startup.engine.game import Game
+
+# The least gain (in $M) that makes a swap worth asking for or agreeing to.
+MARGIN = 5
+# An offer is worth making when the card is worth this much more to the ally than to us:
+# room for a reply that pays us back.
+ROOM = 10
+# A trade spends one of the offerer's card plays; a play it pushes to the next turn is
+# deferred, not lost, so only a share of its score is the cost.
+DEFER = 0.2
+
+
+def regard(game: Game, seat: int, other: int) -> float:
+    return care(game, seat, other) - mind(game, seat, other)
+
+
+def tradeable(game: Game, card: int, receiver: int) -> bool:
+    d = game.card(card)
+    if betrayal_card(game, d):
+        return False
+    return d.is_tactic or game.valuation(receiver) + d.value < game.rules.win_valuation
+
+
+def play_cost(scores: list[float], plays_left: int) -> float:
+    """What spending a play on a trade costs: the share of the best other play it defers.
+
+    ``scores``: the other plays' scores, best first, not counting the card offered."""
+    useful = [s for s in scores if s > 10]
+    deferred = useful[plays_left - 1] if len(useful) >= plays_left else 0.0
+    return DEFER * deferred + MARGIN
+
+
+def pick_offer(game: Game, seat: int, trades: list[Action], other_plays: list[Action],
+               ready_after: bool) -> Action | None:
+    """The card to offer the ally, if any is worth offering.
+
+    Offered: a card worth clearly more to the ally than to us, or, when a rival outside the
+    alliance is near the win and plays before the ally does and we hold nothing to hit them
+    with, our least useful card (the ally may hand over an attack we can use in time).
+    """
+    ally = game.players[seat].partner
+    if ally is None:
+        return None
+    candidates = [a for a in trades if tradeable(game, a.card, ally)]
+    if not candidates:
+        return None
+
+    hand = game.players[seat].hand
+
+    def mine(a: Action) -> float:
+        return hand_worth(game, seat, a.card, ready_after, [c for c in hand if c != a.card])
+
+    def room(a: Action) -> float:
+        return hand_worth(game, ally, a.card, False) - mine(a)
+
+    best = max(candidates, key=lambda a: (room(a), -a.card))
+    if room(best) >= ROOM:
+        return best
+    enemy = common_enemy(game, seat)
+    if enemy is None or not acts_before(game, enemy, ally):
+        return None
+    armed = any(a.kind == "use" and a.target == enemy and game.card(a.card).effect.is_attack
+                for a in other_plays)
+    if armed:
+        return None
+    return min(candidates, key=lambda a: (mine(a), a.card))
+
+
+def swap_gain(game: Game, seat: int, other: int, give: int, get: int, ready: bool,
+              other_ready: bool) -> tuple[float, float]:
+    """(this seat's own gain, the other's gain as this seat can tell) from the swap.
+
+    The other's hand is hidden, but a card it offers up is one it can spare."""
+    rest = [c for c in game.players[seat].hand if c != give]
+    own = hand_worth(game, seat, get, ready, rest) - hand_worth(game, seat, give, ready, rest)
+    theirs = hand_worth(game, other, give, other_ready) - hand_worth(game, other, get, other_ready, [get])
+    return own, theirs
+
+
+def reply(game: Game, seat: int, offerer: int, offered: int) -> int | None:
+    """The ally's answer to an offer: the hand card whose swap helps this seat most, or None.
+
+    It agrees only when its own gain is not negative, except against a common enemy (a rival
+    near the win beats both partners, so arming the partner who plays first helps both), and
+    only with a card the offerer gains by too (anything else would be refused)."""
+    if not tradeable(game, offered, seat):
+        return None
+    allied_against = common_enemy(game, seat) is not None
+    weight = regard(game, seat, offerer)
+    best, best_gain = None, float(MARGIN)
+    for card in sorted(game.players[seat].hand):
+        if not tradeable(game, card, offerer) or game.card(card).id == game.card(offered).id:
+            continue
+        own, theirs = swap_gain(game, seat, offerer, card, offered, False, True)
+        if theirs > MARGIN and (own >= 0 or allied_against) and own + weight * theirs > best_gain:
+            best, best_gain = card, own + weight * theirs
+    return best
+
+
+def confirm(game: Game, seat: int, ally: int, offered: int, answer: int, ready_after: bool,
+            cost: float) -> bool:
+    """The offerer's final word once it sees the reply: its own gain must pay for the play."""
+    own, theirs = swap_gain(game, seat, ally, offered, answer, ready_after, False)
+    return own > 0 and own + regard(game, seat, ally) * theirs > cost
