@@ -6,6 +6,8 @@ from pathlib import Path
 
 import typer
 
+from cardgen.commands import fail
+
 
 def register(app: typer.Typer) -> None:
     @app.command("check-set")
@@ -23,7 +25,7 @@ def register(app: typer.Typer) -> None:
         its reasons: stalls, extreme game length, seat or company effects, companies nobody buys.
 
         Exit code 0 when the set plays (OK or WARN), 1 when it fails or is invalid."""
-        from cardgen.commands.simulate import simulate_run
+        from cardgen.commands.simulate import plan_run, play_run
         from cardgen.commands.validate import validate_paths
         from cardgen.data.documents import read_document
         from cardgen.games import game_simulator, registered_games
@@ -31,10 +33,11 @@ def register(app: typer.Typer) -> None:
         from cardgen.sim.verdict import judge
 
         file = Path(target)
-        if file.exists():
-            problems, docs = validate_paths([file])
-        else:
-            problems, docs = validate_paths([game_dir(game)]) if game in registered_games() else ([], [])
+        if not file.exists() and game not in registered_games():
+            raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
+        if games < 1:
+            raise fail("--games must be at least 1")
+        problems, docs = validate_paths([file if file.exists() else game_dir(game)])
         for p in problems:
             typer.echo(p.format(), err=True)
         if [p for p in problems if p.severity == "error"] or not docs:
@@ -48,18 +51,19 @@ def register(app: typer.Typer) -> None:
         try:
             simulator = game_simulator(game)
         except LookupError:
-            typer.echo(f"cardgen: {game} has no simulator", err=True)
-            raise typer.Exit(2) from None
+            raise fail(f"{game} has no simulator") from None
         counts = _player_counts(game)
+        reference = getattr(simulator, "reference_set", None) if baseline else None
+        # Every run is planned before any is played, so bad input stops at once.
+        plans = {n: plan_run(game, n, games, seed, set_ref, None, False, {}) for n in counts}
+        base_plans = {n: plan_run(game, n, games, seed, reference, None, False, {})
+                      for n in counts} if reference else {}
         runs, bases = {}, {}
-        reference = getattr(simulator, "reference_set", None)
         for players in counts:
             typer.echo(f"simulating {games} games at {players} players...", err=True)
-            runs[players] = simulate_run(game, players, games, seed, set_ref, None, jobs, None,
-                                         False, {}, progress=False)
-            if baseline and reference:
-                bases[players] = simulate_run(game, players, games, seed, reference, None, jobs,
-                                              None, False, {}, progress=False)
+            runs[players] = play_run(plans[players], jobs, None, progress=False)
+            if players in base_plans:
+                bases[players] = play_run(base_plans[players], jobs, None, progress=False)
         verdict = judge(runs, bases or None)
         typer.echo(f"{verdict.word}: {name} ({game}), {games} games at each of "
                    f"{', '.join(map(str, counts))} players, seed {seed}")

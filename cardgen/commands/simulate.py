@@ -4,27 +4,33 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import typer
 
+from cardgen.commands import fail
 from cardgen.output import OutputError, write_atomic
 from cardgen.problems import DataError
+from cardgen.sim.runner import RunSpec
 
 
-def fail(message: str, code: int = 1) -> typer.Exit:
-    typer.echo(f"cardgen: {message}", err=True)
-    return typer.Exit(code)
+@dataclass(frozen=True)
+class Plan:
+    """A simulation whose input has been checked and whose data is loaded: nothing left to
+    fail but the games themselves."""
+
+    game: str
+    set_ref: str | None
+    options: dict[str, Any]
+    spec: RunSpec
 
 
-def simulate_run(game: str, players: int, games: int, seed: int, set_ref: str | None,
-                 bots: list[str] | None, jobs: int, scheduler: str | None, invariants: bool,
-                 options: dict[str, Any], progress: bool = True) -> dict[str, Any]:
-    """Prepare, play and summarise one simulation; raises typer.Exit on bad input."""
+def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None,
+             bots: list[str] | None, invariants: bool, options: dict[str, Any]) -> Plan:
+    """Check the input and prepare the game's config; raises typer.Exit on bad input."""
     from cardgen.games import game_simulator, registered_games, simulator_ref
-    from cardgen.sim.runner import RunSpec, dask_executor, default_jobs, local_executor, run
-    from cardgen.sim.stats import summarise
 
     if game not in registered_games():
         raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}", 2)
@@ -49,24 +55,39 @@ def simulate_run(game: str, players: int, games: int, seed: int, set_ref: str | 
             typer.echo(p.format(), err=True)
         raise typer.Exit(1) from None
     except ValueError as exc:
-        raise fail(str(exc), 2) from None
-    spec = RunSpec(simulator_ref(game), config, games, seed, seats, invariants)
+        raise fail(str(exc)) from None
+    return Plan(game, set_ref, options, RunSpec(simulator_ref(game), config, games, seed, seats, invariants))
+
+
+def play_run(plan: Plan, jobs: int, scheduler: str | None, progress: bool = True) -> dict[str, Any]:
+    """Play a planned simulation and summarise it; raises typer.Exit if the workers fail."""
+    from cardgen.sim.runner import dask_executor, default_jobs, local_executor, run
+    from cardgen.sim.stats import distribution, summarise
+
+    spec = plan.spec
+    players = len(spec.bots)
     workers = jobs if jobs > 0 else default_jobs()
-    tracker = _Progress(players, games) if progress else None
+    tracker = _Progress(players, spec.games) if progress else None
     try:
         context = dask_executor(scheduler) if scheduler else local_executor(workers)
         with context as executor, (tracker or _Null()):
             results = run(spec, executor, workers, tracker.update if tracker else None)
     except RuntimeError as exc:
-        raise fail(str(exc)) from None
-    extra: dict[str, Any] = {"set": set_ref}
-    seconds = options.get("seconds_per_turn")
+        raise fail(str(exc), 1) from None
+    extra: dict[str, Any] = {"set": plan.set_ref}
+    seconds = plan.options.get("seconds_per_turn")
     if seconds:
-        from cardgen.sim.stats import distribution
-
         extra["seconds_per_turn"] = seconds
         extra["play_minutes"] = distribution([r.turns * seconds / 60 for r in results if not r.stalled])
-    return summarise(game, players, seed, seats, results, extra)
+    return summarise(plan.game, players, spec.seed, spec.bots, results, extra)
+
+
+def simulate_run(game: str, players: int, games: int, seed: int, set_ref: str | None,
+                 bots: list[str] | None, jobs: int, scheduler: str | None, invariants: bool,
+                 options: dict[str, Any], progress: bool = True) -> dict[str, Any]:
+    """Check, prepare, play and summarise one simulation; raises typer.Exit on bad input."""
+    plan = plan_run(game, players, games, seed, set_ref, bots, invariants, options)
+    return play_run(plan, jobs, scheduler, progress)
 
 
 class _Null:
@@ -150,7 +171,7 @@ def register(app: typer.Typer) -> None:
             try:
                 write_atomic(json_out, text.encode())
             except OutputError as exc:
-                raise fail(str(exc)) from None
+                raise fail(str(exc), 1) from None
             typer.echo(f"wrote {json_out}")
         if plot:
             from cardgen.sim.plots import write_plots
@@ -159,4 +180,4 @@ def register(app: typer.Typer) -> None:
                 for path in write_plots(summary, plot):
                     typer.echo(f"wrote {path}")
             except (RuntimeError, OutputError) as exc:
-                raise fail(str(exc)) from None
+                raise fail(str(exc), 1) from None

@@ -48,3 +48,23 @@ def test_an_unknown_set_name_fails_in_one_line():
     result = check_set("simpel")
     assert result.exit_code != 0
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["simpel"], "no company set named 'simpel'"),
+    (["simple", "--game", "chess"], "unknown game 'chess'"),
+    (["simple", "--games", "0"], "--games must be at least 1"),
+])
+def test_bad_input_is_one_line_and_exit_2_before_any_game_is_played(args, message):
+    result = runner.invoke(app, ["check-set", *args, "--jobs", "1"])
+    assert result.exit_code == 2
+    assert message in result.output
+    assert "simulating" not in result.output
+
+
+def test_a_data_file_that_is_not_a_set_fails_before_any_game_is_played():
+    companies = EXAMPLE.parents[1] / "companies.yaml"
+    result = check_set(str(companies))
+    assert result.exit_code == 1
+    assert "error[set-kind]" in result.output
+    assert "simulating" not in result.output
