@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -10,10 +11,11 @@ from enum import StrEnum
 import polib
 import typer
 
+from cardgen.commands import fail
 from cardgen.i18n import catalog as cat
 from cardgen.i18n.checks import check_catalog, msgfmt_problems, msgstr_lines
 from cardgen.i18n.fit import can_fit, fit_problems
-from cardgen.i18n.messages import Message
+from cardgen.i18n.messages import SOURCE_LANGUAGE, Message
 from cardgen.i18n.sources import NoTexts, UnknownGame, game_messages, translatable_games
 from cardgen.output import OutputError
 from cardgen.paths import display_path
@@ -28,11 +30,6 @@ class Format(StrEnum):
     json = "json"
 
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    print(message, file=sys.stderr)
-    return typer.Exit(code)
-
-
 @contextmanager
 def _user_errors() -> Iterator[None]:
     """Turn the errors a user can cause into one clear line (or the problems at their places)
@@ -40,15 +37,16 @@ def _user_errors() -> Iterator[None]:
     try:
         yield
     except (UnknownGame, NoTexts, cat.UnknownLanguage) as exc:
-        raise _fail(str(exc.args[0])) from None
+        raise fail(str(exc.args[0])) from None
     except cat.CatalogError as exc:
-        raise _fail(exc.problem.format(), 1) from None
+        print(exc.problem.format(), file=sys.stderr)
+        raise typer.Exit(1) from None
     except OutputError as exc:
-        raise _fail(str(exc), 1) from None
+        raise fail(str(exc), 1) from None
     except DataError as exc:
         for p in exc.problems:
             print(p.format(), file=sys.stderr)
-        raise _fail("the game data has problems; fix them first (see `cardgen validate`)", 1) from None
+        raise fail("the game data has problems; fix them first (see `cardgen validate`)", 1) from None
 
 
 def _games(game: str | None) -> list[str]:
@@ -107,6 +105,14 @@ def update(
             print(f"{display_path(path)}: {report.summary}", file=sys.stderr)
 
 
+# BCP 47 as catalogs use it: a language, then script or region subtags (zh-Hant, pt-BR).
+LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+
+
+def _same_tag(a: str, b: str) -> bool:
+    return a.replace("_", "-").casefold() == b.replace("_", "-").casefold()
+
+
 @app.command()
 def init(
     game: str = typer.Argument(..., help="Game."),
@@ -114,8 +120,14 @@ def init(
 ) -> None:
     """Start a catalog for a new language, with every text untranslated."""
     (g,) = _games(game)
-    if lang in cat.available_languages(g) or not lang.replace("-", "").isalnum():
-        raise _fail(f"cannot start a {g} catalog for {lang!r}: it exists or is not a language tag")
+    if not LANGUAGE_TAG.fullmatch(lang):
+        raise fail(f"{lang!r} is not a language tag (such as de, pt-BR or zh-Hant)")
+    if _same_tag(lang, SOURCE_LANGUAGE):
+        raise fail(f"{lang!r} is the source language of {g}: its texts are the game data itself")
+    existing = [tag for tag in cat.available_languages(g) if _same_tag(tag, lang)]
+    if existing:
+        raise fail(f"{g} already has a catalog for {existing[0]}: "
+                   f"{display_path(cat.po_path(g, existing[0]))}")
     pot = _extract(g)
     po = cat.new_catalog(g, lang)
     report = cat.merge(po, pot)

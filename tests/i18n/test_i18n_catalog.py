@@ -183,6 +183,19 @@ def test_init_starts_a_new_language_untranslated(project: Path):
     assert po.metadata["Language"] == "de"
 
 
+@pytest.mark.parametrize("lang, message", [
+    ("EL", "briefcase already has a catalog for el"),
+    ("en", "'en' is the source language of briefcase"),
+    ("../de", "'../de' is not a language tag"),
+])
+def test_init_refuses_an_existing_language_the_source_language_and_a_non_tag(project: Path, lang, message):
+    before = sorted(p.name for p in po_path("briefcase", "el").parent.iterdir())
+    code, out = cardgen("i18n", "init", "briefcase", lang)
+    assert code == 2
+    assert message in out and len(out.strip().splitlines()) == 1
+    assert sorted(p.name for p in po_path("briefcase", "el").parent.iterdir()) == before
+
+
 @pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
 def test_msgfmt_check_accepts_the_shipped_catalog_without_a_warning(path: Path, tmp_path: Path):
