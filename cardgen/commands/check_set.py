@@ -17,7 +17,7 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Option("briefcase", "--game", help="The game of an official set."),
         games: int = typer.Option(500, "--games", "-n", help="Games per player count."),
         seed: int = typer.Option(1, "--seed", help="Run seed."),
-        jobs: int = typer.Option(0, "--jobs", "-j", help="Processes (default: all cores)."),
+        jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes (default: all cores)."),
         baseline: bool = typer.Option(True, "--baseline/--no-baseline",
                                       help="Also simulate the game's reference set to judge length."),
     ) -> None:

@@ -143,7 +143,7 @@ def register(app: typer.Typer) -> None:
                                     "or a custom set file (default: random, as the randomizers)."),
         bots: str = typer.Option(None, "--bots", help="Bots by seat, comma-separated (one name for "
                                  "all seats). Seats rotate every game so seat effects are measured."),
-        jobs: int = typer.Option(0, "--jobs", "-j", help="Processes (default: all cores)."),
+        jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes (default: all cores)."),
         json_out: Path = typer.Option(None, "--json", help="Write the summary as JSON to this file."),
         plot: Path = typer.Option(None, "--plot", help="Write PNG charts to this folder."),
         scheduler: str = typer.Option(None, "--scheduler", help="Dask scheduler address "
@@ -157,7 +157,9 @@ def register(app: typer.Typer) -> None:
         """Play many complete games with bot players and summarise length, end conditions,
         win shares by seat (with 95% confidence intervals) and per-company figures."""
         options: dict[str, Any] = {}
-        if seconds_per_turn:
+        if seconds_per_turn is not None:
+            if seconds_per_turn <= 0:
+                raise fail("--seconds-per-turn must be more than 0")
             options["seconds_per_turn"] = seconds_per_turn
         bot_list = [b.strip() for b in bots.split(",")] if bots else None
         summary = simulate_run(game, players, games, seed, set_ref, bot_list, jobs, scheduler,

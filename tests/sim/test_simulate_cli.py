@@ -77,3 +77,14 @@ def test_json_into_a_folder_is_one_line_and_exit_1(tmp_path):
     assert result.exit_code == 1
     assert "cannot write" in result.output and "it is a folder" in result.output
     assert isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seconds-per-turn", "-3"], "--seconds-per-turn must be more than 0"),
+    (["--seconds-per-turn", "0"], "--seconds-per-turn must be more than 0"),
+    (["--jobs", "-2"], "--jobs"),
+])
+def test_impossible_numbers_are_usage_errors(args, message):
+    result = simulate(*args)
+    assert result.exit_code == 2
+    assert message in result.output
