@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import sys
 import time
 from collections.abc import Callable
@@ -14,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from cardgen.games import registered_games
+from cardgen.games import game_module, registered_games
 from cardgen.i18n.messages import Translator
 from cardgen.output import OutputError, write_atomic
 from cardgen.paths import display_path, game_dir, templates_dir
@@ -111,22 +110,13 @@ def report_failures(action: Callable[[], int]) -> int:
         return 1
 
 
-def _inserts_module(game: str):
-    try:
-        return importlib.import_module(f"cardgen.games.{game}.inserts")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"cardgen.games.{game}.inserts":
-            raise
-        return None
-
-
 def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | None = None) -> list[Output]:
     """Render both PDFs in memory, then write them; nothing is written if anything fails.
 
     ``progress(total_pages)`` returns a callback called after each page."""
     try:
         ctx = context_for(req.game, req.lang, req.players, req.set_ref, req.options.ink_saver)
-        inserts = _inserts_module(req.game)
+        inserts = game_module(req.game, "inserts")
         base = f"{req.game}-{req.lang}"
         title = f"{req.game} ({req.lang})"
         total = page_total(ctx, req.options) + (inserts.page_total(ctx, req.options) if inserts else 0)

@@ -1,7 +1,9 @@
 """The games cardgen knows. Each game is a subpackage of ``cardgen.games``:
 
 - ``RULES`` in its ``__init__``: the meaning checks ``cardgen validate`` runs on its data;
-- ``simulation.SIMULATOR`` (optional): the ``Simulator`` that ``cardgen simulate`` drives.
+- ``simulation.SIMULATOR`` (optional): the ``Simulator`` that ``cardgen simulate`` drives;
+- ``cards`` and ``inserts`` (optional): what ``cardgen build`` prints (see ``render.pipeline``);
+- ``texts`` (optional): the strings ``cardgen i18n`` translates.
 
 Everything else (YAML loading, schemas, problems, the CLI, the simulation runner, the
 renderer's imposition) is shared.
@@ -10,6 +12,7 @@ renderer's imposition) is shared.
 from __future__ import annotations
 
 import importlib
+from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
 from cardgen.data.documents import Document
@@ -42,6 +45,18 @@ def game_rules(game: str) -> GameRules:
     return importlib.import_module(_MODULES[game]).RULES
 
 
+def game_module(game: str, part: str) -> ModuleType | None:
+    """A game's optional module ``part`` (``cards``, ``inserts``, ``texts``, ``simulation``),
+    or None when the game has none; KeyError for an unknown game."""
+    name = f"{_MODULES[game]}.{part}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise  # the module exists but imports something missing: a real error
+        return None
+
+
 def simulator_ref(game: str) -> str:
     """Where a game's simulator lives, as "module:attribute" (what worker processes import)."""
     return f"{_MODULES[game]}.simulation:SIMULATOR"
@@ -49,10 +64,7 @@ def simulator_ref(game: str) -> str:
 
 def game_simulator(game: str) -> Simulator:
     """The game's simulator; KeyError for an unknown game, LookupError if it has none."""
-    module, _, attribute = simulator_ref(game).partition(":")
-    try:
-        return getattr(importlib.import_module(module), attribute)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:
-            raise
-        raise LookupError(f"{game} has no simulator") from exc
+    module = game_module(game, "simulation")
+    if module is None:
+        raise LookupError(f"{game} has no simulator")
+    return module.SIMULATOR

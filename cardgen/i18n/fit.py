@@ -14,8 +14,6 @@ not fitting (a word wider than its column, a page that overflows) is a problem t
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import re
 from collections import defaultdict
 from collections.abc import Iterator
@@ -40,12 +38,16 @@ class Overflow:
     height: float
 
 
+def _game_part(game: str, part: str, offers: str) -> Any | None:
+    """The game's module ``part`` when it offers the function ``offers``, else None."""
+    from cardgen.games import game_module
+
+    module = game_module(game, part)
+    return module if hasattr(module, offers) else None
+
+
 def _cards_module(game: str) -> Any | None:
-    name = f"cardgen.games.{game}.cards"
-    if importlib.util.find_spec(name) is None:
-        return None
-    module = importlib.import_module(name)
-    return module if hasattr(module, "text_fields") else None
+    return _game_part(game, "cards", "text_fields")
 
 
 def can_fit(game: str) -> bool:
@@ -78,11 +80,7 @@ def overflows(game: str, lang: str, texts: dict[str, str]) -> Iterator[Overflow]
 
 
 def _inserts_module(game: str) -> Any | None:
-    name = f"cardgen.games.{game}.inserts"
-    if importlib.util.find_spec(name) is None:
-        return None
-    module = importlib.import_module(name)
-    return module if hasattr(module, "documents") else None
+    return _game_part(game, "inserts", "documents")
 
 
 def insert_overflows(game: str, lang: str, texts: dict[str, str]) -> tuple[list[str], set[str]]:

@@ -6,10 +6,7 @@ string its cards and inserts print, read from the game's shipped data.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-
-from cardgen.games import registered_games
+from cardgen.games import game_module, registered_games
 from cardgen.i18n.messages import Message
 
 
@@ -24,13 +21,9 @@ class NoTexts(LookupError):
         super().__init__(f"{game} has no printed texts to translate yet")
 
 
-def _texts_module(game: str) -> str:
-    return f"cardgen.games.{game}.texts"
-
-
 def translatable_games() -> list[str]:
     """The registered games whose printed texts are known (they have a ``texts`` module)."""
-    return [g for g in registered_games() if importlib.util.find_spec(_texts_module(g)) is not None]
+    return [g for g in registered_games() if game_module(g, "texts") is not None]
 
 
 def game_messages(game: str) -> list[Message]:
@@ -40,4 +33,4 @@ def game_messages(game: str) -> list[Message]:
         raise UnknownGame(game)
     if game not in translatable_games():
         raise NoTexts(game)
-    return importlib.import_module(_texts_module(game)).box_messages()
+    return game_module(game, "texts").box_messages()

@@ -13,7 +13,6 @@ and through ``cardgen.games.<game>.inserts`` for rulebook inserts (see ``inserts
 
 from __future__ import annotations
 
-import importlib
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -66,12 +65,12 @@ class RenderedPdf:
 
 def card_module(game: str) -> ModuleType:
     """The game's printable-card module; LookupError when the game has none."""
-    try:
-        return importlib.import_module(f"cardgen.games.{game}.cards")
-    except ModuleNotFoundError as exc:
-        if exc.name not in (f"cardgen.games.{game}.cards", f"cardgen.games.{game}"):
-            raise
-        raise LookupError(f"{game} has no printable cards yet") from exc
+    from cardgen.games import game_module
+
+    module = game_module(game, "cards")
+    if module is None:
+        raise LookupError(f"{game} has no printable cards yet")
+    return module
 
 
 @dataclass

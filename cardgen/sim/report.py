@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 
@@ -58,8 +57,7 @@ def summary_lines(s: dict[str, Any], top: int = 8) -> list[str]:
 def game_summary_lines(game: str, summary: dict[str, Any], options: dict[str, Any]) -> list[str]:
     """Extra lines a game's simulation module offers (``summary_lines(summary, options)``),
     e.g. the startup game's table time against its design target."""
-    from cardgen.games import simulator_ref
+    from cardgen.games import game_module
 
-    module = importlib.import_module(simulator_ref(game).partition(":")[0])
-    extra = getattr(module, "summary_lines", None)
+    extra = getattr(game_module(game, "simulation"), "summary_lines", None)
     return list(extra(summary, options)) if extra else []
