@@ -67,14 +67,11 @@ _SOURCE_ORDER = tuple((t,) + tuple(s for s in (0, 1, 2, 3) if s != t) + (4, 5) f
 _NO_CONVERSION = (0,) * N_RES
 
 
-def _counts_as_any(rules) -> tuple[int, ...]:
-    return tuple(r for r in range(N_RES) if (rules.counts_as_any_mask >> r) & 1)
-
-
 class _Tables:
     """A style's values of each company that do not change during a game."""
 
-    __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "endgame")
+    __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "endgame", "ready", "level",
+                 "min_buy_cost")
 
     def __init__(self, bot: HeuristicBot, rules, players: int):
         st = bot.style
@@ -87,6 +84,10 @@ class _Tables:
         self.again = [0.0] * n     # a per-activation ability, earned on every activation
         self.buy = [0.0] * n       # buying it, before end-of-game abilities
         self.endgame: list[tuple[str, int] | None] = [None] * n
+        self.ready = [0.0] * n     # an activation with the Decision Bank full (before first-time values)
+        self.level = [c.level for c in rules.companies]
+        # The cheapest resource: a bound on what buying a missing resource costs.
+        self.min_buy_cost = min((k for k in rules.buy_cost if k is not None), default=0)
         for c in rules.companies:
             i = c.index
             ability = bot.static_ability_value(c, players)
@@ -97,6 +98,7 @@ class _Tables:
             self.again[i] = ability if c.per_activation else 0.0
             if c.effect == "endgame_vp":
                 self.endgame[i] = (c.params["per"], c.params.get("vp", 1))
+            self.ready[i] = self.prod[i] + self.again[i] - self.spend[i]
             self.buy[i] = (self.first[i] + self.again[i]
                            + st.future_activations * (self.prod[i] + self.again[i] - self.spend[i])
                            - st.buy_cost * (c.cost or 0))
@@ -186,7 +188,16 @@ class HeuristicBot(Bot):
     def has(self, g: GameState, p: PlayerState, t: int, n: int = 1, for_resources: bool = False) -> bool:
         if p.hand[t] >= n:
             return True
+        if not p.card_convs:
+            return False
         return plan_cards(p, g.uses, n, t, for_resources=for_resources, spend=self.spend) is not None
+
+    @staticmethod
+    def buy_capacity(p: PlayerState, keep: int = 0) -> int:
+        """At most how many Buy the hand can pay: its Buy cards, or with abilities that let
+        cards count as a Buy, every card but ``keep`` held back (each stands in for at least
+        one: the schema's ``count`` is at least 1)."""
+        return sum(p.hand) - keep if p.card_convs else p.hand[BUY]
 
     def is_final(self, g: GameState) -> bool:
         return self.style.final_turn and g.end_condition is not None
@@ -201,14 +212,15 @@ class HeuristicBot(Bot):
             bank = g.bank
             full = bank[0] >= 3 and bank[1] >= 3 and bank[2] >= 3 and bank[3] >= 3
             level1 = p.level1_active < g.rules.level1_for_central_bank
+            active = p.active
             ranked = []
             for ci in p.companies:
-                v = (tb.prod[ci] if full else self._prod(g, tb, ci)) + tb.again[ci] - tb.spend[ci]
-                if not p.active[ci]:
+                v = tb.ready[ci] if full else self._prod(g, tb, ci) + tb.again[ci] - tb.spend[ci]
+                if not active[ci]:
                     v += tb.first[ci]
                     if tb.endgame[ci]:
                         v += self._endgame_value(g, p, tb, ci)
-                    if level1 and g.rules.companies[ci].level == 1:
+                    if level1 and tb.level[ci] == 1:
                         v += self.style.eligibility
                 if v > 0:
                     ranked.append((-v, ci))
@@ -245,7 +257,7 @@ class HeuristicBot(Bot):
             return [0] * N_RES
         rules = g.rules
         flexible = bool(p.res_limited) or p.res_conv != _NO_CONVERSION or any(
-            stock[r] for r in _counts_as_any(rules))
+            stock[r] for r in rules.counts_as_any)
         if flexible and self.payable(g, p, cost, stock):
             return [0] * N_RES
         free = rules.free_pay
@@ -253,6 +265,7 @@ class HeuristicBot(Bot):
         market, blocks, buy_cost = g.market, g.resource_blocks, rules.buy_cost
         buys = [0] * N_RES
         ignored = list(g.ignored)          # blocks a Cargo-like ability will ignore this turn
+        exhausted = None                   # actions.basic_exhausted(g), once needed
         substituted = False
         for r in range(N_RES):
             short = cost[r] - stock[r]
@@ -267,8 +280,11 @@ class HeuristicBot(Bot):
                     blocked = s in blocks and s not in ignored
                     if blocked and len(ignored) >= p.ignore_blocks:
                         continue
-                    if rules.needs_exhausted_basic[s] and not actions.basic_exhausted(g):
-                        continue
+                    if rules.needs_exhausted_basic[s]:
+                        if exhausted is None:
+                            exhausted = actions.basic_exhausted(g)
+                        if not exhausted:
+                            continue
                     if blocked:
                         ignored.append(s)
                     src = s
@@ -334,8 +350,20 @@ class HeuristicBot(Bot):
         if not (p.hand[BUY] or p.card_convs) or not self.has(g, p, ACTIVATE):
             return False
         keep = 1 if p.hand[ACTIVATE] else 0     # the Buy must not be paid with the Activate card
+        cap = self.buy_capacity(p, keep)
+        cheapest = self.tables(g).min_buy_cost
+        storage = p.storage
         for ci in targets[:3]:
-            buys = self.shortfall(g, p, g.rules.companies[ci].activation, p.storage)
+            cost = g.rules.companies[ci].activation
+            # Each missing resource costs at least the cheapest price: when the hand cannot pay
+            # that, the search below would find nothing affordable.
+            missing = 0
+            for r in range(N_RES):
+                if cost[r] > storage[r]:
+                    missing += cost[r] - storage[r]
+            if missing * cheapest > cap:
+                continue
+            buys = self.shortfall(g, p, cost, storage)
             if buys is None or not any(buys):
                 continue
             p.hand[ACTIVATE] -= keep
@@ -360,7 +388,10 @@ class HeuristicBot(Bot):
         if room <= 0:
             return
         stock = list(p.storage)
+        cheapest = self.tables(g).min_buy_cost
         for ci in targets[:3]:
+            if self.buy_capacity(p) < cheapest:
+                return                    # nothing more can be bought
             cost = g.rules.companies[ci].activation
             buys = self.shortfall(g, p, cost, stock)
             if buys is None:
@@ -436,8 +467,7 @@ class HeuristicBot(Bot):
     def buy_company(self, g: GameState, p: PlayerState) -> None:
         if g.company_bought >= g.rules.companies_per_turn or not (p.hand[BUY] or p.card_convs):
             return
-        # At most every card in hand, if abilities let any card count as a Buy.
-        budget = sum(p.hand) if p.card_convs else p.hand[BUY]
+        budget = self.buy_capacity(p)
         companies = g.rules.companies
         tb = self.tables(g)
         ranked = []

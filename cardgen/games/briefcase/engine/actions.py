@@ -30,8 +30,11 @@ def take_from_market(g: GameState, r: int, k: int) -> int:
 
 
 def basic_exhausted(g: GameState) -> bool:
-    basic = g.rules.basic_mask
-    return any(not g.market[r] for r in range(N_RES) if (basic >> r) & 1)
+    market = g.market
+    for r in g.rules.basic:
+        if not market[r]:
+            return True
+    return False
 
 
 # --- Buying ---------------------------------------------------------------------------------

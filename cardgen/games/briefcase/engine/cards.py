@@ -53,6 +53,24 @@ def take_from_bank(g: GameState, t: int, n: int) -> int:
 CardPlan = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
 
 
+def conversion_table(card_convs: tuple) -> tuple[tuple[tuple, tuple], ...]:
+    """A player's ``cards_as`` abilities by what they may stand in for: ``[t][for_resources]``
+    lists those that may pay a card of type ``t``, in the order the search tries them.
+    ``effects.refresh`` keeps it with the player, since abilities change only with a flip."""
+    return tuple(tuple(tuple(c for c in card_convs if (c[3] >> t) & 1 and (for_resources or not c[4]))
+                       for for_resources in (False, True)) for t in range(N_CARDS))
+
+
+def _real_cards(t: int, n: int) -> CardPlan:
+    consume = [0] * N_CARDS
+    consume[t] = n
+    return tuple(consume), ()
+
+
+# Paying with real cards only, by (type, count): the common case, built once.
+_REAL = {(t, n): _real_cards(t, n) for t in range(N_CARDS) for n in range(16)}
+
+
 def plan_cards(p: PlayerState, uses: list[int], n: int, t: int, for_resources: bool = False,
                spend: tuple[int, ...] = DEFAULT_SPEND) -> CardPlan | None:
     """How ``p`` can pay ``n`` cards of type ``t`` from the hand, or None if it cannot.
@@ -62,13 +80,13 @@ def plan_cards(p: PlayerState, uses: list[int], n: int, t: int, for_resources: b
     hand = p.hand
     have = hand[t]
     if have >= n:
-        consume = [0] * N_CARDS
-        consume[t] = n
-        return tuple(consume), ()
+        plan = _REAL.get((t, n))
+        return plan if plan is not None else _real_cards(t, n)
     if not p.card_convs:
         return None
-    cands = [c for c in p.card_convs
-             if (c[3] >> t) & 1 and (for_resources or not c[4]) and (not c[5] or uses[c[0]] < c[5])]
+    cands = p.card_cands[t][1 if for_resources else 0]
+    if p.card_limited:
+        cands = [c for c in cands if not c[5] or uses[c[0]] < c[5]]
     if not cands:
         return None
     left = list(hand)

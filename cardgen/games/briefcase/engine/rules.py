@@ -67,11 +67,14 @@ class Rules:
     res_total: tuple[int, ...]                 # cards in the box
     buy_cost: tuple[int | None, ...]
     basic_mask: int
+    basic: tuple[int, ...]                     # basic_mask as indices, for the hot loops
     blockable: tuple[int, ...]
     counts_as_any_mask: int                    # Imported: paid as any resource but Energy
+    counts_as_any: tuple[int, ...]             # the same, as indices
     needs_exhausted_basic: tuple[bool, ...]
     inexhaustible_mask: int                    # Energy: spent cards return to the pile
     storage_exempt_mask: int
+    storage_limited: tuple[int, ...]           # resources that count against the storage limit
     free_pay: tuple[int, ...]                  # sources paying each target without an ability
     market_per_player: tuple[int, ...]
     market_whole_pile: tuple[bool, ...]
@@ -146,6 +149,7 @@ def compile_rules(game: Briefcase, portfolio: CompanySet | str | None = None) ->
     s = game.setup
     inexhaustible = mask(i for i, r in enumerate(res) if r.inexhaustible)
     counts_as_any = mask(i for i, r in enumerate(res) if r.counts_as_any)
+    basic = tuple(i for i, r in enumerate(res) if r.basic)
     return Rules(
         companies=companies, company_index=index, portfolio=fixed, portfolio_name=name,
         randomizers=randomizers, portfolio_sizes=tuple(s.portfolio[lv] for lv in levels),
@@ -153,12 +157,14 @@ def compile_rules(game: Briefcase, portfolio: CompanySet | str | None = None) ->
         res_names=RESOURCES,
         res_total=tuple(r.count for r in res),
         buy_cost=tuple(r.buy_cost for r in res),
-        basic_mask=mask(i for i, r in enumerate(res) if r.basic),
+        basic_mask=mask(basic), basic=basic,
         blockable=tuple(i for i, r in enumerate(res) if r.blockable),
         counts_as_any_mask=counts_as_any,
+        counts_as_any=tuple(i for i, r in enumerate(res) if r.counts_as_any),
         needs_exhausted_basic=tuple(r.needs_exhausted_basic for r in res),
         inexhaustible_mask=inexhaustible,
         storage_exempt_mask=mask(i for i, r in enumerate(res) if r.storage_exempt),
+        storage_limited=tuple(i for i, r in enumerate(res) if not r.storage_exempt),
         free_pay=free_masks(inexhaustible, counts_as_any),
         market_per_player=tuple(s.market_per_player.get(r, 0) for r in RESOURCES),
         market_whole_pile=tuple(r in s.market_whole_pile for r in RESOURCES),

@@ -27,7 +27,7 @@ class PlayerState:
         # Derived from the player's activated companies by effects.refresh().
         "hand_size", "storage_limit", "res_conv", "res_limited", "card_convs", "start_draw",
         "start_cycle", "ignore_blocks", "deck_top", "topdeck", "level1_active", "endgame",
-        "pay_key",
+        "pay_key", "card_cands", "card_limited",
     )
 
     def __init__(self, seat: int, n_companies: int):
@@ -46,6 +46,8 @@ class PlayerState:
         self.res_conv: tuple[int, ...] = (0,) * N_RES     # unlimited "any resource as X" sources
         self.res_limited: tuple[tuple[int, int, int, int], ...] = ()  # (company, from, to, per turn)
         self.card_convs: tuple[tuple[int, int, bool, int, bool, int], ...] = ()
+        self.card_cands: tuple = (((), ()),) * N_CARDS  # card_convs by what they pay (conversion_table)
+        self.card_limited = False                     # any of them limited per turn
         self.start_draw: tuple[tuple[int, int, int], ...] = ()  # (count, card type, at most)
         self.start_cycle = 0
         self.ignore_blocks = 0

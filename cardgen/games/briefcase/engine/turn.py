@@ -23,11 +23,18 @@ END_CONDITIONS = ("resources", "companies", "buy_cards")
 def end_condition(g: GameState) -> str | None:
     """The first end condition (rulebook order) that holds, or None."""
     rules = g.rules
-    basic = rules.basic_mask
-    types = sum(1 for r in range(N_RES) if (basic >> r) & 1 and g.market[r])
+    market = g.market
+    types = 0
+    for r in rules.basic:
+        if market[r]:
+            types += 1
     if types <= rules.end_resource_types_left:
         return "resources"
-    if not any(g.piles[c] for c in g.portfolio):
+    piles = g.piles
+    for c in g.portfolio:
+        if piles[c]:
+            break
+    else:
         return "companies"
     if not g.bank[BUY]:
         return "buy_cards"
@@ -46,8 +53,8 @@ def start_turn(g: GameState) -> None:
 
 def limited_stored(g: GameState, p: PlayerState) -> int:
     """Stored resources that count against the storage limit (all but Energy)."""
-    exempt = g.rules.storage_exempt_mask
-    return sum(p.storage[r] for r in range(N_RES) if not (exempt >> r) & 1)
+    storage = p.storage
+    return sum([storage[r] for r in g.rules.storage_limited])
 
 
 def enforce_storage(g: GameState, p: PlayerState) -> None:
@@ -64,7 +71,7 @@ def enforce_storage(g: GameState, p: PlayerState) -> None:
             payment.return_resource(g, r)
             over -= 1
     while over:
-        r = max((r for r in range(N_RES) if not (exempt >> r) & 1), key=lambda r: (p.storage[r], -r))
+        r = max(g.rules.storage_limited, key=lambda r: (p.storage[r], -r))
         p.storage[r] -= 1
         payment.return_resource(g, r)
         over -= 1
