@@ -185,21 +185,6 @@ def _bulb(c: Canvas, fill: Color, ink: Color) -> None:
 
 
 @glyph
-def g_bulb_on(c: Canvas, fill: Color, ink: Color) -> None:
-    c.saveState()
-    c.translate(0.5, 0.5)
-    c.scale(0.8, 0.8)
-    c.translate(-0.5, -0.42)
-    _bulb(c, fill, ink)
-    c.restoreState()
-    _colours(c, fill, fill, LINE * 1.2)
-    for a in (90, 35, 145, 0, 180):
-        r = math.radians(a)
-        c.line(0.5 + 0.4 * math.cos(r), 0.58 + 0.4 * math.sin(r),
-               0.5 + 0.5 * math.cos(r), 0.58 + 0.5 * math.sin(r))
-
-
-@glyph
 def g_bulb_off(c: Canvas, fill: Color, ink: Color) -> None:
     c.saveState()
     c.translate(0.5, 0.5)
@@ -207,6 +192,17 @@ def g_bulb_off(c: Canvas, fill: Color, ink: Color) -> None:
     c.translate(-0.5, -0.42)
     _bulb(c, fill, ink)
     c.restoreState()
+
+
+@glyph
+def g_bulb_on(c: Canvas, fill: Color, ink: Color) -> None:
+    """The unlit bulb with rays."""
+    g_bulb_off(c, fill, ink)
+    _colours(c, fill, fill, LINE * 1.2)
+    for a in (90, 35, 145, 0, 180):
+        r = math.radians(a)
+        c.line(0.5 + 0.4 * math.cos(r), 0.58 + 0.4 * math.sin(r),
+               0.5 + 0.5 * math.cos(r), 0.58 + 0.5 * math.sin(r))
 
 
 @glyph
