@@ -3,6 +3,7 @@ value names."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -96,13 +97,7 @@ def build(docs: list[Document]) -> Briefcase:
     resolved = {s["id"]: CompanySet(s["id"], s["name"],
                                     tuple(game.company(n).id for n in s["companies"]))
                 for s in sets["sets"]}
-    return _with_sets(game, resolved)
-
-
-def _with_sets(game: Briefcase, sets: dict[str, CompanySet]) -> Briefcase:
-    from dataclasses import replace
-
-    return replace(game, sets=frozen(sets))
+    return replace(game, sets=frozen(resolved))
 
 
 def custom_set(game: Briefcase, doc: Document) -> CompanySet:

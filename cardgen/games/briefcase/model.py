@@ -6,7 +6,7 @@ Built from the YAML documents by ``load.py``; nothing here knows about files.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -158,15 +158,9 @@ class Briefcase:
         companies.update({c.id: c for c in company_set.new_companies})
         sets = dict(self.sets)
         sets[company_set.id] = company_set
-        return _replace(self, companies=frozen(companies), sets=frozen(sets))
+        return replace(self, companies=frozen(companies), sets=frozen(sets))
 
     @property
     def randomizers(self) -> list[Company]:
         """One randomizer card per company that can be in the portfolio (derived, not typed)."""
         return [c for c in self.companies.values() if not c.starting]
-
-
-def _replace(obj: Any, **changes: Any) -> Any:
-    from dataclasses import replace
-
-    return replace(obj, **changes)
