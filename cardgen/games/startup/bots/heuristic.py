@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from cardgen.games.startup.bots import trading
 from cardgen.games.startup.bots.plays import WIN, hand_worth, score
-from cardgen.games.startup.bots.view import HiddenHand, care, mind, near_win
+from cardgen.games.startup.bots.view import HiddenHand, care, mind
 from cardgen.games.startup.engine.state import Action, Window
 
 if TYPE_CHECKING:
@@ -41,6 +41,11 @@ class HeuristicBot:
         self._last: Action | None = None
         self._confirmed = False
         self._trade_cost = 0.0
+        self._reason = ""
+        # Offers the ally turned down, by reason, with the turn: not repeated until the ally
+        # has drawn new cards (two of its turns for a spare; one when asking for help, as a
+        # rival near the win changes everything fast).
+        self._declined: dict[str, int] = {}
 
     # --- card plays -----------------------------------------------------------------------------
     def score(self, game: Game, seat: int, a: Action) -> float:
@@ -56,6 +61,8 @@ class HeuristicBot:
 
     def _spent_on(self, game: Game, seat: int, a: Action) -> int:
         if a.kind == "trade":
+            if not self._confirmed:
+                self._declined[self._reason] = game.turns
             return int(self._confirmed)
         if a.kind == "use" and game.card(a.card).effect.kind == "form_alliance":
             return int(("alliance", seat, a.target) not in game.refused)
@@ -67,14 +74,15 @@ class HeuristicBot:
                        key=lambda sa: (-sa[0], sa[1].card, str(sa[1])))
         trades = [a for a in actions if a.kind == "trade"]
         if trades and self._offers < OFFERS_PER_TURN and not (plays and plays[0][0] >= WIN):
-            offer = trading.pick_offer(game, seat, trades, [a for _, a in plays], ready_after=left > 1)
+            declined = {r for r, turn in self._declined.items()
+                        if game.turns - turn < game.n * (1 if r == trading.HELP else 2)}
+            offer = trading.pick_offer(game, seat, trades, [a for _, a in plays], left > 1, declined)
             if offer is not None:
-                others = [s for s, a in plays if a.card != offer.card]
-                self._trade_cost = trading.play_cost(others, left)
+                self._last, self._reason = offer
+                self._trade_cost = trading.play_cost([s for s, a in plays if a.card != offer[0].card], left)
                 self._offers += 1
                 self._confirmed = False
-                self._last = offer
-                return offer
+                return self._last
         if plays and plays[0][0] > 10:
             self._last = plays[0][1]
             return self._last
@@ -124,12 +132,8 @@ class HeuristicBot:
         reverses = [c for c in options if game.card(c).reaction_against(attack_id).action == "reverse"]
         if reverses:
             return min(reverses)   # turning a betrayal around always pays
-        if seat == window.target:
-            weight = 1.0
-        elif near_win(game, window.target):
-            return None            # no help for a partner about to win alone
-        else:
-            weight = care(game, seat, window.target)
+        # A partner's harm counts as far as this seat cares (not at all for one about to win).
+        weight = 1.0 if seat == window.target else care(game, seat, window.target)
         card = min(options, key=lambda c: (self.keep(game, seat, c), c))
         harm = weight * self.harm(game, seat, window, card)
         return card if harm >= SPEND * self.keep(game, seat, card) else None

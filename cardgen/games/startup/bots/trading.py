@@ -7,7 +7,8 @@ its regard for the partner's gain (``care`` - ``mind``): positive for a partner 
 keep, negative for a partner who has become a rival for the win.
 
 Never traded: cards that betray the ally or answer a betrayal (they are about the alliance
-itself), and a value card that would let the other partner reach the win.
+itself). A card that would let the partner reach the win is never handed over either: a
+partner near the win is a rival first (``mind`` weighs its gains fully).
 """
 
 from __future__ import annotations
@@ -35,11 +36,8 @@ def regard(game: Game, seat: int, other: int) -> float:
     return care(game, seat, other) - mind(game, seat, other)
 
 
-def tradeable(game: Game, card: int, receiver: int) -> bool:
-    d = game.card(card)
-    if betrayal_card(game, d):
-        return False
-    return d.is_tactic or game.valuation(receiver) + d.value < game.rules.win_valuation
+def tradeable(game: Game, card: int) -> bool:
+    return not betrayal_card(game, game.card(card))
 
 
 def play_cost(scores: list[float], plays_left: int) -> float:
@@ -51,21 +49,27 @@ def play_cost(scores: list[float], plays_left: int) -> float:
     return DEFER * deferred + MARGIN
 
 
+# Why an offer is made: a card worth more to the ally (what the ally gives for it depends on
+# what the ally holds more than on which card we offer), or a call for help against a rival
+# near the win.
+SPARE = "spare"
+HELP = "help"
+
+
 def pick_offer(game: Game, seat: int, trades: list[Action], other_plays: list[Action],
-               ready_after: bool) -> Action | None:
-    """The card to offer the ally, if any is worth offering.
+               ready_after: bool, declined: set[str]) -> tuple[Action, str] | None:
+    """The card to offer the ally, if any is worth offering, and why (``SPARE`` or ``HELP``).
 
     Offered: a card worth clearly more to the ally than to us, or, when a rival outside the
     alliance is near the win and plays before the ally does and we hold nothing to hit them
     with, our least useful card (the ally may hand over an attack we can use in time).
+    ``declined``: reasons the ally has turned down since its hand last changed; asking again
+    would only be turned down again.
     """
     ally = game.players[seat].partner
     if ally is None:
         return None
-    candidates = [a for a in trades if tradeable(game, a.card, ally)]
-    if not candidates:
-        return None
-
+    candidates = [a for a in trades if tradeable(game, a.card)]
     hand = game.players[seat].hand
 
     def mine(a: Action) -> float:
@@ -74,17 +78,17 @@ def pick_offer(game: Game, seat: int, trades: list[Action], other_plays: list[Ac
     def room(a: Action) -> float:
         return hand_worth(game, ally, a.card, False) - mine(a)
 
-    best = max(candidates, key=lambda a: (room(a), -a.card))
-    if room(best) >= ROOM:
-        return best
+    best = max(candidates, key=lambda a: (room(a), -a.card), default=None)
+    if best is not None and SPARE not in declined and room(best) >= ROOM:
+        return best, SPARE
     enemy = common_enemy(game, seat)
-    if enemy is None or not acts_before(game, enemy, ally):
+    if not candidates or HELP in declined or enemy is None or not acts_before(game, enemy, ally):
         return None
     armed = any(a.kind == "use" and a.target == enemy and game.card(a.card).effect.is_attack
                 for a in other_plays)
     if armed:
         return None
-    return min(candidates, key=lambda a: (mine(a), a.card))
+    return min(candidates, key=lambda a: (mine(a), a.card)), HELP
 
 
 def swap_gain(game: Game, seat: int, other: int, give: int, get: int, ready: bool,
@@ -104,13 +108,13 @@ def reply(game: Game, seat: int, offerer: int, offered: int) -> int | None:
     It agrees only when its own gain is not negative, except against a common enemy (a rival
     near the win beats both partners, so arming the partner who plays first helps both), and
     only with a card the offerer gains by too (anything else would be refused)."""
-    if not tradeable(game, offered, seat):
+    if not tradeable(game, offered):
         return None
     allied_against = common_enemy(game, seat) is not None
     weight = regard(game, seat, offerer)
     best, best_gain = None, float(MARGIN)
     for card in sorted(game.players[seat].hand):
-        if not tradeable(game, card, offerer) or game.card(card).id == game.card(offered).id:
+        if not tradeable(game, card) or game.card(card).id == game.card(offered).id:
             continue
         own, theirs = swap_gain(game, seat, offerer, card, offered, False, True)
         if theirs > MARGIN and (own >= 0 or allied_against) and own + weight * theirs > best_gain:
