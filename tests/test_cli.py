@@ -1,3 +1,5 @@
+import click
+from typer.main import get_command
 from typer.testing import CliRunner
 
 from cardgen import __version__
@@ -20,3 +22,23 @@ def test_shipped_data_is_valid():
 def test_unknown_option_is_a_usage_error_with_exit_2():
     result = runner.invoke(app, ["validate", "--format", "xml"])
     assert result.exit_code == 2
+
+
+def _commands(command: click.Command, path: tuple[str, ...] = ()):
+    yield path, command
+    if isinstance(command, click.Group):
+        for name, sub in command.commands.items():
+            yield from _commands(sub, (*path, name))
+
+
+def test_every_command_argument_and_option_is_explained():
+    unexplained = [" ".join((*path, param.name or "")) for path, command in _commands(get_command(app))
+                   for param in command.params if not getattr(param, "help", None)]
+    undescribed = [" ".join(path) for path, command in _commands(get_command(app)) if not command.help]
+    assert unexplained == [] and undescribed == []
+
+
+def test_help_prints_bracketed_text_as_written():
+    # Rich markup used to swallow "[dask]", leaving "needs cardgen." in the help.
+    result = runner.invoke(app, ["simulate", "--help"])
+    assert "cardgen[dask]" in result.output

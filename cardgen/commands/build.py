@@ -180,7 +180,8 @@ def register(app: typer.Typer) -> None:
     @app.command("build")
     def build_command(
         game: str = typer.Argument("briefcase", help="The game to print."),
-        lang: str = typer.Option("en", "--lang", help="Language of the card texts (en, el, zh-Hant)."),
+        lang: str = typer.Option("en", "--lang", help="Language of the card texts: en, or one with a "
+                                 "catalog (see cardgen i18n stats)."),
         paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size."),
         out: Path = typer.Option(Path("output"), "--out", help="Folder for the PDFs."),
         bleed: bool = typer.Option(False, "--bleed", help="Add bleed around every card "
@@ -189,18 +190,19 @@ def register(app: typer.Typer) -> None:
                                       "or short-edge duplex, or none (backs unmirrored)."),
         layout: SheetLayout = typer.Option(SheetLayout.grid, "--layout", help="grid, or gutterfold "
                                            "(fronts and backs side by side, fold and glue)."),
-        ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds."),
+        ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds to save ink."),
         players: int = typer.Option(None, "--players", help="Print what an N-player game needs "
                                     "(default: the full box)."),
-        set_ref: str = typer.Option(None, "--set", help="Only one company set: an official set's "
-                                    "name or a set file."),
+        set_ref: str = typer.Option(None, "--set", help="Only one company set's cards: an official "
+                                    "set's id or name, or a set file."),
         watch: bool = typer.Option(False, "--watch", help="Rebuild whenever a data, layout or "
                                    "translation file changes (Ctrl-C stops)."),
     ) -> None:
-        """Render the card sheets and rulebook inserts as print-and-play PDFs.
+        """Print-and-play PDFs: card sheets and rulebook inserts.
 
-        Writes OUT/<game>-<lang>-cards.pdf and OUT/<game>-<lang>-inserts.pdf. Exit code 0 when
-        written, 1 when the game cannot be printed (nothing is written), 2 on a usage error."""
+        Writes OUT/<game>-<lang>-cards.pdf and OUT/<game>-<lang>-inserts.pdf, or nothing when
+        anything fails. Exit code 0 when written, 1 when the game cannot be printed, 2 on a
+        usage error."""
         req = BuildRequest(game, lang, out, SheetOptions(paper.value, bleed, duplex, layout, ink_saver),
                            players, set_ref)
         console = Console(stderr=True)

@@ -14,17 +14,20 @@ def register(app: typer.Typer) -> None:
     def check_set(
         target: str = typer.Argument(..., metavar="SET", help="A custom company set file, or the "
                                      "id or name of an official set (e.g. simple)."),
-        game: str = typer.Option("briefcase", "--game", help="The game of an official set."),
+        game: str = typer.Option("briefcase", "--game", help="The game of an official set (a set "
+                                 "file names its own)."),
         games: int = typer.Option(500, "--games", "-n", help="Games per player count."),
-        seed: int = typer.Option(1, "--seed", help="Run seed."),
+        seed: int = typer.Option(1, "--seed", help="Run seed; the same seed gives the same games."),
         jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes (default: all cores)."),
         baseline: bool = typer.Option(True, "--baseline/--no-baseline",
                                       help="Also simulate the game's reference set to judge length."),
     ) -> None:
-        """Validate a company set, simulate it at each player count, and print a verdict with
-        its reasons: stalls, extreme game length, seat or company effects, companies nobody buys.
+        """Validate a company set and judge it in simulated games.
 
-        Exit code 0 when the set plays (OK or WARN), 1 when it fails or is invalid."""
+        Every player count is simulated; the verdict (OK, WARN or FAIL) gives its reasons:
+        stalled games, extreme game length, seat or company effects, companies nobody buys.
+        Exit code 0 when the set plays (OK or WARN), 1 when it fails or is invalid, 2 on a
+        usage error."""
         from cardgen.commands.simulate import plan_run, play_run
         from cardgen.commands.validate import validate_paths
         from cardgen.data.documents import read_document

@@ -26,14 +26,20 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Argument("briefcase", help="The game to export."),
         format: Format = typer.Option(Format.png, "--format", help="png: one image per card face "
                                       "(300 dpi, 1/8 in bleed); tts: Tabletop Simulator deck sheets."),
-        lang: str = typer.Option("en", "--lang", help="Language of the card texts."),
+        lang: str = typer.Option("en", "--lang", help="Language of the card texts: en, or one with a "
+                                 "catalog (see cardgen i18n stats)."),
         out: Path = typer.Option(Path("output"), "--out", help="Parent folder; files go to "
                                  "<out>/<game>-<lang>-<format>/."),
-        players: int = typer.Option(None, "--players", help="Only what an N-player game needs."),
-        set_ref: str = typer.Option(None, "--set", help="Only one company set (name or file)."),
-        ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds."),
+        players: int = typer.Option(None, "--players", help="Only what an N-player game needs "
+                                    "(default: the full box)."),
+        set_ref: str = typer.Option(None, "--set", help="Only one company set's cards: an official "
+                                    "set's id or name, or a set file."),
+        ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds to save ink."),
     ) -> None:
-        """Write card images for print services (png) or Tabletop Simulator (tts)."""
+        """Card images for print services or Tabletop Simulator.
+
+        Exit code 0 when written, 1 when the cards cannot be drawn or written, 2 on a usage
+        error."""
 
         def action() -> int:
             started = time.perf_counter()

@@ -21,7 +21,7 @@ from cardgen.output import OutputError
 from cardgen.paths import display_path
 from cardgen.problems import DataError, Problem, problems_to_json
 
-app = typer.Typer(help="Translate the printed card texts: gettext catalogs per game and language.",
+app = typer.Typer(help="Translate the printed texts: gettext catalogs per language.",
                   no_args_is_help=True)
 
 
@@ -78,7 +78,7 @@ def _extract(game: str) -> polib.POFile:
 
 @app.command()
 def extract(game: str = typer.Argument(None, help="Game (default: every game).")) -> None:
-    """Write the template catalog cards/<game>/locale/<game>.pot from the game's data."""
+    """Write the template cards/<game>/locale/<game>.pot from the data."""
     for g in _games(game):
         _extract(g)
 
@@ -86,7 +86,8 @@ def extract(game: str = typer.Argument(None, help="Game (default: every game).")
 @app.command()
 def update(
     game: str = typer.Argument(None, help="Game (default: every game)."),
-    lang: list[str] = typer.Option(None, "--lang", help="Only this language (repeatable)."),
+    lang: list[str] = typer.Option(None, "--lang", metavar="LANG", help="Only this language "
+                                   "(repeatable)."),
 ) -> None:
     """Extract the template, then merge it into each language's catalog.
 
@@ -115,7 +116,7 @@ def _same_tag(a: str, b: str) -> bool:
 
 @app.command()
 def init(
-    game: str = typer.Argument(..., help="Game."),
+    game: str = typer.Argument(..., help="The game to translate."),
     lang: str = typer.Argument(..., help="Language tag, such as de or pt-BR."),
 ) -> None:
     """Start a catalog for a new language, with every text untranslated."""
@@ -139,7 +140,7 @@ def init(
 
 @app.command()
 def stats(game: str = typer.Argument(None, help="Game (default: every game).")) -> None:
-    """How complete each language is: translated, fuzzy, untranslated, percent."""
+    """How complete each language is: translated, fuzzy, untranslated."""
     for g in _games(game):
         langs = cat.available_languages(g)
         if not langs:
@@ -177,12 +178,16 @@ def check_language(game: str, code: str, messages: list[Message], fit: bool = Tr
 @app.command()
 def check(
     game: str = typer.Argument(None, help="Game (default: every game)."),
-    lang: list[str] = typer.Option(None, "--lang", help="Only this language (repeatable)."),
+    lang: list[str] = typer.Option(None, "--lang", metavar="LANG", help="Only this language "
+                                   "(repeatable)."),
     format: Format = typer.Option(Format.text, "--format", help="text, or json for editors."),
     fit: bool = typer.Option(True, "--fit/--no-fit", help="Also lay out every translation in its "
                              "card box in the real font (the slowest check)."),
 ) -> None:
-    """Check catalogs: missing and fuzzy texts, icon tokens, numbers, markup, fit in the card boxes.
+    """Check the catalogs for anything that would misprint a card.
+
+    Reports missing and fuzzy texts, lost icon tokens, changed numbers, markup, missing glyphs
+    and texts that do not fit their box.
 
     Exit code 0 when every catalog is usable, 1 when a problem was found, 2 on a usage error."""
     problems: list[Problem] = []

@@ -41,14 +41,18 @@ def register(app: typer.Typer) -> None:
         card: str = typer.Argument(..., help="A card id (steel_factory, buy, central_bank), "
                                    "'<id>:back' for its back, or a face key."),
         game: str = typer.Option("briefcase", "--game", help="The game the card belongs to."),
-        lang: str = typer.Option("en", "--lang", help="Language of the card texts."),
+        lang: str = typer.Option("en", "--lang", help="Language of the card texts: en, or one with a "
+                                 "catalog (see cardgen i18n stats)."),
         out: Path = typer.Option(None, "--out", help="PNG to write (default: "
                                  "output/preview-<card>-<lang>.png)."),
-        dpi: int = typer.Option(200, "--dpi", min=30, max=1200, help="Resolution."),
+        dpi: int = typer.Option(200, "--dpi", min=30, max=1200, help="Resolution in dots per inch."),
         bleed: bool = typer.Option(False, "--bleed", help="Include a 3 mm bleed."),
-        ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds."),
+        ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds to save ink."),
     ) -> None:
-        """Write a PNG of one card face."""
+        """Write a PNG of one card face.
+
+        Exit code 0 when written, 1 when the card cannot be drawn or written, 2 on a usage
+        error."""
 
         def action() -> int:
             ctx = context_for(game, lang, ink_saver=ink_saver)
