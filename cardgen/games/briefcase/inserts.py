@@ -26,7 +26,14 @@ from cardgen.i18n.messages import Translator
 from cardgen.paths import templates_dir
 from cardgen.render.document import Doc, read_docs
 from cardgen.render.layouts import LayoutError
-from cardgen.render.pipeline import Context, RenderedPdf, SheetOptions, render_documents
+from cardgen.render.pipeline import (
+    Context,
+    Progress,
+    RenderedPdf,
+    SheetOptions,
+    document_pages,
+    render_documents,
+)
 from cardgen.render.templating import render_yaml
 
 GAME = "briefcase"
@@ -115,11 +122,12 @@ def documents(ctx: Context) -> list[Doc]:
     return docs
 
 
-def render_inserts(ctx: Context, options: SheetOptions, title: str, progress=None) -> RenderedPdf:
+def render_inserts(ctx: Context, options: SheetOptions, title: str,
+                   progress: Progress | None = None) -> RenderedPdf:
+    """The inserts PDF; ``progress`` is called after each page."""
     return render_documents(ctx, documents(ctx), options, title, progress)
 
 
 def page_total(ctx: Context, options: SheetOptions) -> int:
-    from cardgen.render.pipeline import document_pages
-
+    """How many pages the inserts take (for progress bars)."""
     return len(document_pages(documents(ctx), options)[0])

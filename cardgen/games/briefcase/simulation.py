@@ -9,6 +9,7 @@ from typing import Any
 from cardgen.games.briefcase.bots import BOTS, make_bot
 from cardgen.games.briefcase.engine import Rules, compile_rules, new_game, play_game, scoring
 from cardgen.games.briefcase.engine.effects import check_supported
+from cardgen.games.briefcase.engine.state import GameState
 from cardgen.games.briefcase.load import check_players, resolve_set
 from cardgen.sim.result import GameResult
 
@@ -59,7 +60,7 @@ class BriefcaseSimulator:
         )
 
 
-def items(g) -> dict[str, dict[str, Any]]:
+def items(g: GameState) -> dict[str, dict[str, Any]]:
     """Per company in play: purchases, activations and the seats that own it at the end."""
     out: dict[str, dict[str, Any]] = {}
     for ci in (*g.rules.starting, *g.portfolio):
@@ -73,7 +74,8 @@ def items(g) -> dict[str, dict[str, Any]]:
     return out
 
 
-def counters(g) -> dict[str, int]:
+def counters(g: GameState) -> dict[str, int]:
+    """The game's event counts, every one of COUNTERS present."""
     return {
         "central_bank_vp": g.central_bank_buys,
         "hires": g.hires,
