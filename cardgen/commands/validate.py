@@ -20,6 +20,17 @@ class Format(StrEnum):
     json = "json"
 
 
+def _by_game(docs: list[Document]) -> dict[str, list[Document]]:
+    """The documents of each game that cardgen has rules for, games in name order. A game with
+    schemas but no rules module (a designer's own, under CARDGEN_HOME) is left out: it is
+    checked against its schemas only."""
+    by_game: dict[str, list[Document]] = defaultdict(list)
+    for doc in docs:
+        if doc.game in registered_games():
+            by_game[doc.game].append(doc)
+    return dict(sorted(by_game.items()))
+
+
 def validate_paths(paths: list[Path]) -> tuple[list[Problem], list[Document]]:
     """Every problem in the given files (schema first; meaning checks for each game whose
     files all pass their schema, once every file could be read: a file that cannot be read
@@ -38,13 +49,8 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], list[Document]]:
         if found:
             failed_games.add(doc.game)
         docs.append(doc)
-    by_game: dict[str, list[Document]] = defaultdict(list)
-    for doc in docs:
-        by_game[doc.game].append(doc)
-    for game, game_docs in sorted(by_game.items()):
-        # A game with schemas but no rules module (a designer's own, under CARDGEN_HOME) is
-        # checked against its schemas only.
-        if game not in failed_games and game in registered_games() and not unread:
+    for game, game_docs in _by_game(docs).items():
+        if game not in failed_games and not unread:
             problems.extend(game_rules(game).check(game_docs))
     return sorted(set(problems)), docs
 
@@ -66,12 +72,8 @@ def register(app: typer.Typer) -> None:
         problems, docs = validate_paths(targets)
         notes: list[Problem] = []
         if provenance:
-            by_game: dict[str, list[Document]] = defaultdict(list)
-            for doc in docs:
-                by_game[doc.game].append(doc)
-            for game, game_docs in sorted(by_game.items()):
-                if game in registered_games():
-                    notes.extend(game_rules(game).authored_values(game_docs))
+            for game, game_docs in _by_game(docs).items():
+                notes.extend(game_rules(game).authored_values(game_docs))
         errors = [p for p in problems if p.severity == "error"]
         if format is Format.json:
             typer.echo(problems_to_json(problems + notes))
