@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from cardgen.games.briefcase.bots.base import Bot
 from cardgen.games.briefcase.engine import actions, payment
-from cardgen.games.briefcase.engine.cards import plan_cards
+from cardgen.games.briefcase.engine.cards import most_payable, plan_cards
 from cardgen.games.briefcase.engine.rules import (
     ACTIVATE,
     BUY,
@@ -71,7 +71,7 @@ class _Tables:
     """A style's values of each company that do not change during a game."""
 
     __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "endgame", "ready", "level",
-                 "min_buy_cost")
+                 "cost", "min_buy_cost")
 
     def __init__(self, bot: HeuristicBot, rules, players: int):
         st = bot.style
@@ -86,6 +86,7 @@ class _Tables:
         self.endgame: list[tuple[str, int] | None] = [None] * n
         self.ready = [0.0] * n     # an activation with the Decision Bank full (before first-time values)
         self.level = [c.level for c in rules.companies]
+        self.cost = [c.cost or 0 for c in rules.companies]
         # The cheapest resource: a bound on what buying a missing resource costs.
         self.min_buy_cost = min((k for k in rules.buy_cost if k is not None), default=0)
         for c in rules.companies:
@@ -192,13 +193,6 @@ class HeuristicBot(Bot):
             return False
         return plan_cards(p, g.uses, n, t, for_resources=for_resources, spend=self.spend) is not None
 
-    @staticmethod
-    def buy_capacity(p: PlayerState, keep: int = 0) -> int:
-        """At most how many Buy the hand can pay: its Buy cards, or with abilities that let
-        cards count as a Buy, every card but ``keep`` held back (each stands in for at least
-        one: the schema's ``count`` is at least 1)."""
-        return sum(p.hand) - keep if p.card_convs else p.hand[BUY]
-
     def is_final(self, g: GameState) -> bool:
         return self.style.final_turn and g.end_condition is not None
 
@@ -256,8 +250,12 @@ class HeuristicBot(Bot):
         else:
             return [0] * N_RES
         rules = g.rules
-        flexible = bool(p.res_limited) or p.res_conv != _NO_CONVERSION or any(
-            stock[r] for r in rules.counts_as_any)
+        flexible = bool(p.res_limited) or p.res_conv != _NO_CONVERSION
+        if not flexible:
+            for r in rules.counts_as_any:
+                if stock[r]:
+                    flexible = True
+                    break
         if flexible and self.payable(g, p, cost, stock):
             return [0] * N_RES
         free = rules.free_pay
@@ -350,7 +348,7 @@ class HeuristicBot(Bot):
         if not (p.hand[BUY] or p.card_convs) or not self.has(g, p, ACTIVATE):
             return False
         keep = 1 if p.hand[ACTIVATE] else 0     # the Buy must not be paid with the Activate card
-        cap = self.buy_capacity(p, keep)
+        cap = most_payable(p, BUY, for_resources=True, held=keep)
         cheapest = self.tables(g).min_buy_cost
         storage = p.storage
         for ci in targets[:3]:
@@ -390,7 +388,7 @@ class HeuristicBot(Bot):
         stock = list(p.storage)
         cheapest = self.tables(g).min_buy_cost
         for ci in targets[:3]:
-            if self.buy_capacity(p) < cheapest:
+            if most_payable(p, BUY, for_resources=True) < cheapest:
                 return                    # nothing more can be bought
             cost = g.rules.companies[ci].activation
             buys = self.shortfall(g, p, cost, stock)
@@ -467,12 +465,15 @@ class HeuristicBot(Bot):
     def buy_company(self, g: GameState, p: PlayerState) -> None:
         if g.company_bought >= g.rules.companies_per_turn or not (p.hand[BUY] or p.card_convs):
             return
-        budget = self.buy_capacity(p)
-        companies = g.rules.companies
+        budget = most_payable(p, BUY)
         tb = self.tables(g)
+        piles, owned, blocks = g.piles, p.owned, g.company_blocks
+        # Leave out early what actions.company_problem would refuse: a locked level or a block.
+        top_level = 1 if p.level1_active < g.rules.level1_for_level2 else 1 << 30
         ranked = []
         for ci in g.portfolio:
-            if g.piles[ci] and not p.owned[ci] and (companies[ci].cost or 0) <= budget:
+            if (piles[ci] and not owned[ci] and tb.cost[ci] <= budget and tb.level[ci] <= top_level
+                    and ci not in blocks):
                 v = tb.buy[ci] + (self._endgame_value(g, p, tb, ci) if tb.endgame[ci] else 0.0)
                 if v > 0:
                     ranked.append((-v, ci))

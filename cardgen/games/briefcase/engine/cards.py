@@ -53,12 +53,16 @@ def take_from_bank(g: GameState, t: int, n: int) -> int:
 CardPlan = tuple[tuple[int, ...], tuple[tuple[int, int], ...]]
 
 
-def conversion_table(card_convs: tuple) -> tuple[tuple[tuple, tuple], ...]:
-    """A player's ``cards_as`` abilities by what they may stand in for: ``[t][for_resources]``
-    lists those that may pay a card of type ``t``, in the order the search tries them.
-    ``effects.refresh`` keeps it with the player, since abilities change only with a flip."""
-    return tuple(tuple(tuple(c for c in card_convs if (c[3] >> t) & 1 and (for_resources or not c[4]))
-                       for for_resources in (False, True)) for t in range(N_CARDS))
+def most_payable(p: PlayerState, t: int, for_resources: bool = False, held: int = 0) -> int:
+    """A cheap upper bound on how many cards of type ``t`` the hand can pay (``plan_cards``
+    gives the exact answer), with ``held`` other cards kept back: the real ones, plus one per
+    the fewest cards an ability takes to stand in for one."""
+    hand = p.hand
+    have = hand[t]
+    fewest = p.card_conv.fewest[t][1 if for_resources else 0]
+    if not fewest:
+        return have
+    return have + (sum(hand) - have - held) // fewest
 
 
 def _real_cards(t: int, n: int) -> CardPlan:
@@ -84,8 +88,9 @@ def plan_cards(p: PlayerState, uses: list[int], n: int, t: int, for_resources: b
         return plan if plan is not None else _real_cards(t, n)
     if not p.card_convs:
         return None
-    cands = p.card_cands[t][1 if for_resources else 0]
-    if p.card_limited:
+    conv = p.card_conv
+    cands = conv.cands[t][1 if for_resources else 0]
+    if conv.limited:
         cands = [c for c in cands if not c[5] or uses[c[0]] < c[5]]
     if not cands:
         return None

@@ -21,7 +21,7 @@ from cardgen.games.briefcase.engine.rules import (
     Rules,
     mask,
 )
-from cardgen.games.briefcase.engine.state import GameState, PlayerState
+from cardgen.games.briefcase.engine.state import GameState, PlayerState, conversions
 from cardgen.games.briefcase.model import DECISIONS, RESOURCES
 
 
@@ -154,8 +154,7 @@ def refresh(g: GameState, p: PlayerState) -> None:
     p.res_limited = tuple(d.res_limited)
     # Cheapest groups first: the card search tries them in this order.
     p.card_convs = tuple(sorted(d.card_convs, key=lambda c: (c[1], c[0])))
-    p.card_cands = cards.conversion_table(p.card_convs)
-    p.card_limited = any(c[5] for c in p.card_convs)
+    p.card_conv = conversions(p.card_convs)
     p.start_draw = tuple(d.start_draw)
     p.start_cycle = d.start_cycle
     p.ignore_blocks = d.ignore_blocks

@@ -20,6 +20,40 @@ class IllegalAction(Exception):
     """An action the rules do not allow in the current state."""
 
 
+class Conversions:
+    """A player's ``cards_as`` abilities by what they may stand in for, kept with the player
+    by ``effects.refresh`` (abilities change only with a flip). ``cands[t][for_resources]``
+    lists those that may pay a card of type ``t``, in the order the search tries them;
+    ``fewest[t][for_resources]`` is the fewest cards one of them takes (0: none may)."""
+
+    __slots__ = ("cands", "fewest", "limited")
+
+    def __init__(self, card_convs: tuple) -> None:
+        def usable(c: tuple, t: int, for_resources: bool) -> bool:
+            return bool((c[3] >> t) & 1) and (for_resources or not c[4])
+
+        self.cands = tuple(tuple(tuple(c for c in card_convs if usable(c, t, for_resources))
+                                 for for_resources in (False, True)) for t in range(N_CARDS))
+        self.fewest = tuple(tuple(min((c[1] for c in cands), default=0) for cands in by_use)
+                            for by_use in self.cands)
+        self.limited = any(c[5] for c in card_convs)    # any of them limited per turn
+
+
+def conversions(card_convs: tuple) -> Conversions:
+    """The ``Conversions`` of a player's ``card_convs`` (sorted as ``effects.refresh`` sorts them)."""
+    table = _CONVERSIONS.get(card_convs)
+    if table is None:
+        if len(_CONVERSIONS) > 4096:
+            _CONVERSIONS.clear()
+        table = _CONVERSIONS[card_convs] = Conversions(card_convs)
+    return table
+
+
+# The few distinct ability combinations recur in every game.
+_CONVERSIONS: dict[tuple, Conversions] = {}
+NO_CONVERSIONS = conversions(())
+
+
 class PlayerState:
     __slots__ = (
         "seat", "hand", "deck", "discard", "played", "storage", "owned", "active", "companies",
@@ -27,7 +61,7 @@ class PlayerState:
         # Derived from the player's activated companies by effects.refresh().
         "hand_size", "storage_limit", "res_conv", "res_limited", "card_convs", "start_draw",
         "start_cycle", "ignore_blocks", "deck_top", "topdeck", "level1_active", "endgame",
-        "pay_key", "card_cands", "card_limited",
+        "pay_key", "card_conv",
     )
 
     def __init__(self, seat: int, n_companies: int):
@@ -46,8 +80,7 @@ class PlayerState:
         self.res_conv: tuple[int, ...] = (0,) * N_RES     # unlimited "any resource as X" sources
         self.res_limited: tuple[tuple[int, int, int, int], ...] = ()  # (company, from, to, per turn)
         self.card_convs: tuple[tuple[int, int, bool, int, bool, int], ...] = ()
-        self.card_cands: tuple = (((), ()),) * N_CARDS  # card_convs by what they pay (conversion_table)
-        self.card_limited = False                     # any of them limited per turn
+        self.card_conv: Conversions = NO_CONVERSIONS     # card_convs by what they pay
         self.start_draw: tuple[tuple[int, int, int], ...] = ()  # (count, card type, at most)
         self.start_cycle = 0
         self.ignore_blocks = 0
