@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from cardgen.data.documents import read_document
 
 COMPANY = """\
@@ -43,71 +45,56 @@ def test_the_base_company_is_valid(tmp_path):
     assert problems(tmp_path, COMPANY) == []
 
 
-def test_wrong_type(tmp_path):
-    p = one(problems(tmp_path, edit("    vp: 1", "    vp: one")))
-    assert (p.rule, p.line, p.col) == ("schema-type", 8, 9)
-    assert p.message == 'Steel Factory vp: expected a whole number, got "one"'
+# One edit of the valid company, the one problem it causes: (rule, line, col, message).
+ONE_EDIT = {
+    "wrong_type": ("    vp: 1", "    vp: one", (
+        "schema-type", 8, 9, 'Steel Factory vp: expected a whole number, got "one"')),
+    "wrong_type_among_alternatives": ("cost: 2", "cost: two", (
+        "schema-type", 7, 11, 'Steel Factory cost: expected a whole number or null, got "two"')),
+    "out_of_range_inside_an_alternative_is_a_range_problem": ("cost: 2", "cost: -1", (
+        "schema-range", 7, 11, "Steel Factory cost: -1 is out of range: must be at least 0")),
+    "unknown_key_with_did_you_mean": ("    vp: 1\n", "    vp: 1\n    permanant: true\n", (
+        "schema-unknown-key", 9, 5, "Steel Factory: unknown key 'permanant' (did you mean 'permanent'?)")),
+    "unknown_key_among_fixed_names": ("production: {buy: 1}", "production: {by: 1}", (
+        "schema-unknown-key", 10, 18, "Steel Factory production: unknown key 'by' (did you mean 'buy'?)")),
+    "unknown_ability_parameter": ("from: any,", "from: any, count: 2,", (
+        "schema-unknown-key", 12, 58, "Steel Factory ability: unknown key 'count'")),
+    "missing_key_points_at_the_mapping": ("    name: Steel Factory\n", "", (
+        "schema-required", 4, 5, "steel_factory: missing required key 'name'")),
+    "missing_player_count_in_copies": ("copies: {2: 2, 3: 3, 4: 4}", "copies: {2: 2, 3: 3}", (
+        "schema-required", 11, 13, "Steel Factory copies: missing required key '4'")),
+    "mapping_where_a_list_is_expected": (
+        "authored: [cost, vp, activation, production, copies]", "authored: {cost: true}", (
+            "schema-type", 13, 15, 'Steel Factory authored: expected a list, got {"cost": true}')),
+    "list_where_a_mapping_is_expected": (
+        "activation: {personnel: 1, concrete: 1}", "activation: [personnel]", (
+            "schema-type", 9, 17, 'Steel Factory activation: expected a mapping, got ["personnel"]')),
+    "value_fitting_no_alternative_names_the_alternatives": (
+        'ability: {effect: resource_as, as: steel, from: any, text: "Any resource as {steel}."}',
+        'ability: {effect: cards_as, count: 2, same_type: true, as: buy, text: "t"}', (
+            "schema-type", 12, 64, 'Steel Factory ability.as: expected "any" or a list, got "buy"')),
+    "repeated_list_item": ("    level: 1\n", "    level: 1\n    aliases: [Steel Mill, Steel Mill]\n", (
+        "schema-uniqueitems", 7, 27, 'Steel Factory aliases: "Steel Mill" is listed more than once')),
+    "empty_text": ('text: "Any resource as {steel}."', 'text: ""', (
+        "schema-minlength", 12, 64, "Steel Factory ability.text: must not be empty")),
+    "malformed_id_says_what_an_id_looks_like": ("id: steel_factory", "id: Steel Factory", (
+        "schema-pattern", 4, 9, 'Steel Factory id: "Steel Factory" is not a valid id: use lowercase '
+        "letters, digits and '_', starting with a letter")),
+    "empty_production": ("production: {buy: 1}", "production: {}", (
+        "schema-minproperties", 10, 17, "Steel Factory production: must not be empty")),
+}
 
 
-def test_wrong_type_among_alternatives(tmp_path):
-    p = one(problems(tmp_path, edit("cost: 2", "cost: two")))
-    assert (p.rule, p.line, p.col) == ("schema-type", 7, 11)
-    assert p.message == 'Steel Factory cost: expected a whole number or null, got "two"'
-
-
-def test_out_of_range_inside_an_alternative_is_a_range_problem(tmp_path):
-    p = one(problems(tmp_path, edit("cost: 2", "cost: -1")))
-    assert (p.rule, p.line, p.col) == ("schema-range", 7, 11)
-    assert p.message == "Steel Factory cost: -1 is out of range: must be at least 0"
-
-
-def test_unknown_key_with_did_you_mean(tmp_path):
-    p = one(problems(tmp_path, edit("    vp: 1\n", "    vp: 1\n    permanant: true\n")))
-    assert (p.rule, p.line, p.col) == ("schema-unknown-key", 9, 5)
-    assert p.message == "Steel Factory: unknown key 'permanant' (did you mean 'permanent'?)"
+@pytest.mark.parametrize("old, new, expected", ONE_EDIT.values(), ids=ONE_EDIT.keys())
+def test_one_edit_gives_one_problem_at_its_value(tmp_path, old, new, expected):
+    p = one(problems(tmp_path, edit(old, new)))
+    assert (p.rule, p.line, p.col, p.message) == expected
 
 
 def test_every_unknown_key_of_one_mapping_is_reported(tmp_path):
     found = problems(tmp_path, edit("    vp: 1\n", "    vp: 1\n    colour: red\n    permanant: true\n"))
     assert [(p.rule, p.line) for p in found] == [("schema-unknown-key", 9), ("schema-unknown-key", 10)]
     assert "'colour'" in found[0].message and "'permanant'" in found[1].message
-
-
-def test_unknown_key_among_fixed_names(tmp_path):
-    p = one(problems(tmp_path, edit("production: {buy: 1}", "production: {by: 1}")))
-    assert (p.rule, p.line, p.col) == ("schema-unknown-key", 10, 18)
-    assert p.message == "Steel Factory production: unknown key 'by' (did you mean 'buy'?)"
-
-
-def test_unknown_ability_parameter(tmp_path):
-    p = one(problems(tmp_path, edit("from: any,", "from: any, count: 2,")))
-    assert (p.rule, p.line) == ("schema-unknown-key", 12)
-    assert "unknown key 'count'" in p.message
-
-
-def test_missing_key_points_at_the_mapping(tmp_path):
-    p = one(problems(tmp_path, edit("    name: Steel Factory\n", "")))
-    assert (p.rule, p.line, p.col) == ("schema-required", 4, 5)
-    assert p.message == "steel_factory: missing required key 'name'"
-
-
-def test_missing_player_count_in_copies(tmp_path):
-    p = one(problems(tmp_path, edit("copies: {2: 2, 3: 3, 4: 4}", "copies: {2: 2, 3: 3}")))
-    assert (p.rule, p.line) == ("schema-required", 11)
-    assert "missing required key '4'" in p.message
-
-
-def test_mapping_where_a_list_is_expected(tmp_path):
-    p = one(problems(tmp_path, edit("authored: [cost, vp, activation, production, copies]",
-                                    "authored: {cost: true}")))
-    assert (p.rule, p.line, p.col) == ("schema-type", 13, 15)
-    assert p.message == 'Steel Factory authored: expected a list, got {"cost": true}'
-
-
-def test_list_where_a_mapping_is_expected(tmp_path):
-    p = one(problems(tmp_path, edit("activation: {personnel: 1, concrete: 1}", "activation: [personnel]")))
-    assert (p.rule, p.line) == ("schema-type", 9)
-    assert "expected a mapping" in p.message
 
 
 def test_enum_with_did_you_mean(tmp_path):
@@ -120,40 +107,6 @@ def test_effect_parameter_of_the_wrong_kind(tmp_path):
     p = one(problems(tmp_path, edit("as: steel", "as: buy")))
     assert (p.rule, p.line) == ("schema-enum", 12)
     assert p.message.startswith('Steel Factory ability.as: "buy" is not one of: personnel, steel')
-
-
-def test_value_fitting_no_alternative_names_the_alternatives(tmp_path):
-    text = edit('ability: {effect: resource_as, as: steel, from: any, text: "Any resource as {steel}."}',
-                'ability: {effect: cards_as, count: 2, same_type: true, as: buy, text: "t"}')
-    p = one(problems(tmp_path, text))
-    assert (p.rule, p.line) == ("schema-type", 12)
-    assert p.message == 'Steel Factory ability.as: expected "any" or a list, got "buy"'
-
-
-def test_repeated_list_item(tmp_path):
-    text = edit("    level: 1\n", "    level: 1\n    aliases: [Steel Mill, Steel Mill]\n")
-    p = one(problems(tmp_path, text))
-    assert (p.rule, p.line, p.col) == ("schema-uniqueitems", 7, 27)
-    assert p.message == 'Steel Factory aliases: "Steel Mill" is listed more than once'
-
-
-def test_empty_text(tmp_path):
-    p = one(problems(tmp_path, edit('text: "Any resource as {steel}."', 'text: ""')))
-    assert (p.rule, p.line) == ("schema-minlength", 12)
-    assert p.message == "Steel Factory ability.text: must not be empty"
-
-
-def test_malformed_id_says_what_an_id_looks_like(tmp_path):
-    p = one(problems(tmp_path, edit("id: steel_factory", "id: Steel Factory")))
-    assert (p.rule, p.line, p.col) == ("schema-pattern", 4, 9)
-    assert p.message == ('Steel Factory id: "Steel Factory" is not a valid id: use lowercase letters, '
-                         "digits and '_', starting with a letter")
-
-
-def test_empty_production(tmp_path):
-    p = one(problems(tmp_path, edit("production: {buy: 1}", "production: {}")))
-    assert (p.rule, p.line) == ("schema-minproperties", 10)
-    assert p.message == "Steel Factory production: must not be empty"
 
 
 def test_too_few_and_too_many_items(tmp_path):
