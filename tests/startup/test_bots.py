@@ -67,6 +67,45 @@ def test_heuristic_does_not_ask_for_help_when_its_ally_plays_before_the_near_win
     assert game.bots[0].choose_play(game, 0, game.legal_actions(0)) is None
 
 
+def test_heuristic_asks_a_hoarding_ally_for_a_better_card_and_banks_it():
+    game, bots = table(3)
+    _heuristic(game, 0)
+    bank(game, 1, "poach", "pr_crisis", "seed_round")   # banks tactics: value cards linger in its hand
+    ally(game, 0, 1)
+    offered = hand(game, 0, "strategic_alliance")[0]      # of no use while partnered
+    hand(game, 1, "series_a", "cto", "head_of_sales")
+    bots[1].reply = "series_a"
+    _next_draw(game, "not_for_sale")
+    game.take_turn(0)
+    assert game.counters["trades"] == 1 and offered in game.players[1].hand
+    assert "series_a" in ids(game, game.players[0].bank)
+
+
+def test_heuristic_does_not_ask_a_selective_ally_blindly():
+    game, _ = table(3)
+    _heuristic(game, 0)
+    bank(game, 1, "series_b", "cto", "seed_round")      # banks only value cards
+    ally(game, 0, 1)
+    hand(game, 0, "strategic_alliance")
+    hand(game, 1, "series_a", "cto", "head_of_sales")
+    assert game.bots[0].choose_play(game, 0, game.legal_actions(0)) is None
+
+
+def test_heuristic_does_not_repeat_a_refused_offer_next_round():
+    game, bots = table(3)
+    _heuristic(game, 0)
+    bank(game, 1, "cto")
+    ally(game, 0, 1)
+    bots[1].reply = None
+    hand(game, 0, "non_compete")
+    hand(game, 1, "crisis_pr_team")
+    game.take_turn(0)
+    game.take_turn(1)
+    game.take_turn(2)
+    game.take_turn(0)
+    assert game.counters["trades_refused"] == 1
+
+
 def test_heuristic_hits_a_near_winner_itself_before_asking_its_ally():
     game, _ = table(3)
     _heuristic(game, 0)

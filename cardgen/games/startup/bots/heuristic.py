@@ -20,6 +20,10 @@ if TYPE_CHECKING:
 
 # Trade offers a turn: a refusal costs nothing, but people do not ask all turn long.
 OFFERS_PER_TURN = 2
+# Rounds before an offer the ally turned down is made again (doubling with each refusal in a
+# row): a call for help is repeated soonest, as a rival near the win changes things fast; a
+# blind request for the ally's better cards latest, as a sensible ally rarely has one to spare.
+WAIT_ROUNDS = {trading.HELP: 1, trading.SPARE: 2, trading.ASK: 4}
 # What a skipped turn costs (a draw and two card plays), in $M.
 SKIPPED_TURN = 100
 # Share of a Growth card's value lost when Cease & Desist returns it: it costs a play to bank
@@ -42,15 +46,12 @@ class HeuristicBot:
         self._confirmed = False
         self._trade_cost = 0.0
         self._reason = ""
-        # Offers the ally turned down, by reason, with the turn: not repeated until the ally
-        # has drawn new cards (two of its turns for a spare; one when asking for help, as a
-        # rival near the win changes everything fast).
-        self._declined: dict[str, int] = {}
+        # Offers turned down, by (ally, reason): the turn of the last refusal and how many in
+        # a row. Not repeated until the ally has drawn new cards, and an ally who keeps
+        # refusing is asked ever more rarely.
+        self._declined: dict[tuple[int, str], tuple[int, int]] = {}
 
     # --- card plays -----------------------------------------------------------------------------
-    def score(self, game: Game, seat: int, a: Action) -> float:
-        return score(game, seat, a)
-
     def plays_left(self, game: Game, seat: int) -> int:
         if game.turns != self._turn:
             self._turn, self._spent, self._offers = game.turns, 0, 0
@@ -61,12 +62,21 @@ class HeuristicBot:
 
     def _spent_on(self, game: Game, seat: int, a: Action) -> int:
         if a.kind == "trade":
-            if not self._confirmed:
-                self._declined[self._reason] = game.turns
+            key = (a.target, self._reason)
+            if self._confirmed:
+                self._declined.pop(key, None)
+            else:
+                self._declined[key] = (game.turns, self._declined.get(key, (0, 0))[1] + 1)
             return int(self._confirmed)
         if a.kind == "use" and game.card(a.card).effect.kind == "form_alliance":
             return int(("alliance", seat, a.target) not in game.refused)
         return 1
+
+    def _declined_by(self, game: Game, ally: int) -> set[str]:
+        """Reasons not to offer again yet: a few rounds after a refusal, doubling with each
+        refusal in a row."""
+        return {reason for (who, reason), (turn, times) in self._declined.items()
+                if who == ally and game.turns - turn < game.n * WAIT_ROUNDS[reason] * 2 ** (times - 1)}
 
     def choose_play(self, game: Game, seat: int, actions: list[Action]) -> Action | None:
         left = self.plays_left(game, seat)
@@ -74,9 +84,8 @@ class HeuristicBot:
                        key=lambda sa: (-sa[0], sa[1].card, str(sa[1])))
         trades = [a for a in actions if a.kind == "trade"]
         if trades and self._offers < OFFERS_PER_TURN and not (plays and plays[0][0] >= WIN):
-            declined = {r for r, turn in self._declined.items()
-                        if game.turns - turn < game.n * (1 if r == trading.HELP else 2)}
-            offer = trading.pick_offer(game, seat, trades, [a for _, a in plays], left > 1, declined)
+            offer = trading.pick_offer(game, seat, trades, [a for _, a in plays], left > 1,
+                                       self._declined_by(game, trades[0].target))
             if offer is not None:
                 self._last, self._reason = offer
                 self._trade_cost = trading.play_cost([s for s, a in plays if a.card != offer[0].card], left)

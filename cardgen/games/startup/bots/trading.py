@@ -16,7 +16,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardgen.games.startup.bots.plays import betrayal_card, hand_worth
-from cardgen.games.startup.bots.view import acts_before, care, common_enemy, mind
+from cardgen.games.startup.bots.view import (
+    HiddenHand,
+    acts_before,
+    banks_everything,
+    care,
+    common_enemy,
+    mind,
+)
 from cardgen.games.startup.engine.state import Action
 
 if TYPE_CHECKING:
@@ -27,6 +34,9 @@ MARGIN = 5
 # An offer is worth making when the card is worth this much more to the ally than to us:
 # room for a reply that pays us back.
 ROOM = 10
+# An ally this indiscriminate (``banks_everything``) is asked for its better cards blindly; a
+# selective ally banks its value cards at once and would only refuse.
+HOARDER = 0.5
 # A trade spends one of the offerer's card plays; a play it pushes to the next turn is
 # deferred, not lost, so only a share of its score is the cost.
 DEFER = 0.2
@@ -49,22 +59,24 @@ def play_cost(scores: list[float], plays_left: int) -> float:
     return DEFER * deferred + MARGIN
 
 
-# Why an offer is made: a card worth more to the ally (what the ally gives for it depends on
-# what the ally holds more than on which card we offer), or a call for help against a rival
-# near the win.
+# Why an offer is made: a card worth more to the ally, our least useful card when the ally's
+# hidden hand is expected to hold better (an ally who banks tactics as readily as value cards
+# sits on value cards), or a call for help against a rival near the win.
 SPARE = "spare"
+ASK = "ask"
 HELP = "help"
 
 
 def pick_offer(game: Game, seat: int, trades: list[Action], other_plays: list[Action],
                ready_after: bool, declined: set[str]) -> tuple[Action, str] | None:
-    """The card to offer the ally, if any is worth offering, and why (``SPARE`` or ``HELP``).
+    """The card to offer the ally, if any is worth offering, and why (``SPARE``, ``ASK``, ``HELP``).
 
-    Offered: a card worth clearly more to the ally than to us, or, when a rival outside the
-    alliance is near the win and plays before the ally does and we hold nothing to hit them
-    with, our least useful card (the ally may hand over an attack we can use in time).
-    ``declined``: reasons the ally has turned down since its hand last changed; asking again
-    would only be turned down again.
+    Offered: a card worth clearly more to the ally than to us; or our least useful card, when
+    the ally's hand is expected to hold better, or when a rival outside the alliance is near the
+    win and plays before the ally does and we hold nothing to hit them with (the ally may hand
+    over an attack we can use in time).
+    ``declined``: reasons the ally has lately turned down; asking again would only be turned
+    down again.
     """
     ally = game.players[seat].partner
     if ally is None:
@@ -78,17 +90,23 @@ def pick_offer(game: Game, seat: int, trades: list[Action], other_plays: list[Ac
     def room(a: Action) -> float:
         return hand_worth(game, ally, a.card, False) - mine(a)
 
-    best = max(candidates, key=lambda a: (room(a), -a.card), default=None)
-    if best is not None and SPARE not in declined and room(best) >= ROOM:
+    if not candidates:
+        return None
+    best = max(candidates, key=lambda a: (room(a), -a.card))
+    if SPARE not in declined and room(best) >= ROOM:
         return best, SPARE
+    cheapest = min(candidates, key=lambda a: (mine(a), a.card))
+    if ASK not in declined and banks_everything(game, ally) > HOARDER \
+            and HiddenHand(game, seat, ally).mean_worth() - mine(cheapest) >= ROOM:
+        return cheapest, ASK
     enemy = common_enemy(game, seat)
-    if not candidates or HELP in declined or enemy is None or not acts_before(game, enemy, ally):
+    if HELP in declined or enemy is None or not acts_before(game, enemy, ally):
         return None
     armed = any(a.kind == "use" and a.target == enemy and game.card(a.card).effect.is_attack
                 for a in other_plays)
     if armed:
         return None
-    return min(candidates, key=lambda a: (mine(a), a.card)), HELP
+    return cheapest, HELP
 
 
 def swap_gain(game: Game, seat: int, other: int, give: int, get: int, ready: bool,
