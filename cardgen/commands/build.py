@@ -77,6 +77,8 @@ class Output:
 def context_for(game: str, lang: str, players: int | None = None, set_ref: str | None = None,
                 ink_saver: bool = False) -> Context:
     """Everything a build of (game, lang, selection) draws with; UsageProblem or BuildFailed."""
+    from cardgen.i18n.translate import language_tag
+
     if game not in registered_games():
         raise UsageProblem(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
     try:
@@ -84,6 +86,7 @@ def context_for(game: str, lang: str, players: int | None = None, set_ref: str |
     except LookupError as exc:
         raise UsageProblem(str(exc)) from None
     translate = translator_for(game, lang)
+    lang = language_tag(game, lang)  # translator_for has checked that the language exists
     try:
         selection = module.select(players, set_ref)
     except DataError as exc:
@@ -117,8 +120,8 @@ def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | Non
     try:
         ctx = context_for(req.game, req.lang, req.players, req.set_ref, req.options.ink_saver)
         inserts = game_module(req.game, "inserts")
-        base = f"{req.game}-{req.lang}"
-        title = f"{req.game} ({req.lang})"
+        base = f"{req.game}-{ctx.lang}"
+        title = f"{req.game} ({ctx.lang})"
         total = page_total(ctx, req.options) + (inserts.page_total(ctx, req.options) if inserts else 0)
         step = progress(total) if progress else None
         cards = render_cards(ctx, req.options, f"{title} cards", step)

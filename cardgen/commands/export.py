@@ -45,7 +45,7 @@ def register(app: typer.Typer) -> None:
             started = time.perf_counter()
             ctx = context_for(game, lang, players, set_ref, ink_saver)
             specs = ctx.module.card_list(ctx.selection)
-            folder = out / f"{game}-{lang}-{format.value}"
+            folder = out / f"{game}-{ctx.lang}-{format.value}"
             try:
                 files = export_png(ctx, specs, folder) if format is Format.png else \
                     export_tts(ctx, specs, folder)

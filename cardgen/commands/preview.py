@@ -63,7 +63,8 @@ def register(app: typer.Typer) -> None:
                 raise BuildFailed(exc.problems) from None
             except RasterError as exc:
                 raise BuildFailed([str(exc)]) from None
-            target = out or Path("output") / f"preview-{re.sub(r'[^A-Za-z0-9_.-]+', '_', card)}-{lang}.png"
+            name = re.sub(r"[^A-Za-z0-9_.-]+", "_", card)
+            target = out or Path("output") / f"preview-{name}-{ctx.lang}.png"
             buffer = io.BytesIO()
             image.save(buffer, "PNG", optimize=False)
             try:

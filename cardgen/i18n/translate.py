@@ -11,6 +11,12 @@ from cardgen.i18n.catalog import po_path, read_catalog, resolve_language
 from cardgen.i18n.messages import SOURCE_LANGUAGE, Translator, english
 
 
+def language_tag(game: str, lang: str) -> str:
+    """How a language is spelt in file names: ``en`` for the source, else the catalog's own tag
+    (``EL`` -> ``el``, ``zh_hant`` -> ``zh-Hant``). Raises UnknownLanguage."""
+    return SOURCE_LANGUAGE if lang.casefold() == SOURCE_LANGUAGE else resolve_language(game, lang)
+
+
 def translator(game: str, lang: str) -> Translator:
     """The translator of a game into a language (``en`` is the English source itself).
 

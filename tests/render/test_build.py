@@ -202,3 +202,10 @@ def test_watch_notices_a_changed_data_or_layout_file(project: Path, tmp_path: Pa
     assert layout in before and project / "cards" / "briefcase" / "companies.yaml" in before
     os.utime(layout, (before[layout] + 5, before[layout] + 5))
     assert watched_files(req) != before
+
+
+def test_a_language_is_named_by_its_catalog_tag_whatever_case_was_typed(tmp_path: Path):
+    result = runner.invoke(app, ["build", "--lang", "EL", "--players", "2", "--set", "simple",
+                                 "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["briefcase-el-cards.pdf", "briefcase-el-inserts.pdf"]
