@@ -70,8 +70,8 @@ _NO_CONVERSION = (0,) * N_RES
 class _Tables:
     """A style's values of each company that do not change during a game."""
 
-    __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "endgame", "ready", "level",
-                 "cost", "min_buy_cost")
+    __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "endgame", "ready", "fresh",
+                 "level", "cost", "min_buy_cost")
 
     def __init__(self, bot: HeuristicBot, rules, players: int):
         st = bot.style
@@ -85,6 +85,7 @@ class _Tables:
         self.buy = [0.0] * n       # buying it, before end-of-game abilities
         self.endgame: list[tuple[str, int] | None] = [None] * n
         self.ready = [0.0] * n     # an activation with the Decision Bank full (before first-time values)
+        self.fresh = [0.0] * n     # the same, with first-time values, before end-of-game abilities
         self.level = [c.level for c in rules.companies]
         self.cost = [c.cost or 0 for c in rules.companies]
         # The cheapest resource: a bound on what buying a missing resource costs.
@@ -100,6 +101,7 @@ class _Tables:
             if c.effect == "endgame_vp":
                 self.endgame[i] = (c.params["per"], c.params.get("vp", 1))
             self.ready[i] = self.prod[i] + self.again[i] - self.spend[i]
+            self.fresh[i] = self.ready[i] + self.first[i]
             self.buy[i] = (self.first[i] + self.again[i]
                            + st.future_activations * (self.prod[i] + self.again[i] - self.spend[i])
                            - st.buy_cost * (c.cost or 0))
@@ -209,9 +211,11 @@ class HeuristicBot(Bot):
             active = p.active
             ranked = []
             for ci in p.companies:
-                v = tb.ready[ci] if full else self._prod(g, tb, ci) + tb.again[ci] - tb.spend[ci]
-                if not active[ci]:
-                    v += tb.first[ci]
+                if active[ci]:
+                    v = tb.ready[ci] if full else self._prod(g, tb, ci) + tb.again[ci] - tb.spend[ci]
+                else:
+                    v = tb.fresh[ci] if full else (self._prod(g, tb, ci) + tb.again[ci] - tb.spend[ci]
+                                                   + tb.first[ci])
                     if tb.endgame[ci]:
                         v += self._endgame_value(g, p, tb, ci)
                     if level1 and tb.level[ci] == 1:
@@ -226,9 +230,11 @@ class HeuristicBot(Bot):
         need = [0] * N_RES
         if targets is None:
             targets = self.targets(g, p, self.is_final(g))
+        companies = g.rules.companies
         for ci in targets[:2]:
-            for r, k in enumerate(g.rules.companies[ci].activation):
-                need[r] += k
+            cost = companies[ci].activation
+            for r in range(N_RES):
+                need[r] += cost[r]
         return need
 
     def payable(self, g: GameState, p: PlayerState, cost: tuple[int, ...], stock: list[int]) -> bool:
@@ -300,8 +306,8 @@ class HeuristicBot(Bot):
         return sum(k * (g.rules.buy_cost[r] or 0) for r, k in enumerate(buys))
 
     def room(self, g: GameState, p: PlayerState) -> int:
-        exempt = g.rules.storage_exempt_mask
-        return p.storage_limit - sum(p.storage[r] for r in range(N_RES) if not (exempt >> r) & 1)
+        storage = p.storage
+        return p.storage_limit - sum([storage[r] for r in g.rules.storage_limited])
 
     # --- The turn -----------------------------------------------------------------------------
     def play(self, g: GameState, seat: int) -> None:
@@ -411,9 +417,8 @@ class HeuristicBot(Bot):
     def progress(self, g: GameState) -> float:
         """How close the game is to an end condition, from 0 to 1."""
         bank = 1 - g.bank[BUY] / max(1, g.rules.bank_per_player[BUY] * g.n)
-        basic = g.rules.basic_mask
-        sizes = sorted(g.market[r] / max(1, g.rules.market_per_player[r] * g.n)
-                       for r in range(N_RES) if (basic >> r) & 1)
+        market, per_player = g.market, g.rules.market_per_player
+        sizes = sorted([market[r] / max(1, per_player[r] * g.n) for r in g.rules.basic])
         left = g.rules.end_resource_types_left
         market = 1 - sizes[-left - 1] if len(sizes) > left else 0.0
         return max(bank, market)
@@ -434,9 +439,8 @@ class HeuristicBot(Bot):
         self.invest(g, p)
         if not p.hand[BUY]:
             return
-        basic = g.rules.basic_mask
-        order = sorted((r for r in range(N_RES) if (basic >> r) & 1 and g.market[r]),
-                       key=lambda r: (g.market[r], r))
+        market = g.market
+        order = sorted([r for r in g.rules.basic if market[r]], key=lambda r: (market[r], r))
         for r in order:
             while p.hand[BUY]:
                 plan = actions.resource_plan(g, r)
@@ -504,8 +508,12 @@ class HeuristicBot(Bot):
             actions.hire(g, best[0], best[1], plan)
 
     def move_blocks(self, g: GameState, p: PlayerState, targets: list[int]) -> None:
-        pair = next((t for t in (OBSTACLE, HIRE) if p.hand[t] >= g.rules.block_move_cards), None)
-        if pair is None:
+        cards = g.rules.block_move_cards
+        if p.hand[OBSTACLE] >= cards:
+            pair = OBSTACLE
+        elif p.hand[HIRE] >= cards:
+            pair = HIRE
+        else:
             return
         if self.style.unblock and g.resource_blocks:
             need = self.wants(g, p, targets)

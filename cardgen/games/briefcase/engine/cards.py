@@ -36,8 +36,11 @@ def draw(g: GameState, p: PlayerState, n: int) -> int:
                 break
             reshuffle(g, p)
             deck = p.deck
-        hand[deck.pop()] += 1
-        drawn += 1
+        k = min(n - drawn, len(deck))      # from the top, the end of the list
+        for t in deck[-k:]:
+            hand[t] += 1
+        del deck[-k:]
+        drawn += k
     return drawn
 
 

@@ -135,35 +135,44 @@ ONGOING: dict[str, Callable[[_Derived, CompanyRule, Rules], None]] = {
 }
 
 
-def refresh(g: GameState, p: PlayerState) -> None:
-    """Recompute what ``p``'s activated companies give. Call after any flip."""
-    rules = g.rules
+def _derive(rules: Rules, active: tuple[int, ...]) -> tuple:
+    """What the activated companies ``active`` give, in ``refresh``'s order of fields."""
     d = _Derived(rules)
     level1 = 0
-    for ci in p.companies:
-        if not p.active[ci]:
-            continue
+    for ci in active:
         c = rules.companies[ci]
         if c.level == 1:
             level1 += 1
         if not c.per_activation:
             ONGOING[c.effect](d, c, rules)
-    p.hand_size = d.hand_size
-    p.storage_limit = d.storage_limit
-    p.res_conv = tuple(d.res_conv)
-    p.res_limited = tuple(d.res_limited)
+    res_conv = tuple(d.res_conv)
+    res_limited = tuple(d.res_limited)
     # Cheapest groups first: the card search tries them in this order.
-    p.card_convs = tuple(sorted(d.card_convs, key=lambda c: (c[1], c[0])))
-    p.card_conv = conversions(p.card_convs)
-    p.start_draw = tuple(d.start_draw)
-    p.start_cycle = d.start_cycle
-    p.ignore_blocks = d.ignore_blocks
-    p.deck_top = d.deck_top
-    p.topdeck = d.topdeck
-    p.level1_active = level1
-    p.endgame = tuple(d.endgame)
-    p.pay_key = (rules.free_pay, p.res_conv,
-                 tuple((f, t, k) for _c, f, t, k in p.res_limited))
+    card_convs = tuple(sorted(d.card_convs, key=lambda c: (c[1], c[0])))
+    pay_key = (rules.free_pay, res_conv, tuple((f, t, k) for _c, f, t, k in res_limited))
+    return (d.hand_size, d.storage_limit, res_conv, res_limited, card_convs, conversions(card_convs),
+            tuple(d.start_draw), d.start_cycle, d.ignore_blocks, d.deck_top, d.topdeck, level1,
+            tuple(d.endgame), pay_key)
+
+
+# Derived fields by rules (identity) and activated companies: the same few combinations recur in
+# every game. The rules object is kept with its entry, so its id cannot be reused meanwhile.
+_DERIVED: dict[tuple[int, tuple[int, ...]], tuple[Rules, tuple]] = {}
+
+
+def refresh(g: GameState, p: PlayerState) -> None:
+    """Recompute what ``p``'s activated companies give. Call after any flip."""
+    rules = g.rules
+    active = tuple([ci for ci in p.companies if p.active[ci]])
+    key = (id(rules), active)
+    hit = _DERIVED.get(key)
+    if hit is None or hit[0] is not rules:
+        if len(_DERIVED) > 4096:
+            _DERIVED.clear()
+        hit = _DERIVED[key] = (rules, _derive(rules, active))
+    (p.hand_size, p.storage_limit, p.res_conv, p.res_limited, p.card_convs, p.card_conv,
+     p.start_draw, p.start_cycle, p.ignore_blocks, p.deck_top, p.topdeck, p.level1_active,
+     p.endgame, p.pay_key) = hit[1]
 
 
 # --- Per activation -------------------------------------------------------------------------
