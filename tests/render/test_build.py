@@ -208,4 +208,5 @@ def test_a_language_is_named_by_its_catalog_tag_whatever_case_was_typed(tmp_path
     result = runner.invoke(app, ["build", "--lang", "EL", "--players", "2", "--set", "simple",
                                  "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["briefcase-el-cards.pdf", "briefcase-el-inserts.pdf"]
+    written = sorted(p.name for p in tmp_path.iterdir())
+    assert written == ["briefcase-el-cards.pdf", "briefcase-el-inserts.pdf"]
