@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from cardgen.games.startup.bots import trading
 from cardgen.games.startup.bots.plays import WIN, hand_worth, score
-from cardgen.games.startup.bots.view import HiddenHand, care, mind
+from cardgen.games.startup.bots.view import HiddenHand, care, mind, thinks
 from cardgen.games.startup.engine.state import Action, Window
 
 if TYPE_CHECKING:
@@ -31,6 +31,11 @@ SKIPPED_TURN = 100
 RETURNED = 0.4
 # A reaction is spent when the harm it prevents is at least this share of its worth in hand.
 SPEND = 0.75
+
+
+def order(a: Action) -> tuple:
+    """A fixed order among plays of one card that score the same."""
+    return (a.kind, -1 if a.target is None else a.target, -1 if a.target_card is None else a.target_card)
 
 
 class HeuristicBot:
@@ -78,10 +83,11 @@ class HeuristicBot:
         return {reason for (who, reason), (turn, times) in self._declined.items()
                 if who == ally and game.turns - turn < game.n * WAIT_ROUNDS[reason] * 2 ** (times - 1)}
 
+    @thinks
     def choose_play(self, game: Game, seat: int, actions: list[Action]) -> Action | None:
         left = self.plays_left(game, seat)
         plays = sorted(((score(game, seat, a), a) for a in actions if a.kind != "trade"),
-                       key=lambda sa: (-sa[0], sa[1].card, str(sa[1])))
+                       key=lambda sa: (-sa[0], sa[1].card, order(sa[1])))
         trades = [a for a in actions if a.kind == "trade"]
         if trades and self._offers < OFFERS_PER_TURN and not (plays and plays[0][0] >= WIN):
             offer = trading.pick_offer(game, seat, trades, [a for _, a in plays], left > 1,
@@ -101,6 +107,7 @@ class HeuristicBot:
     def choose_startup(self, game: Game, seat: int, options: list[str]) -> str:
         return options[0]
 
+    @thinks
     def choose_discard(self, game: Game, seat: int, count: int) -> list[int]:
         hand = game.players[seat].hand
         return sorted(hand, key=lambda c: (self.keep(game, seat, c), c))[:count]
@@ -136,6 +143,7 @@ class HeuristicBot:
             return mean * (1 + mind(game, seat, w.attacker)) - game.card(w.card).value
         return 0.0
 
+    @thinks
     def respond(self, game: Game, seat: int, window: Window, options: list[int]) -> int | None:
         attack_id = game.card(window.card).id
         reverses = [c for c in options if game.card(c).reaction_against(attack_id).action == "reverse"]
@@ -154,14 +162,17 @@ class HeuristicBot:
         return game.players[seat].partner is None and \
             game.valuation(inviter) < game.rules.win_valuation - 300
 
+    @thinks
     def trade_reply(self, game: Game, seat: int, offerer: int, offered: int) -> int | None:
         return trading.reply(game, seat, offerer, offered)
 
+    @thinks
     def confirm_trade(self, game: Game, seat: int, ally: int, offered: int, reply: int) -> bool:
         ready_after = game.rules.plays_per_turn - self._spent > 1
         self._confirmed = trading.confirm(game, seat, ally, offered, reply, ready_after, self._trade_cost)
         return self._confirmed
 
+    @thinks
     def choose_from_hand(self, game: Game, seat: int, target: int, cards: list[int]) -> int:
         return max(cards, key=lambda c: (hand_worth(game, seat, c, True, game.players[seat].hand), -c))
 

@@ -19,6 +19,7 @@ from cardgen.games.startup.bots.view import (
     mind,
     near_win,
     threat,
+    valuation,
 )
 from cardgen.games.startup.engine.effects import targets
 from cardgen.games.startup.engine.state import Action
@@ -61,15 +62,14 @@ def exchange_score(game: Game, seat: int, investor: int, target: int) -> float:
     d = game.card(investor)
     hidden = HiddenHand(game, seat, target)
     mean = hidden.mean_worth()
-    responders = [target]
+    responders = [hidden]
     partner = game.players[target].partner
     if partner is not None and partner != seat:
-        responders.append(partner)
+        responders.append(HiddenHand(game, seat, partner, hidden.unseen))
     p_through = 1.0
-    for s in responders:
-        seen = hidden if s == target else HiddenHand(game, seat, s)
+    for h in responders:
         for card_id in blockers(game, d):
-            p_through *= 1 - seen.p_holds(card_id)
+            p_through *= 1 - h.p_holds(card_id)
     # The target loses a card and gains the Investor's value: good for a partner kept, bad
     # for a rival as far as this seat minds their gains.
     regard = care(game, seat, target) - mind(game, seat, target)
@@ -81,7 +81,7 @@ def score(game: Game, seat: int, a: Action) -> float:
     me = game.players[seat]
     d = game.card(a.card)
     win = game.rules.win_valuation
-    mine = game.valuation(seat)
+    mine = valuation(game, seat)
     if a.kind == "bank":
         if mine + d.value >= win:
             return WIN
@@ -143,7 +143,7 @@ def hand_worth(game: Game, seat: int, card: int, ready: bool, beside: list[int] 
     d = game.card(card)
     if not d.is_tactic:
         best = float(d.value)
-        if ready and game.valuation(seat) + d.value >= game.rules.win_valuation:
+        if ready and valuation(game, seat) + d.value >= game.rules.win_valuation:
             return WIN
     elif spare(game, card, beside or []):
         best = IDLE_TACTIC

@@ -82,16 +82,19 @@ def pick_offer(game: Game, seat: int, trades: list[Action], other_plays: list[Ac
     if ally is None:
         return None
     candidates = [a for a in trades if tradeable(game, a.card)]
-    hand = game.players[seat].hand
-
-    def mine(a: Action) -> float:
-        return hand_worth(game, seat, a.card, ready_after, [c for c in hand if c != a.card])
-
-    def room(a: Action) -> float:
-        return hand_worth(game, ally, a.card, False) - mine(a)
-
     if not candidates:
         return None
+    hand = game.players[seat].hand
+    worth_mine = {a.card: hand_worth(game, seat, a.card, ready_after, [c for c in hand if c != a.card])
+                  for a in candidates}
+    worth_theirs = {a.card: hand_worth(game, ally, a.card, False) for a in candidates}
+
+    def mine(a: Action) -> float:
+        return worth_mine[a.card]
+
+    def room(a: Action) -> float:
+        return worth_theirs[a.card] - worth_mine[a.card]
+
     best = max(candidates, key=lambda a: (room(a), -a.card))
     if SPARE not in declined and room(best) >= ROOM:
         return best, SPARE

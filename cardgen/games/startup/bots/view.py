@@ -8,12 +8,59 @@ banked for $10M) is unlikely to sit on value cards.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import functools
+from collections import Counter
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from cardgen.games.startup.model import CardDef
 
 if TYPE_CHECKING:
     from cardgen.games.startup.engine.game import Game
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+# While a player thinks, the table does not move: the heuristic bot's decisions run under
+# ``thinking()``, so figures asked for many times in one decision are computed once.
+_memo: dict[tuple, Any] | None = None
+
+
+@contextmanager
+def thinking() -> Iterator[None]:
+    global _memo
+    if _memo is not None:        # already thinking: one decision inside another
+        yield
+        return
+    _memo = {}
+    try:
+        yield
+    finally:
+        _memo = None
+
+
+def thinks(method: Callable[P, R]) -> Callable[P, R]:
+    """A bot decision: runs under ``thinking()``."""
+    @functools.wraps(method)
+    def decide(*args: P.args, **kwargs: P.kwargs) -> R:
+        with thinking():
+            return method(*args, **kwargs)
+    return decide
+
+
+def _remember(key: tuple, compute: Callable[[], R]) -> R:
+    if _memo is None:
+        return compute()
+    if key not in _memo:
+        _memo[key] = compute()
+    return _memo[key]
+
+
+def valuation(game: Game, s: int) -> int:
+    return _remember(("valuation", s), lambda: game.valuation(s))
+
 
 # A rival this close to the win is the table's problem: attacks on them gain weight.
 NEAR_WIN = 250
@@ -24,16 +71,16 @@ TACTIC_KEPT = 25
 
 
 def near_win(game: Game, s: int) -> bool:
-    return game.valuation(s) >= game.rules.win_valuation - NEAR_WIN
+    return valuation(game, s) >= game.rules.win_valuation - NEAR_WIN
 
 
 def threat(game: Game, s: int) -> float:
     """How much seat ``s`` worries the table: their valuation, more when near the win."""
-    return game.valuation(s) + (400 if near_win(game, s) else 0)
+    return valuation(game, s) + (400 if near_win(game, s) else 0)
 
 
 def leader(game: Game, seat: int) -> int:
-    return max(game.others(seat), key=lambda s: (game.valuation(s), -s))
+    return max(game.others(seat), key=lambda s: (valuation(game, s), -s))
 
 
 def keeps_alliance(game: Game, seat: int) -> bool:
@@ -42,7 +89,7 @@ def keeps_alliance(game: Game, seat: int) -> bool:
     partner = game.players[seat].partner
     if partner is None:
         return False
-    return not near_win(game, partner) and game.valuation(partner) <= game.valuation(seat) + 150
+    return not near_win(game, partner) and valuation(game, partner) <= valuation(game, seat) + 150
 
 
 def common_enemy(game: Game, seat: int) -> int | None:
@@ -51,7 +98,7 @@ def common_enemy(game: Game, seat: int) -> int | None:
     if partner is None or near_win(game, seat) or near_win(game, partner):
         return None
     rivals = [s for s in game.others(seat) if s != partner and near_win(game, s)]
-    return max(rivals, key=lambda s: (game.valuation(s), -s)) if rivals else None
+    return max(rivals, key=lambda s: (valuation(game, s), -s)) if rivals else None
 
 
 def care(game: Game, seat: int, other: int) -> float:
@@ -93,46 +140,70 @@ def kind_worth(d: CardDef) -> float:
     return REACTION_KEPT if from_hand else TACTIC_KEPT
 
 
-def unseen(game: Game, seat: int) -> list[int]:
-    """The draw-pile cards whose place this seat cannot see: the draw pile and other hands."""
-    hidden = list(game.table.draw_pile)
-    for p in game.players:
-        if p.seat != seat:
-            hidden.extend(p.hand)
-    return hidden
-
-
 def banks_everything(game: Game, s: int) -> float:
     """How indiscriminately seat ``s`` banks, from 0 (only value cards ever banked, so value
-    cards do not linger in its hand) to 1 (banks tactics as often as they come)."""
+    cards do not linger in its hand) to 1 (banks tactics as often as the draw pile holds them)."""
     bank = game.players[s].bank
     tactics = sum(game.card(c).is_tactic for c in bank)
-    model = game.model
-    # an indiscriminate player banks tactics as often as the draw pile holds them
-    tactic_share = sum(c.count for c in model.cards if c.is_tactic) / model.draw_pile_size
+    tactic_share = _remember(("tactic share",), lambda: _tactic_share(game))
     return min(1.0, (tactics + 1) / (tactic_share * len(bank) + 2))
+
+
+def _tactic_share(game: Game) -> float:
+    model = game.model
+    return sum(c.count for c in model.cards if c.is_tactic) / model.draw_pile_size
+
+
+@dataclass(frozen=True)
+class Unseen:
+    """The draw-pile cards whose place one seat cannot see (the draw pile and other hands),
+    summarised: the share of value cards, mean worths, and the tactics by id."""
+
+    value_share: float
+    value_worth: float
+    tactic_worth: float
+    tactics: int
+    tactic_ids: Counter[str]
+
+    @classmethod
+    def of(cls, game: Game, seat: int) -> Unseen:
+        return _remember(("unseen", seat), lambda: cls._count(game, seat))
+
+    @classmethod
+    def _count(cls, game: Game, seat: int) -> Unseen:
+        cards = list(game.table.draw_pile)
+        for p in game.players:
+            if p.seat != seat:
+                cards.extend(p.hand)
+        by_id = game.model.by_id
+        kinds = {by_id[i]: n for i, n in Counter(game.card(c).id for c in cards).items()}
+        values = sum(n for d, n in kinds.items() if not d.is_tactic)
+        tactics = len(cards) - values
+        value_sum = sum(d.value * n for d, n in kinds.items() if not d.is_tactic)
+        tactic_sum = sum(kind_worth(d) * n for d, n in kinds.items() if d.is_tactic)
+        return cls(value_share=values / len(cards) if cards else 0.0,
+                   value_worth=value_sum / values if values else 0.0,
+                   tactic_worth=tactic_sum / tactics if tactics else 0.0,
+                   tactics=tactics,
+                   tactic_ids=Counter({d.id: n for d, n in kinds.items() if d.is_tactic}))
 
 
 class HiddenHand:
     """What this seat expects of one random card from seat ``s``'s hidden hand."""
 
-    def __init__(self, game: Game, seat: int, s: int):
-        pool = [game.card(c) for c in unseen(game, seat)]
-        values = [d for d in pool if not d.is_tactic]
-        self.tactics = [d for d in pool if d.is_tactic]
-        share = len(values) / len(pool) if pool else 0.0
-        self.p_value = share * banks_everything(game, s)
-        self.value_worth = sum(d.value for d in values) / len(values) if values else 0.0
-        self.tactic_worth = (sum(kind_worth(d) for d in self.tactics) / len(self.tactics)
-                             if self.tactics else 0.0)
+    def __init__(self, game: Game, seat: int, s: int, unseen: Unseen | None = None):
+        self.unseen = unseen or Unseen.of(game, seat)
+        self.p_value = self.unseen.value_share * banks_everything(game, s)
         self.size = len(game.players[s].hand)
 
     def mean_worth(self) -> float:
-        return self.p_value * self.value_worth + (1 - self.p_value) * self.tactic_worth
+        u = self.unseen
+        return self.p_value * u.value_worth + (1 - self.p_value) * u.tactic_worth
 
     def p_holds(self, card_id: str) -> float:
         """Probability that the hand holds at least one copy of the card."""
-        if not self.tactics:
+        u = self.unseen
+        if not u.tactics:
             return 0.0
-        per_card = (1 - self.p_value) * sum(d.id == card_id for d in self.tactics) / len(self.tactics)
+        per_card = (1 - self.p_value) * u.tactic_ids[card_id] / u.tactics
         return 1 - (1 - per_card) ** self.size
