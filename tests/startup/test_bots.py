@@ -4,7 +4,7 @@ exchange, reactions for itself and its partner. Each test builds a table by hand
 from __future__ import annotations
 
 from cardgen.games.startup.bots import HeuristicBot, make_bot
-from cardgen.games.startup.engine import Action, Game
+from cardgen.games.startup.engine import Action, Game, Window
 from tests.startup.table import ally, bank, hand, ids, model, table, take, use
 
 
@@ -259,6 +259,18 @@ def test_heuristic_does_not_defend_a_partner_about_to_win_alone():
     hand(game, 1, "crisis_pr_team")
     use(game, 0, crisis, 2)
     assert game.counters["partner_defenses"] == 0 and crisis in game.players[2].markers
+
+
+def test_heuristic_reads_the_table_anew_at_each_decision():
+    game, _ = table(3)
+    _heuristic(game, 1)
+    ally(game, 1, 2)
+    crisis = hand(game, 0, "pr_crisis")[0]
+    defense = hand(game, 1, "crisis_pr_team")[0]
+    window = Window(0, 2, crisis, Action("use", crisis, 2))
+    assert game.bots[1].respond(game, 1, window, [defense]) == defense
+    _near_win(game, 2)                         # the partner is now about to win alone
+    assert game.bots[1].respond(game, 1, window, [defense]) is None
 
 
 def test_heuristic_spends_a_spare_defense_before_a_needed_one():

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from cardgen.games.startup.bots import trading
 from cardgen.games.startup.bots.plays import WIN, hand_worth, score
-from cardgen.games.startup.bots.view import HiddenHand, care, mind, thinks
+from cardgen.games.startup.bots.thinking import thinks
+from cardgen.games.startup.bots.view import HiddenHand, care, mind
 from cardgen.games.startup.engine.state import Action, Window
 
 if TYPE_CHECKING:

@@ -8,58 +8,19 @@ banked for $10M) is unlikely to sit on value cards.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
+from typing import TYPE_CHECKING
 
+from cardgen.games.startup.bots.thinking import remember
 from cardgen.games.startup.model import CardDef
 
 if TYPE_CHECKING:
     from cardgen.games.startup.engine.game import Game
 
-P = ParamSpec("P")
-R = TypeVar("R")
-
-# While a player thinks, the table does not move: the heuristic bot's decisions run under
-# ``thinking()``, so figures asked for many times in one decision are computed once.
-_memo: dict[tuple, Any] | None = None
-
-
-@contextmanager
-def thinking() -> Iterator[None]:
-    global _memo
-    if _memo is not None:        # already thinking: one decision inside another
-        yield
-        return
-    _memo = {}
-    try:
-        yield
-    finally:
-        _memo = None
-
-
-def thinks(method: Callable[P, R]) -> Callable[P, R]:
-    """A bot decision: runs under ``thinking()``."""
-    @functools.wraps(method)
-    def decide(*args: P.args, **kwargs: P.kwargs) -> R:
-        with thinking():
-            return method(*args, **kwargs)
-    return decide
-
-
-def _remember(key: tuple, compute: Callable[[], R]) -> R:
-    if _memo is None:
-        return compute()
-    if key not in _memo:
-        _memo[key] = compute()
-    return _memo[key]
-
-
 def valuation(game: Game, s: int) -> int:
-    return _remember(("valuation", s), lambda: game.valuation(s))
+    """A seat's valuation (the engine's count, once per decision)."""
+    return remember(("valuation", s), lambda: game.valuation(s))
 
 
 # A rival this close to the win is the table's problem: attacks on them gain weight.
@@ -145,7 +106,7 @@ def banks_everything(game: Game, s: int) -> float:
     cards do not linger in its hand) to 1 (banks tactics as often as the draw pile holds them)."""
     bank = game.players[s].bank
     tactics = sum(game.card(c).is_tactic for c in bank)
-    tactic_share = _remember(("tactic share",), lambda: _tactic_share(game))
+    tactic_share = remember(("tactic share",), lambda: _tactic_share(game))
     return min(1.0, (tactics + 1) / (tactic_share * len(bank) + 2))
 
 
@@ -167,7 +128,7 @@ class Unseen:
 
     @classmethod
     def of(cls, game: Game, seat: int) -> Unseen:
-        return _remember(("unseen", seat), lambda: cls._count(game, seat))
+        return remember(("unseen", seat), lambda: cls._count(game, seat))
 
     @classmethod
     def _count(cls, game: Game, seat: int) -> Unseen:
