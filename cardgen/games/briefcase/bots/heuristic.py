@@ -297,8 +297,8 @@ class HeuristicBot(Bot):
                     return None
                 buys[src] += 1
                 substituted = substituted or src != r
-        if not (flexible or substituted):
-            return buys                    # exactly what was missing
+        if not substituted:
+            return buys                    # exactly what was missing: the stock then pays as it is
         more = [stock[r] + buys[r] for r in range(N_RES)]
         return buys if self.payable(g, p, cost, more) else None
 
