@@ -1,17 +1,15 @@
-"""Card faces as images: each face on its own PDF page, rasterised by poppler's ``pdftoppm``.
+"""Card faces as images: each face on its own PDF page, rasterised in process by PDFium.
 
 Going through the PDF keeps one renderer: a PNG shows exactly what the print sheets show.
+PDFium comes as the ``pypdfium2`` wheel, so rasterising needs no system package.
 """
 
 from __future__ import annotations
 
 import io
-import shutil
-import subprocess
-import tempfile
 from collections.abc import Sequence
-from pathlib import Path
 
+import pypdfium2
 from PIL import Image
 
 from cardgen.render.output import MM, new_canvas
@@ -20,7 +18,7 @@ from cardgen.render.printable import Face
 
 
 class RasterError(RuntimeError):
-    """pdftoppm is missing or failed."""
+    """The PDF of the faces could not be rasterised."""
 
 
 def faces_pdf(ctx: Context, faces: Sequence[Face], bleed_mm: float) -> bytes:
@@ -41,22 +39,21 @@ def faces_pdf(ctx: Context, faces: Sequence[Face], bleed_mm: float) -> bytes:
 
 def rasterise(pdf: bytes, dpi: int) -> list[Image.Image]:
     """Every page of a PDF as an RGB image at ``dpi``."""
-    if shutil.which("pdftoppm") is None:
-        raise RasterError("pdftoppm is not installed (Debian/Ubuntu: apt-get install poppler-utils)")
-    with tempfile.TemporaryDirectory(prefix="cardgen-") as tmp:
-        source = Path(tmp) / "faces.pdf"
-        source.write_bytes(pdf)
-        # PPM, not PNG: pdftoppm's PNG compression takes most of its time.
-        result = subprocess.run(["pdftoppm", "-r", str(dpi), str(source), str(Path(tmp) / "p")],
-                                capture_output=True, text=True, check=False)
-        if result.returncode != 0:
-            raise RasterError(f"pdftoppm failed: {result.stderr.strip()}")
-        pages = sorted(Path(tmp).glob("p-*.ppm"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+    try:
+        document = pypdfium2.PdfDocument(pdf)
+    except pypdfium2.PdfiumError as exc:
+        raise RasterError(f"cannot read the faces PDF: {exc}") from exc
+    try:
         images = []
-        for page in pages:
-            with Image.open(page) as im:
-                images.append(im.convert("RGB"))
+        for page in document:
+            try:
+                bitmap = page.render(scale=dpi / 72)
+                images.append(bitmap.to_pil().convert("RGB"))
+            finally:
+                page.close()
         return images
+    finally:
+        document.close()
 
 
 def face_images(ctx: Context, faces: Sequence[Face], dpi: int, bleed_mm: float) -> list[Image.Image]:
