@@ -15,7 +15,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from cardgen.games import game_module, registered_games
 from cardgen.i18n.messages import Translator
-from cardgen.output import OutputError, write_atomic
+from cardgen.output import OutputError, write_all_atomic
 from cardgen.paths import display_path, game_dir, templates_dir
 from cardgen.problems import DataError
 from cardgen.render.cardface import RenderError
@@ -63,6 +63,7 @@ class BuildRequest:
     options: SheetOptions
     players: int | None
     set_ref: str | None
+    font: Path | None = None
 
 
 @dataclass(frozen=True)
@@ -72,10 +73,11 @@ class Output:
     cards: int
     size: int
     notes: tuple[str, ...] = ()
+    fonts: str = ""
 
 
 def context_for(game: str, lang: str, players: int | None = None, set_ref: str | None = None,
-                ink_saver: bool = False) -> Context:
+                ink_saver: bool = False, font: Path | None = None) -> Context:
     """Everything a build of (game, lang, selection) draws with; UsageProblem or BuildFailed."""
     from cardgen.i18n.translate import language_tag
 
@@ -94,7 +96,7 @@ def context_for(game: str, lang: str, players: int | None = None, set_ref: str |
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
     try:
-        return prepare(module, selection, lang, translate, ink_saver)
+        return prepare(module, selection, lang, translate, ink_saver, font)
     except (LayoutError, FontError) as exc:
         raise BuildFailed([str(exc)]) from None
 
@@ -118,7 +120,7 @@ def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | Non
 
     ``progress(total_pages)`` returns a callback called after each page."""
     try:
-        ctx = context_for(req.game, req.lang, req.players, req.set_ref, req.options.ink_saver)
+        ctx = context_for(req.game, req.lang, req.players, req.set_ref, req.options.ink_saver, req.font)
         inserts = game_module(req.game, "inserts")
         base = f"{req.game}-{ctx.lang}"
         title = f"{req.game} ({ctx.lang})"
@@ -133,14 +135,12 @@ def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | Non
         raise BuildFailed([str(exc)]) from None
     except RenderError as exc:
         raise BuildFailed(exc.problems) from None
-    outputs = []
-    for path, pdf in rendered:
-        try:
-            write_atomic(path, pdf.data)
-        except OutputError as exc:
-            raise BuildFailed([str(exc)]) from None
-        outputs.append(Output(path, pdf.pages, pdf.cards, len(pdf.data), pdf.notes))
-    return outputs
+    try:
+        write_all_atomic([(path, pdf.data) for path, pdf in rendered])   # both PDFs or neither
+    except OutputError as exc:
+        raise BuildFailed([str(exc)]) from None
+    return [Output(path, pdf.pages, pdf.cards, len(pdf.data), pdf.notes, ctx.fonts.description)
+            for path, pdf in rendered]
 
 
 def watched_files(req: BuildRequest) -> dict[Path, float]:
@@ -158,6 +158,8 @@ def _report(outputs: list[Output], seconds: float) -> None:
         typer.echo(f"wrote {display_path(o.path)}: {o.pages} pages, {what}{o.size / 1024:.0f} KiB")
         for note in o.notes:
             typer.echo(f"  note: {note}")
+    for fonts in dict.fromkeys(o.fonts for o in outputs if o.fonts):
+        typer.echo(f"fonts: {fonts}")
     typer.echo(f"built in {seconds:.1f} s")
 
 
@@ -198,6 +200,8 @@ def register(app: typer.Typer) -> None:
                                     "(default: the full box)."),
         set_ref: str = typer.Option(None, "--set", help="Only one company set's cards: an official "
                                     "set's id or name, or a set file."),
+        font: Path = typer.Option(None, "--font", help="A TrueType font file (.ttf) to print the "
+                                  "texts with; it must have every character."),
         watch: bool = typer.Option(False, "--watch", help="Rebuild whenever a data, layout or "
                                    "translation file changes (Ctrl-C stops)."),
     ) -> None:
@@ -207,7 +211,7 @@ def register(app: typer.Typer) -> None:
         anything fails. Exit code 0 when written, 1 when the game cannot be printed, 2 on a
         usage error."""
         req = BuildRequest(game, lang, out, SheetOptions(paper.value, bleed, duplex, layout, ink_saver),
-                           players, set_ref)
+                           players, set_ref, font)
         console = Console(stderr=True)
         code = _run_once(req, console)
         if not watch:

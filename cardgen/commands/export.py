@@ -35,6 +35,8 @@ def register(app: typer.Typer) -> None:
         set_ref: str = typer.Option(None, "--set", help="Only one company set's cards: an official "
                                     "set's id or name, or a set file."),
         ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds to save ink."),
+        font: Path = typer.Option(None, "--font", help="A TrueType font file (.ttf) to print the "
+                                  "texts with; it must have every character."),
     ) -> None:
         """Card images for print services or Tabletop Simulator.
 
@@ -43,7 +45,7 @@ def register(app: typer.Typer) -> None:
 
         def action() -> int:
             started = time.perf_counter()
-            ctx = context_for(game, lang, players, set_ref, ink_saver)
+            ctx = context_for(game, lang, players, set_ref, ink_saver, font)
             specs = ctx.module.card_list(ctx.selection)
             folder = out / f"{game}-{ctx.lang}-{format.value}"
             try:

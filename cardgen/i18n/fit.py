@@ -115,20 +115,19 @@ QUOTED = re.compile(r"'(.+?)' is wider")
 
 
 def missing_glyphs(lang: str, texts: dict[str, str]) -> tuple[dict[str, list[str]], str]:
-    """Context -> characters the language's fonts cannot draw; and a message if no font at all."""
-    from cardgen.render.fonts import FontError, fonts_for, missing_characters
+    """Context -> characters no font can draw; and a message if no font at all.
+
+    Asks the build's own resolver with every text at once, so the check passes exactly when the
+    build would find its fonts."""
+    from cardgen.render.fonts import FontError, fonts_for, uncovered
 
     try:
-        fonts = fonts_for(lang)
+        fonts_for(lang, texts.values())
+        return {}, ""
     except FontError as exc:
-        return {}, str(exc)
-    gaps: dict[str, list[str]] = {}
-    for context, text in texts.items():
-        chars = sorted(set(missing_characters(fonts.regular, [text]))
-                       | set(missing_characters(fonts.bold, [text])), key=ord)
-        if chars:
-            gaps[context] = chars
-    return gaps, ""
+        primary = fonts_for(lang)          # the bundled family the language prints with
+        gaps = {ctx: chars for ctx, text in texts.items() if (chars := uncovered(primary, [text]))}
+        return gaps, "" if gaps else str(exc)
 
 
 def _mm(points: float) -> str:

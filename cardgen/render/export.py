@@ -20,7 +20,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from cardgen.output import write_atomic
+from cardgen.output import write_all_atomic
 from cardgen.render.pipeline import Context
 from cardgen.render.printable import CardSpec, Face
 from cardgen.render.raster import face_images
@@ -51,14 +51,12 @@ def _distinct_faces(specs: Sequence[CardSpec]) -> list[Face]:
 
 def export_png(ctx: Context, specs: Sequence[CardSpec], folder: Path, dpi: int = 300,
                bleed_mm: float = EXPORT_BLEED_MM) -> list[Path]:
-    """One PNG per distinct face; returns the files written."""
+    """One PNG per distinct face; returns the files written (all of them, or none)."""
     faces = _distinct_faces(specs)
-    written = []
-    for face, image in zip(faces, face_images(ctx, faces, dpi, bleed_mm), strict=True):
-        path = folder / f"{file_stem(face.key)}.png"
-        write_atomic(path, _png(image))
-        written.append(path)
-    return written
+    files = [(folder / f"{file_stem(face.key)}.png", _png(image))
+             for face, image in zip(faces, face_images(ctx, faces, dpi, bleed_mm), strict=True)]
+    write_all_atomic(files)
+    return [path for path, _ in files]
 
 
 @dataclass(frozen=True)
@@ -93,13 +91,14 @@ def _sheet(grid: SheetGrid, images: Sequence[Image.Image]) -> Image.Image:
 
 def export_tts(ctx: Context, specs: Sequence[CardSpec], folder: Path,
                progress: Callable[[], None] | None = None, dpi: int = TTS_DPI) -> list[Path]:
-    """Deck sheets for Tabletop Simulator, and ``decks.json``; returns the files written."""
+    """Deck sheets for Tabletop Simulator, and ``decks.json``; returns the files written (all of
+    them, or none)."""
     faces = _distinct_faces(specs)
     images = dict(zip((f.key for f in faces), face_images(ctx, faces, dpi, 0.0), strict=True))
     decks: dict[str, list[CardSpec]] = {}
     for spec in specs:
         decks.setdefault(spec.deck, []).append(spec)
-    written: list[Path] = []
+    files: list[tuple[Path, bytes]] = []
     manifest = []
     per_sheet = TTS_MAX_COLUMNS * TTS_MAX_ROWS - 1
     for deck, members in decks.items():
@@ -110,8 +109,7 @@ def export_tts(ctx: Context, specs: Sequence[CardSpec], folder: Path,
         back_file = None
         if shared_back and copies[0].back is not None:
             back_file = folder / f"{file_stem(deck)}-back.png"
-            write_atomic(back_file, _png(images[copies[0].back.key]))
-            written.append(back_file)
+            files.append((back_file, _png(images[copies[0].back.key])))
         for n, start in enumerate(range(0, len(copies), per_sheet), 1):
             chunk = copies[start:start + per_sheet]
             # TTS shows the last slot for cards in hand: the deck's back, when it has one back
@@ -121,8 +119,7 @@ def export_tts(ctx: Context, specs: Sequence[CardSpec], folder: Path,
             entry = {"deck": deck, "columns": grid.columns, "rows": grid.rows, "cards": len(chunk),
                      "card_px": list(grid.card_px)}
             path = folder / f"{file_stem(deck)}-faces-{n}.png"
-            write_atomic(path, _png(_sheet(grid, fronts)))
-            written.append(path)
+            files.append((path, _png(_sheet(grid, fronts))))
             entry["faces"] = path.name
             if back_file is not None:
                 entry["back"] = back_file.name
@@ -130,13 +127,13 @@ def export_tts(ctx: Context, specs: Sequence[CardSpec], folder: Path,
                 blank = Image.new("RGB", grid.card_px, "white")
                 back_images = [images[s.back.key] if s.back else blank for s in chunk]
                 back_path = folder / f"{file_stem(deck)}-backs-{n}.png"
-                write_atomic(back_path, _png(_sheet(grid, back_images)))
-                written.append(back_path)
+                files.append((back_path, _png(_sheet(grid, back_images))))
                 entry["backs"] = back_path.name
                 entry["unique_backs"] = True
             manifest.append(entry)
             if progress:
                 progress()
     index = folder / "decks.json"
-    write_atomic(index, (json.dumps(manifest, indent=2) + "\n").encode())
-    return [*written, index]
+    files.append((index, (json.dumps(manifest, indent=2) + "\n").encode()))
+    write_all_atomic(files)
+    return [path for path, _ in files]

@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -86,11 +87,11 @@ class Context:
 
 
 def prepare(module: ModuleType, selection: Any, lang: str, translate: Translator,
-            ink_saver: bool = False) -> Context:
+            ink_saver: bool = False, font: Path | None = None) -> Context:
     """Load the layouts, pick fonts that cover every translated string, make the renderer."""
     book = load_layouts(card_layout_path(module.GAME))
     texts = [translate(m.context, m.source) for m in module.box_messages(selection)]
-    fonts = fonts_for(lang, texts)
+    fonts = fonts_for(lang, texts, font)
     renderer = FaceRenderer(book, fonts, translate, label_messages(module.LABELS),
                             selection.game.card_size_mm, lang, ink_saver)
     return Context(module, selection, book, fonts, renderer, lang)

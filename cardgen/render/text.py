@@ -27,6 +27,7 @@ from reportlab.lib.textsplit import ALL_CANNOT_START
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.render.fonts import drawing_face
 from cardgen.render.icons import IconSet
 
 MIN_SIZE_PT = 5.0
@@ -225,8 +226,16 @@ def draw_text(c: Canvas, fit: Fit, x: float, y: float, icons: IconSet | None = N
         top = y + total
     else:
         top = y + fit.height
-    c.setFillColor(HexColor(style.colour))
-    c.setFont(style.font, size)
+    colour = HexColor(style.colour)
+    c.setFillColor(colour)
+    face, stroke_em = drawing_face(style.font)
+    c.setFont(face, size)
+    mode = None
+    if stroke_em:
+        # A synthetic bold: fill and stroke the regular outlines (text render mode 2).
+        c.setStrokeColor(colour)
+        c.setLineWidth(stroke_em * size)
+        mode = 2
     for i, line in enumerate(fit.lines):
         baseline = top - i * step - (step - size) / 2 - size * ASCENT_EM
         width = fit.line_width(line)
@@ -245,7 +254,7 @@ def draw_text(c: Canvas, fit: Fit, x: float, y: float, icons: IconSet | None = N
             for atom in unit.atoms:
                 if atom.icon:
                     if pending:
-                        c.drawString(start, baseline, pending)
+                        c.drawString(start, baseline, pending, mode=mode)
                     pending = ""
                     if icons is not None:
                         icons.draw(c, atom.value, cx + size * (ICON_EM - 1) / 2, baseline - size * 0.17,
@@ -258,4 +267,4 @@ def draw_text(c: Canvas, fit: Fit, x: float, y: float, icons: IconSet | None = N
                     pending += atom.value
                     cx += atom.width * size
         if pending:
-            c.drawString(start, baseline, pending)
+            c.drawString(start, baseline, pending, mode=mode)
