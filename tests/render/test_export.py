@@ -11,13 +11,11 @@ from typer.testing import CliRunner
 from cardgen.cli import app
 from cardgen.commands.build import context_for
 from cardgen.render.export import TTS_MAX_PX, export_png, tts_grid
-from tests.render.conftest import need_tools
 
 runner = CliRunner()
 
 
 def test_preview_writes_one_card_at_the_asked_resolution(tmp_path: Path):
-    need_tools()
     out = tmp_path / "bank.png"
     result = runner.invoke(app, ["preview", "bank:back", "--dpi", "100", "--out", str(out)])
     assert result.exit_code == 0, result.output
@@ -34,7 +32,6 @@ def test_preview_of_an_unknown_card_is_one_line_with_a_suggestion(tmp_path: Path
 
 
 def test_png_export_is_300_dpi_with_an_eighth_inch_bleed(tmp_path: Path):
-    need_tools()
     ctx = context_for("briefcase", "en")
     specs = [s for s in ctx.module.card_list(ctx.selection) if s.id in ("buy", "central_bank")]
     files = export_png(ctx, specs, tmp_path)
@@ -52,7 +49,6 @@ def test_tts_grids_stay_within_ten_by_seven_and_4096_px():
 
 
 def test_tts_export_puts_every_card_on_rgb_sheets_with_the_back_as_hidden_face(tmp_path: Path):
-    need_tools()
     result = runner.invoke(app, ["export", "--format", "tts", "--players", "2", "--set", "simple",
                                  "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
@@ -76,7 +72,6 @@ def test_tts_export_puts_every_card_on_rgb_sheets_with_the_back_as_hidden_face(t
 
 
 def test_preview_into_a_folder_is_one_line_and_exit_1(tmp_path: Path):
-    need_tools()
     result = runner.invoke(app, ["preview", "buy", "--dpi", "30", "--out", str(tmp_path)])
     assert result.exit_code == 1
     assert "cannot write" in result.output and "it is a folder" in result.output
