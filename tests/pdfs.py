@@ -100,7 +100,7 @@ def structural_problems(path: Path) -> list[str]:
         return [str(problem) for problem in check()]
 
 
-def text(path: Path) -> str:
+def pdf_text(path: Path) -> str:
     """The text of every page, as PDFium extracts it (lines end in CR LF)."""
     document = pypdfium2.PdfDocument(path)
     try:
