@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from pathlib import Path
 
 import typer
 
@@ -30,8 +31,23 @@ def _version(value: bool) -> None:
 def root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
+    workspace: Path = typer.Option(None, "--workspace", "-w", metavar="DIR",
+                                   help="Work on this workspace (a folder with cards/ or cardgen.toml) "
+                                   "instead of the one found from the current folder upwards."),
 ) -> None:
-    """Card games as data: validate, simulate, print and translate tabletop card games."""
+    """Card games as data: validate, simulate, print and translate tabletop card games.
+
+    Every command works on a workspace: the folder holding cards/ (or cardgen.toml) found from
+    the current folder upwards, or --workspace DIR, or CARDGEN_HOME. Files it lacks come from
+    the games shipped with cardgen; 'cardgen init' makes one."""
+    from cardgen.workspace import WorkspaceError, current, set_override
+
+    set_override(workspace)
+    try:
+        current()                 # a workspace that cannot be used stops every command here
+    except WorkspaceError as exc:
+        typer.echo(f"error: {exc}", err=True)
+        raise typer.Exit(2) from None
 
 
 for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):

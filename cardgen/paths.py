@@ -1,47 +1,59 @@
-"""Where the game data, schemas and layouts live.
-
-A source checkout (or an editable install) uses the files beside the package; a wheel install
-uses the copies bundled inside the package. ``CARDGEN_HOME`` points at another project tree,
-for a designer who keeps their own games elsewhere.
-"""
+"""Where a game's data, schemas, layouts and catalogs are: looked up through the workspace's
+layers (the user's folder first, then the games shipped with cardgen; see ``workspace``), and
+how a path is shown to the user."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+from cardgen.workspace import current
+
+YAML_SUFFIXES = (".yaml", ".yml")
 
 
-def project_root() -> Path:
-    env = os.environ.get("CARDGEN_HOME")
-    if env:
-        return Path(env).resolve()
-    source = _PACKAGE.parent
-    if (source / "cards").is_dir() and (source / "schemas").is_dir():
-        return source
-    return _PACKAGE / "_bundled"
+def game_names() -> list[str]:
+    """Games with schemas, in the workspace or shipped."""
+    return current().subfolders("schemas")
 
 
-def cards_dir() -> Path:
-    return project_root() / "cards"
+def schema_file(game: str, kind: str) -> Path:
+    return current().lookup(Path("schemas", game, f"{kind}.schema.json"))
 
 
-def schemas_dir() -> Path:
-    return project_root() / "schemas"
+def schema_files(game: str) -> list[Path]:
+    return [p for p in current().listing(Path("schemas", game), (".json",))
+            if p.name.endswith(".schema.json")]
 
 
-def templates_dir() -> Path:
-    return project_root() / "templates"
+def game_data_files(game: str) -> list[Path]:
+    """A game's data files (``cards/<game>/*.yaml``), the workspace's replacing shipped ones of the
+    same name; subfolders (examples, locale) are not included."""
+    return current().listing(Path("cards", game), YAML_SUFFIXES)
 
 
-def game_dir(game: str) -> Path:
-    return cards_dir() / game
+def template_file(game: str, *parts: str) -> Path:
+    """A layout or insert template of a game (``cards.yaml``, ``inserts/x.yaml.j2``)."""
+    return current().lookup(Path("templates", game, *parts))
+
+
+def catalog_files(game: str) -> list[Path]:
+    """A game's translation catalogs (``.po`` and ``.pot``) across the layers."""
+    return current().listing(Path("cards", game, "locale"), (".po", ".pot"))
+
+
+def catalog_file(game: str, name: str) -> Path:
+    """The catalog ``name`` (``de.po``) of a game where it is read: the workspace's or shipped."""
+    return current().lookup(Path("cards", game, "locale", name))
+
+
+def watched_roots(game: str) -> list[Path]:
+    """Folders whose changes change a game's build (``build --watch``)."""
+    return [layer / top / game for layer in current().layers for top in ("cards", "templates")]
 
 
 def display_path(path: Path) -> str:
     """A path as the user should see it: relative to the working directory when inside it."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, OSError, RuntimeError):
         return str(path)

@@ -27,6 +27,5 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CARDGEN_HOME", str(tmp_path))
     from cardgen.data import schema
 
-    schema.validator.cache_clear()
-    schema._registry.cache_clear()
+    schema.clear_caches()
     return tmp_path

@@ -16,13 +16,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from cardgen.games import game_module, registered_games
 from cardgen.i18n.messages import Translator
 from cardgen.output import OutputError, write_all_atomic
-from cardgen.paths import display_path, game_dir, templates_dir
+from cardgen.paths import display_path, watched_roots
 from cardgen.problems import DataError
 from cardgen.render.cardface import RenderError
 from cardgen.render.fonts import FontError
 from cardgen.render.imposition import Duplex, ImpositionError, SheetLayout
 from cardgen.render.layouts import LayoutError
 from cardgen.render.pipeline import Context, SheetOptions, card_module, page_total, prepare, render_cards
+from cardgen.workspace import announce, current
 
 
 class Paper(StrEnum):
@@ -145,8 +146,7 @@ def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | Non
 
 def watched_files(req: BuildRequest) -> dict[Path, float]:
     """Data, layouts and catalogs of the game (and a set file): path -> modification time."""
-    roots = [game_dir(req.game), templates_dir() / req.game]
-    files = [p for root in roots if root.is_dir() for p in root.rglob("*") if p.is_file()]
+    files = [p for root in watched_roots(req.game) if root.is_dir() for p in root.rglob("*") if p.is_file()]
     if req.set_ref and Path(req.set_ref).is_file():
         files.append(Path(req.set_ref))
     return {p: p.stat().st_mtime for p in sorted(files)}
@@ -176,6 +176,7 @@ def _run_once(req: BuildRequest, console: Console) -> int:
         with bar:
             outputs = build(req, progress)
         _report(outputs, time.perf_counter() - started)
+        announce(req.game)
         return 0
 
     return report_failures(action)
@@ -188,7 +189,8 @@ def register(app: typer.Typer) -> None:
         lang: str = typer.Option("en", "--lang", help="Language of the card texts: en, or one with a "
                                  "catalog (see cardgen i18n stats)."),
         paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size."),
-        out: Path = typer.Option(Path("output"), "--out", help="Folder for the PDFs."),
+        out: Path = typer.Option(None, "--out", help="Folder for the PDFs (default: output/ in the "
+                                 "workspace)."),
         bleed: bool = typer.Option(False, "--bleed", help="Add bleed around every card "
                                    "(3 mm; 1/8 in on Letter)."),
         duplex: Duplex = typer.Option(Duplex.long, "--duplex", help="How backs line up: long-edge "
@@ -210,6 +212,7 @@ def register(app: typer.Typer) -> None:
         Writes OUT/<game>-<lang>-cards.pdf and OUT/<game>-<lang>-inserts.pdf, or nothing when
         anything fails. Exit code 0 when written, 1 when the game cannot be printed, 2 on a
         usage error."""
+        out = out or current().default_output()
         req = BuildRequest(game, lang, out, SheetOptions(paper.value, bleed, duplex, layout, ink_saver),
                            players, set_ref, font)
         console = Console(stderr=True)

@@ -30,23 +30,25 @@ def register(app: typer.Typer) -> None:
         usage error."""
         from cardgen.commands.simulate import plan_run, play_run
         from cardgen.commands.validate import validate_paths
-        from cardgen.data.documents import read_document
+        from cardgen.data.documents import game_files, read_document
         from cardgen.games import game_simulator, registered_games
-        from cardgen.paths import game_dir
         from cardgen.sim.verdict import judge
+        from cardgen.workspace import announce
 
         file = Path(target)
-        if not file.exists() and game not in registered_games():
+        if file.is_dir():
+            raise fail(f"{target} is a folder; name a set file or an official set")
+        if not file.is_file() and game not in registered_games():
             raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
         if games < 1:
             raise fail("--games must be at least 1")
-        problems, docs = validate_paths([file if file.exists() else game_dir(game)])
+        problems, docs = validate_paths([file] if file.is_file() else game_files(game))
         for p in problems:
             typer.echo(p.format(), err=True)
         if [p for p in problems if p.severity == "error"] or not docs:
             typer.echo(f"FAIL: {target} is not a valid set file or {game} set", err=True)
             raise typer.Exit(1)
-        if file.exists():
+        if file.is_file():
             doc, _ = read_document(file)
             game, name, set_ref = doc.game, doc.data.get("name", file.name), str(file)
         else:
@@ -78,13 +80,15 @@ def register(app: typer.Typer) -> None:
             typer.echo(f"  fail: {line}")
         for line in verdict.warnings:
             typer.echo(f"  warning: {line}")
+        announce(game)
         raise typer.Exit(1 if verdict.failures else 0)
 
 
 def _player_counts(game: str) -> list[int]:
     from cardgen.data.yamlload import load_yaml
-    from cardgen.paths import game_dir
+    from cardgen.paths import game_data_files
 
-    data, problems = load_yaml(game_dir(game) / "game.yaml")
+    files = [p for p in game_data_files(game) if p.stem == "game"]
+    data, problems = load_yaml(files[0]) if files else (None, ["no game.yaml"])
     players = (data or {}).get("players", {}) if not problems else {}
     return list(range(players.get("min", 2), players.get("max", 4) + 1))

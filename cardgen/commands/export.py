@@ -13,6 +13,7 @@ from cardgen.paths import display_path
 from cardgen.render.cardface import RenderError
 from cardgen.render.export import export_png, export_tts
 from cardgen.render.raster import RasterError
+from cardgen.workspace import announce, current
 
 
 class Format(StrEnum):
@@ -28,8 +29,8 @@ def register(app: typer.Typer) -> None:
                                       "(300 dpi, 1/8 in bleed); tts: Tabletop Simulator deck sheets."),
         lang: str = typer.Option("en", "--lang", help="Language of the card texts: en, or one with a "
                                  "catalog (see cardgen i18n stats)."),
-        out: Path = typer.Option(Path("output"), "--out", help="Parent folder; files go to "
-                                 "<out>/<game>-<lang>-<format>/."),
+        out: Path = typer.Option(None, "--out", help="Parent folder (default: output/ in the "
+                                 "workspace); files go to <out>/<game>-<lang>-<format>/."),
         players: int = typer.Option(None, "--players", help="Only what an N-player game needs "
                                     "(default: the full box)."),
         set_ref: str = typer.Option(None, "--set", help="Only one company set's cards: an official "
@@ -43,11 +44,13 @@ def register(app: typer.Typer) -> None:
         Exit code 0 when written, 1 when the cards cannot be drawn or written, 2 on a usage
         error."""
 
+        parent = out or current().default_output()
+
         def action() -> int:
             started = time.perf_counter()
             ctx = context_for(game, lang, players, set_ref, ink_saver, font)
             specs = ctx.module.card_list(ctx.selection)
-            folder = out / f"{game}-{ctx.lang}-{format.value}"
+            folder = parent / f"{game}-{ctx.lang}-{format.value}"
             try:
                 files = export_png(ctx, specs, folder) if format is Format.png else \
                     export_tts(ctx, specs, folder)
@@ -58,6 +61,7 @@ def register(app: typer.Typer) -> None:
             size = sum(f.stat().st_size for f in files)
             typer.echo(f"wrote {len(files)} files to {display_path(folder)} ({size / 2**20:.1f} MiB) "
                        f"in {time.perf_counter() - started:.1f} s")
+            announce(game)
             return 0
 
         raise typer.Exit(report_failures(action))

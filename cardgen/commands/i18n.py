@@ -20,6 +20,7 @@ from cardgen.i18n.sources import NoTexts, UnknownGame, game_messages, translatab
 from cardgen.output import OutputError
 from cardgen.paths import display_path
 from cardgen.problems import DataError, Problem, problems_to_json
+from cardgen.workspace import WorkspaceError, announce
 
 app = typer.Typer(help="Translate the printed texts: gettext catalogs per language.",
                   no_args_is_help=True)
@@ -41,7 +42,7 @@ def _user_errors() -> Iterator[None]:
     except cat.CatalogError as exc:
         print(exc.problem.format(), file=sys.stderr)
         raise typer.Exit(1) from None
-    except OutputError as exc:
+    except (OutputError, WorkspaceError) as exc:
         raise fail(str(exc), 1) from None
     except DataError as exc:
         for p in exc.problems:
@@ -69,8 +70,8 @@ def _languages(game: str, lang: list[str] | None) -> list[str]:
 def _extract(game: str) -> polib.POFile:
     with _user_errors():
         pot = cat.build_template(game)
-    path = cat.template_path(game)
     with _user_errors():
+        path = cat.writable_path(game, f"{game}.pot")
         cat.write_catalog(pot, path)
     print(f"{display_path(path)}: {len(pot)} messages", file=sys.stderr)
     return pot
@@ -78,9 +79,10 @@ def _extract(game: str) -> polib.POFile:
 
 @app.command()
 def extract(game: str = typer.Argument(None, help="Game (default: every game).")) -> None:
-    """Write the template cards/<game>/locale/<game>.pot from the data."""
+    """Write the template cards/<game>/locale/<game>.pot from the data, in the workspace."""
     for g in _games(game):
         _extract(g)
+    announce(game)
 
 
 @app.command()
@@ -95,15 +97,23 @@ def update(
     keeps the previous English (#|); texts no longer printed become obsolete (#~)."""
     for g in _games(game):
         codes = _languages(g, lang)  # a bad --lang stops before anything is written
+        shipped = [code for code in codes if cat.is_shipped(cat.po_path(g, code))]
+        if lang and shipped:
+            raise fail(f"the {g} '{shipped[0]}' catalog is shipped with cardgen and read-only; "
+                       f"'cardgen init --from {g}' makes a workspace with a copy to edit")
         pot = _extract(g)
         for code in codes:
             path = cat.po_path(g, code)
+            if code in shipped:
+                print(f"{display_path(path)}: shipped with cardgen, left as it is", file=sys.stderr)
+                continue
             with _user_errors():
                 po = cat.read_catalog(path)
             report = cat.merge(po, pot)
             with _user_errors():
                 cat.write_catalog(po, path)
             print(f"{display_path(path)}: {report.summary}", file=sys.stderr)
+    announce(game)
 
 
 # BCP 47 as catalogs use it: a language, then script or region subtags (zh-Hant, pt-BR).
@@ -121,7 +131,7 @@ def init(
 ) -> None:
     """Start a catalog for a new language, with every text untranslated."""
     (g,) = _games(game)
-    if not LANGUAGE_TAG.fullmatch(lang):
+    if not LANGUAGE_TAG.fullmatch(lang) or len(lang) > 35:
         raise fail(f"{lang!r} is not a language tag (such as de, pt-BR or zh-Hant)")
     if _same_tag(lang, SOURCE_LANGUAGE):
         raise fail(f"{lang!r} is the source language of {g}: its texts are the game data itself")
@@ -129,13 +139,15 @@ def init(
     if existing:
         raise fail(f"{g} already has a catalog for {existing[0]}: "
                    f"{display_path(cat.po_path(g, existing[0]))}")
+    with _user_errors():
+        path = cat.writable_path(g, f"{lang}.po")   # refuses before anything is written
     pot = _extract(g)
     po = cat.new_catalog(g, lang)
     report = cat.merge(po, pot)
-    path = cat.po_path(g, lang)
     with _user_errors():
         cat.write_catalog(po, path)
     print(f"{display_path(path)}: {report.summary}", file=sys.stderr)
+    announce(g)
 
 
 @app.command()
@@ -156,6 +168,7 @@ def stats(game: str = typer.Argument(None, help="Game (default: every game).")) 
                        f"{s.percent:>7.1f}% {s.obsolete:>8} {s.machine:>9}")
     print("'to review': translations written by cardgen's authors, not taken from a rulebook; "
           "a native speaker should check them.", file=sys.stderr)
+    announce(game)
 
 
 def check_language(game: str, code: str, messages: list[Message], fit: bool = True) -> list[Problem]:
@@ -204,6 +217,7 @@ def check(
         for p in problems:
             typer.echo(p.format())
     errors = [p for p in problems if p.severity == "error"]
+    announce(game)
     if errors:
         print(f"{len(errors)} problem{'s' * (len(errors) != 1)} found.", file=sys.stderr)
     else:

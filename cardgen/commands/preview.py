@@ -15,6 +15,7 @@ from cardgen.paths import display_path
 from cardgen.render.cardface import RenderError
 from cardgen.render.printable import Face
 from cardgen.render.raster import RasterError, face_images
+from cardgen.workspace import announce, current
 
 
 def find_face(specs: list, name: str) -> Face:
@@ -66,7 +67,7 @@ def register(app: typer.Typer) -> None:
             except RasterError as exc:
                 raise BuildFailed([str(exc)]) from None
             name = re.sub(r"[^A-Za-z0-9_.-]+", "_", card)
-            target = out or Path("output") / f"preview-{name}-{ctx.lang}.png"
+            target = out or current().default_output() / f"preview-{name}-{ctx.lang}.png"
             buffer = io.BytesIO()
             image.save(buffer, "PNG", optimize=False)
             try:
@@ -74,6 +75,7 @@ def register(app: typer.Typer) -> None:
             except OutputError as exc:
                 raise BuildFailed([str(exc)]) from None
             typer.echo(f"wrote {display_path(target)}: {image.width} x {image.height} px ({face.key})")
+            announce(game)
             return 0
 
         raise typer.Exit(report_failures(action))

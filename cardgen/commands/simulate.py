@@ -160,6 +160,8 @@ def register(app: typer.Typer) -> None:
         confidence intervals) and per-company figures; the same seed and options give the same
         games whatever --jobs. Exit code 0 when played, 1 when the games or their output fail,
         2 on a usage error."""
+        from cardgen.workspace import announce
+
         options: dict[str, Any] = {}
         if seconds_per_turn is not None:
             if seconds_per_turn <= 0:
@@ -172,6 +174,7 @@ def register(app: typer.Typer) -> None:
 
         for line in summary_lines(summary) + game_summary_lines(game, summary, options):
             typer.echo(line)
+        announce(game)
         if json_out:
             text = json.dumps(summary, indent=2, sort_keys=False) + "\n"
             try:

@@ -11,8 +11,8 @@ import typer
 
 from cardgen.data.documents import Document, expand_paths, read_document
 from cardgen.games import game_rules, registered_games
-from cardgen.paths import cards_dir
 from cardgen.problems import Problem, problems_to_json
+from cardgen.workspace import announce, current
 
 
 class Format(StrEnum):
@@ -55,11 +55,19 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], list[Document]]:
     return sorted(set(problems)), docs
 
 
+def _default_target() -> Path:
+    """The workspace's own cards/ folder; the shipped games' when there is no workspace."""
+    ws = current()
+    if ws.root is not None and (ws.root / "cards").is_dir():
+        return ws.root / "cards"
+    return ws.library / "cards"
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def validate(
         paths: list[Path] = typer.Argument(None, help="Files or folders to check "
-                                           "(default: all game data under cards/)."),
+                                           "(default: all game data of the workspace)."),
         format: Format = typer.Option(Format.text, "--format", help="text, or json for editors."),
         provenance: bool = typer.Option(False, "--provenance",
                                         help="Also list every authored value (not printed in "
@@ -68,7 +76,8 @@ def register(app: typer.Typer) -> None:
         """Check game data against its schemas and the game's rules.
 
         Exit code 0 when valid, 1 when a problem was found, 2 on a usage error."""
-        targets = list(paths) if paths else [cards_dir()]
+        announce()
+        targets = list(paths) if paths else [_default_target()]
         problems, docs = validate_paths(targets)
         notes: list[Problem] = []
         if provenance:

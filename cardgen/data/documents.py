@@ -12,10 +12,8 @@ from typing import Any
 
 from cardgen.data.schema import did_you_mean, known_kinds, validate_document
 from cardgen.data.yamlload import PosDict, key_position, load_yaml, position
-from cardgen.paths import cards_dir, display_path, schemas_dir
+from cardgen.paths import YAML_SUFFIXES, display_path, game_data_files, game_names
 from cardgen.problems import Problem
-
-YAML_SUFFIXES = (".yaml", ".yml")
 
 
 @dataclass
@@ -38,8 +36,7 @@ class Document:
 
 
 def known_games() -> list[str]:
-    root = schemas_dir()
-    return sorted(p.name for p in root.iterdir() if p.is_dir()) if root.is_dir() else []
+    return game_names()
 
 
 def expand_paths(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
@@ -77,7 +74,7 @@ def read_document(path: Path) -> tuple[Document | None, list[Problem]]:
     game = data.get("game")
     if not isinstance(game, str) or game not in games:
         line, col = position(data, ["game"]) if "game" in data else (1, 1)
-        known = f"known games: {', '.join(games)}" if games else f"no game schemas found in {schemas_dir()}"
+        known = f"known games: {', '.join(games)}" if games else "no game schemas found"
         return None, [Problem(shown, line, col, "header-game",
                               f"{_header_value(data, 'game', games)}; {known}")]
     kinds = known_kinds(game)
@@ -116,6 +113,5 @@ def read_documents(paths: list[Path]) -> tuple[list[Document], list[Problem]]:
 
 
 def game_files(game: str) -> list[Path]:
-    """The shipped data files of a game (examples excluded)."""
-    folder = cards_dir() / game
-    return sorted(p for p in folder.glob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
+    """The data files of a game, the workspace's over the shipped ones (examples excluded)."""
+    return game_data_files(game)

@@ -14,34 +14,53 @@ from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
 from cardgen.data.yamlload import key_position, position
-from cardgen.paths import schemas_dir
+from cardgen.paths import schema_file, schema_files
 from cardgen.problems import Problem
 
 
 def schema_path(game: str, kind: str) -> Path:
-    return schemas_dir() / game / f"{kind}.schema.json"
+    return schema_file(game, kind)
 
 
 def known_kinds(game: str) -> list[str]:
-    folder = schemas_dir() / game
-    return sorted(p.name.removesuffix(".schema.json") for p in folder.glob("*.schema.json"))
+    return sorted(p.name.removesuffix(".schema.json") for p in schema_files(game))
 
 
 @cache
-def _registry(folder: str) -> Registry:
+def _registry(files: tuple[Path, ...]) -> Registry:
     resources = []
-    for path in sorted(Path(folder).glob("*.schema.json")):
+    for path in files:
         contents = json.loads(path.read_text(encoding="utf-8"))
         resource = Resource.from_contents(contents)
         resources.append((contents["$id"], resource))
     return Registry().with_resources(resources)
 
 
-@cache
 def validator(game: str, kind: str) -> Draft202012Validator:
+    """The validator of a kind, with every schema of the game (workspace and shipped) to refer to.
+
+    Cached by the files and their modification times, so an edited schema is read again."""
+    files = tuple((p, _stamp(p)) for p in schema_files(game))
     path = schema_path(game, kind)
-    schema = json.loads(path.read_text(encoding="utf-8"))
-    return Draft202012Validator(schema, registry=_registry(str(path.parent)))
+    return _validator((path, _stamp(path)), files)
+
+
+def _stamp(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return 0
+
+
+def clear_caches() -> None:
+    _validator.cache_clear()
+    _registry.cache_clear()
+
+
+@cache
+def _validator(path: tuple[Path, int], files: tuple[tuple[Path, int], ...]) -> Draft202012Validator:
+    schema = json.loads(path[0].read_text(encoding="utf-8"))
+    return Draft202012Validator(schema, registry=_registry(tuple(p for p, _ in files)))
 
 
 def did_you_mean(word: str, choices: list[str]) -> str:

@@ -20,8 +20,9 @@ from cardgen.i18n.messages import SOURCE_LANGUAGE, Message
 from cardgen.i18n.references import data_references
 from cardgen.i18n.sources import game_messages
 from cardgen.output import write_atomic
-from cardgen.paths import display_path, game_dir
+from cardgen.paths import catalog_file, catalog_files, display_path
 from cardgen.problems import Problem
+from cardgen.workspace import current
 
 WRAP = 78  # gettext's own line width, so msgmerge and editors leave the files as they are
 
@@ -46,21 +47,29 @@ class CatalogError(Exception):
         super().__init__(problem.format())
 
 
-def locale_dir(game: str) -> Path:
-    return game_dir(game) / "locale"
-
-
 def template_path(game: str) -> Path:
-    return locale_dir(game) / f"{game}.pot"
+    """Where the game's template is read: the workspace's, else the shipped one."""
+    return catalog_file(game, f"{game}.pot")
 
 
 def po_path(game: str, lang: str) -> Path:
-    return locale_dir(game) / f"{lang}.po"
+    """Where a language's catalog is read: the workspace's, else the shipped one."""
+    return catalog_file(game, f"{lang}.po")
+
+
+def writable_path(game: str, name: str) -> Path:
+    """Where a catalog (``de.po``, ``briefcase.pot``) is written: always in the workspace;
+    NoWorkspace when there is none (the shipped games are read-only)."""
+    return current().writable(Path("cards", game, "locale", name))
+
+
+def is_shipped(path: Path) -> bool:
+    """A catalog that comes with cardgen rather than from the user's workspace."""
+    return current().origin(path) == "shipped"
 
 
 def available_languages(game: str) -> list[str]:
-    folder = locale_dir(game)
-    return sorted(p.stem for p in folder.glob("*.po")) if folder.is_dir() else []
+    return sorted(p.stem for p in catalog_files(game) if p.suffix == ".po")
 
 
 def _tag_key(lang: str) -> str:

@@ -146,8 +146,8 @@ def fit_problems(game: str, lang: str, shown: str, po: polib.POFile, where: dict
         listed = " ".join(f"{c} (U+{ord(c):04X})" for c in chars)
         problems.append(Problem(shown, where[entries[ctx].linenum], 1, "i18n-font",
                                 f"{ctx}: the '{lang}' font has no glyph for {listed}"))
-    if no_font:
-        return problems  # without a font nothing can be laid out
+    if no_font or gaps:
+        return problems  # without fonts for every text nothing can be laid out as the build would
     messages, printed = insert_overflows(game, lang, texts)
     for message in messages:
         # The renderer quotes the start of a text whose word is wider than its column.

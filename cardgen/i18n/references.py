@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from cardgen.data.documents import game_files, read_documents
 from cardgen.data.yamlload import PosDict, PosList
 from cardgen.i18n.messages import Message
-from cardgen.paths import project_root
+from cardgen.workspace import current
 
 Reference = tuple[str, str]  # (path relative to the project, line), as polib stores occurrences
 
@@ -42,16 +43,24 @@ def _card_id(context: str) -> str | None:
     return head.split(".", 1)[1] if "." in head else None
 
 
+def _relative(path: Path, layers: tuple[Path, ...]) -> str:
+    """A data file's path as a catalog reference: relative to its layer (``cards/x/y.yaml``), so a
+    reference reads the same in a workspace and in the shipped games."""
+    for layer in layers:
+        try:
+            return path.resolve().relative_to(layer.resolve()).as_posix()
+        except ValueError:
+            continue
+    return path.name
+
+
 def data_references(game: str, messages: list[Message]) -> dict[str, Reference]:
     """Context -> where its English text is written, for the messages that can be located."""
-    root = project_root()
+    layers = current().layers
     docs, _ = read_documents(game_files(game))
     places: dict[str, list[tuple[str | None, Reference]]] = defaultdict(list)
     for doc in docs:
-        try:
-            shown = doc.path.resolve().relative_to(root).as_posix()
-        except ValueError:
-            shown = doc.path.name
+        shown = _relative(doc.path, layers)
         for text, owner, line in _strings(doc.data, None):
             places[text].append((owner, (shown, str(line))))
     found: dict[str, Reference] = {}

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.yamlload import PosDict, load_yaml, position
-from cardgen.paths import display_path, templates_dir
+from cardgen.paths import display_path, template_file
 from cardgen.render.fonts import FontSet
 from cardgen.render.icons import IconError, IconSet, parse_colour
 from cardgen.render.text import TextStyle
@@ -152,7 +152,7 @@ class LayoutBook:
 
 def card_layout_path(game: str) -> Path:
     """Where a game's card layouts live: ``templates/<game>/cards.yaml``."""
-    return templates_dir() / game / "cards.yaml"
+    return template_file(game, "cards.yaml")
 
 
 def load_layouts(path: Path) -> LayoutBook:

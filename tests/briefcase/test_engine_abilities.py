@@ -223,9 +223,9 @@ def test_power_plant_cannot_be_deactivated():
 def test_a_custom_company_plays_with_no_code_change():
     # The example set's Startup Incubator: "Once per turn a player may use any resource as Steel".
     from cardgen.games.briefcase.load import load_briefcase
-    from cardgen.paths import cards_dir
+    from tests.conftest import REPO
 
-    data, custom = load_briefcase(cards_dir() / "briefcase" / "examples" / "custom-set.yaml")
+    data, custom = load_briefcase(REPO / "cards" / "briefcase" / "examples" / "custom-set.yaml")
     rules = compile_rules(data, custom)
     g = new_game(rules, 2, random.Random(0), [ScriptBot(), ScriptBot()])
     give(g, 0, "startup_incubator")

@@ -85,9 +85,9 @@ def test_portfolio_from_an_official_set_with_piles_of_the_printed_copies():
 
 def test_portfolio_from_a_custom_company_set_with_a_new_company():
     from cardgen.games.briefcase.load import load_briefcase
-    from cardgen.paths import cards_dir
+    from tests.conftest import REPO
 
-    data, custom = load_briefcase(cards_dir() / "briefcase" / "examples" / "custom-set.yaml")
+    data, custom = load_briefcase(REPO / "cards" / "briefcase" / "examples" / "custom-set.yaml")
     rules = compile_rules(data, custom)
     g = new_game(rules, 3, random.Random(0), [ScriptBot() for _ in range(3)])
     incubator = rules.company_index["startup_incubator"]

@@ -8,8 +8,8 @@ import pytest
 
 from cardgen.games import game_simulator
 from cardgen.games.briefcase.simulation import COUNTERS, SIMULATOR
-from cardgen.paths import cards_dir
 from cardgen.problems import DataError
+from tests.conftest import REPO
 
 
 def _prepare(players=4, set_ref="simple", bots=("greedy",) * 4, **options):
@@ -32,7 +32,7 @@ def test_prepare_accepts_official_sets_by_id_or_name_and_random_portfolios(ref):
 
 
 def test_prepare_accepts_a_custom_set_file_and_its_config_pickles():
-    config = _prepare(set_ref=str(cards_dir() / "briefcase" / "examples" / "custom-set.yaml"))
+    config = _prepare(set_ref=str(REPO / "cards" / "briefcase" / "examples" / "custom-set.yaml"))
     assert "startup_incubator" in {config.rules.companies[c].id for c in config.rules.portfolio}
     again = pickle.loads(pickle.dumps(config))
     assert SIMULATOR.play(again, 3, ["greedy"] * 4) == SIMULATOR.play(config, 3, ["greedy"] * 4)

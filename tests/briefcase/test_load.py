@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from cardgen.games.briefcase.load import SelectionError, load_briefcase, resolve_set
-from cardgen.paths import cards_dir
 from cardgen.problems import DataError
+from tests.conftest import REPO
 
-EXAMPLE = cards_dir() / "briefcase" / "examples" / "custom-set.yaml"
+EXAMPLE = REPO / "cards" / "briefcase" / "examples" / "custom-set.yaml"
 
 
 @pytest.mark.parametrize("ref", ["simple", "Simple Game", "SIMPLE"])
@@ -40,8 +40,8 @@ def test_a_missing_set_file_is_a_selection_error(tmp_path):
         resolve_set(str(tmp_path / "missing.yaml"))
 
 
-@pytest.mark.parametrize("path", [cards_dir() / "startup" / "deck.yaml",
-                                  cards_dir() / "briefcase" / "companies.yaml"])
+@pytest.mark.parametrize("path", [REPO / "cards" / "startup" / "deck.yaml",
+                                  REPO / "cards" / "briefcase" / "companies.yaml"])
 def test_a_data_file_that_is_not_a_company_set_is_named_as_such(path):
     # Another game's file used to be checked against Briefcase's rules, which reported its
     # ruling references as unknown instead of saying it is not a set file.

@@ -65,13 +65,6 @@ def test_top_level_must_be_a_mapping(tmp_path, text):
     assert p.message == "expected a YAML mapping with 'game' and 'kind' keys at the top"
 
 
-def test_no_game_schemas_says_where_it_looked(tmp_path, monkeypatch):
-    monkeypatch.setenv("CARDGEN_HOME", str(tmp_path / "elsewhere"))
-    p = one(read(tmp_path, "game: briefcase\nkind: game\n"))
-    assert p.rule == "header-game"
-    assert p.message.startswith("unknown game 'briefcase'; no game schemas found in ")
-
-
 def test_directories_are_searched_recursively_for_yaml(tmp_path):
     (tmp_path / "a").mkdir()
     (tmp_path / "a" / "x.yaml").write_text("a: 1\n")

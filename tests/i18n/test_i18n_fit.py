@@ -53,10 +53,19 @@ def test_shipped_translations_fit_every_box():
 
 
 def test_character_the_font_cannot_draw_is_an_error(project: Path):
-    set_translation("el", "label:company", "Εταιρία 公司")
+    # No bundled font has Egyptian hieroglyphs; the build would fail on them, so the check does.
+    set_translation("el", "label:company", "Εταιρία \U00013000")
     found = [e for e in errors("el") if "error[i18n-font]" in e]
     assert len(found) == 1
-    assert "label:company: the 'el' font has no glyph for 公 (U+516C) 司 (U+53F8)" in found[0]
+    assert "label:company: the 'el' font has no glyph for \U00013000 (U+13000)" in found[0]
+    code, out = cardgen("build", "briefcase", "--lang", "el", "--out", str(project / "out"))
+    assert code == 1 and "U+13000" in out
+
+
+def test_chinese_in_a_greek_text_is_drawn_by_the_bundled_font_that_has_both(project: Path):
+    # The check agrees with the build: a font that covers every character is found, so no error.
+    set_translation("el", "label:company", "Εταιρία 公司")
+    assert not [e for e in errors("el") if "error[i18n-font]" in e]
 
 
 def test_fit_can_be_skipped(project: Path):

@@ -23,7 +23,7 @@ from cardgen.games.briefcase.cards import (
 from cardgen.games.briefcase.model import DECISIONS, PLAYER_COUNTS, Company
 from cardgen.games.briefcase.texts import LABELS
 from cardgen.i18n.messages import Translator
-from cardgen.paths import templates_dir
+from cardgen.paths import template_file
 from cardgen.render.document import Doc, read_docs
 from cardgen.render.layouts import LayoutError
 from cardgen.render.pipeline import (
@@ -117,7 +117,7 @@ def documents(ctx: Context) -> list[Doc]:
     values = template_context(ctx.selection, ctx.renderer.translate)
     docs: list[Doc] = []
     for name in TEMPLATES:
-        path = templates_dir() / GAME / "inserts" / f"{name}.yaml.j2"
+        path = template_file(GAME, "inserts", f"{name}.yaml.j2")
         docs += read_docs(render_yaml(path, values), str(path))
     return docs
 

@@ -139,6 +139,14 @@ def load_briefcase(set_file: Path | None = None) -> tuple[Briefcase, CompanySet 
     return game, chosen
 
 
+def workspace_sets() -> list[tuple[str, str, Path]]:
+    """(id, name, file) of the company set files among the game's data files: a workspace's own
+    sets, which --set finds by name like the official ones."""
+    docs, _ = read_documents(game_files(GAME))
+    return [(str(d.data.get("id") or d.path.stem.replace("-", "_")), str(d.data["name"]), d.path)
+            for d in docs if d.kind == "company-set"]
+
+
 def resolve_set(set_ref: str | None) -> tuple[Briefcase, CompanySet | None]:
     """The game and the company set a --set value names: an official set's id or name (any
     case), or a company set file; None or 'random' for no set (the randomizers decide).
@@ -156,8 +164,12 @@ def resolve_set(set_ref: str | None) -> tuple[Briefcase, CompanySet | None]:
     for company_set in game.sets.values():
         if wanted in (company_set.id.casefold(), company_set.name.casefold()):
             return game, company_set
-    names = [s.name for s in game.sets.values()]
-    hint = did_you_mean(set_ref, [s.id for s in game.sets.values()] + names)
+    own = workspace_sets()
+    for set_id, name, file in own:
+        if wanted in (set_id.casefold(), name.casefold()):
+            return load_briefcase(file)
+    names = [s.name for s in game.sets.values()] + [name for _, name, _ in own]
+    hint = did_you_mean(set_ref, [s.id for s in game.sets.values()] + [i for i, _, _ in own] + names)
     raise SelectionError(f"no company set named '{set_ref}'{hint}; sets: {', '.join(names)}, "
                          "or a set file")
 

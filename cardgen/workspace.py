@@ -1,0 +1,220 @@
+"""The workspace: the user's folder of game data, found the way git finds a repository.
+
+A workspace is a folder holding ``cards/`` or a ``cardgen.toml`` (and optionally ``schemas/``,
+``templates/`` and catalogs under ``cards/<game>/locale/``). Every command works on the one named
+by ``--workspace DIR``, else by ``CARDGEN_HOME``, else the first found from the current folder
+upwards.
+
+A workspace is layered over the games shipped with cardgen (the *library*: the data inside the
+installed package, or beside it in a source checkout). A file of the workspace replaces the
+shipped file of the same path; a file the workspace does not have comes from the library. So a
+workspace may be a full copy of a game (``cardgen init --from briefcase``) or an overlay holding
+just a custom set file and a catalog. The library is read-only: nothing is ever written there,
+and a command that would write without a workspace refuses, saying how to make one.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent
+CONFIG = "cardgen.toml"
+# What cardgen.toml may say; anything else is reported, never silently ignored.
+CONFIG_KEYS = {"output": "folder for built files, relative to the workspace (default: output)"}
+
+
+class WorkspaceError(Exception):
+    """A workspace that cannot be used: one line saying why."""
+
+
+class NoWorkspace(WorkspaceError):
+    """A write was asked for with no workspace: the message says how to make one."""
+
+
+def library_root() -> Path:
+    """The shipped games: beside the package in a source checkout, else bundled inside it."""
+    source = PACKAGE.parent
+    if all((source / name).exists() for name in ("cards", "schemas", "pyproject.toml")):
+        return source
+    return PACKAGE / "_bundled"
+
+
+@dataclass(frozen=True)
+class Workspace:
+    root: Path | None          # the user's folder; None when none was found
+    found_by: str              # how: "--workspace", "CARDGEN_HOME", "the current folder", ""
+    library: Path
+    output: str = "output"     # from cardgen.toml
+
+    @property
+    def layers(self) -> tuple[Path, ...]:
+        """Where files are looked for, the workspace first."""
+        if self.root is None or self.root == self.library:
+            return (self.library,) if self.root is None else (self.root,)
+        return (self.root, self.library)
+
+    def lookup(self, relative: str | Path) -> Path:
+        """The file at ``relative`` in the first layer that has it (else the top layer's path)."""
+        for layer in self.layers:
+            candidate = layer / relative
+            if candidate.exists():
+                return candidate
+        return self.layers[0] / relative
+
+    def listing(self, folder: str | Path, suffixes: Iterable[str] | None = None) -> list[Path]:
+        """The files directly in ``folder`` across the layers, a workspace file replacing the
+        library's file of the same name; in name order."""
+        wanted = tuple(suffixes) if suffixes is not None else None
+        found: dict[str, Path] = {}
+        for layer in reversed(self.layers):
+            directory = layer / folder
+            if not directory.is_dir():
+                continue
+            for path in directory.iterdir():
+                if (wanted is None or path.suffix in wanted) and path.is_file():
+                    found[path.name] = path
+        return [found[name] for name in sorted(found)]
+
+    def subfolders(self, folder: str | Path) -> list[str]:
+        """Names of the folders in ``folder`` across the layers."""
+        names = {p.name for layer in self.layers if (layer / folder).is_dir()
+                 for p in (layer / folder).iterdir() if p.is_dir()}
+        return sorted(names)
+
+    def origin(self, path: Path) -> str:
+        """'workspace' or 'shipped': where a file cardgen read comes from."""
+        if self.root is not None and _inside(path, self.root) and self.root != self.library:
+            return "workspace"
+        return "shipped" if _inside(path, self.library) else "workspace"
+
+    def writable(self, relative: str | Path) -> Path:
+        """Where to write ``relative`` in the workspace; NoWorkspace when there is none."""
+        if self.root is None:
+            raise NoWorkspace(
+                f"no workspace to write {Path(relative).as_posix()} into: cardgen never writes into "
+                f"the games it ships with; make one with 'cardgen init' (or pass --workspace DIR)")
+        return self.root / relative
+
+    def default_output(self) -> Path:
+        """Where built files go unless --out says otherwise."""
+        return (self.root / self.output) if self.root is not None else Path("output")
+
+    def yours(self, game: str | None = None) -> list[Path]:
+        """The workspace's own data, layout and schema files (of one game, or all)."""
+        if self.root is None or self.root == self.library:
+            return []
+        files: list[Path] = []
+        for top in ("cards", "templates", "schemas"):
+            base = self.root / top
+            folder = base / game if game else base
+            if folder.is_dir():
+                files += sorted(p for p in folder.rglob("*") if p.is_file())
+        return files
+
+    def describe(self, game: str | None = None) -> str:
+        """One line: which workspace, how it was found, and which of its files are the user's."""
+        if self.root is None:
+            return (f"note: no workspace here (no {CONFIG} or cards/ folder in {_shown(Path.cwd())} or "
+                    f"above); using the games shipped with cardgen, read-only; 'cardgen init' makes one")
+        line = f"workspace: {_shown(self.root)} (from {self.found_by})"
+        if self.root == self.library:
+            return line
+        mine = self.yours(game)
+        if not mine:
+            return line + "; all game data shipped with cardgen"
+        names = [p.relative_to(self.root).as_posix() for p in mine]
+        shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+        return line + f"; your files: {shown}; the rest shipped with cardgen"
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+        return True
+    except (ValueError, OSError, RuntimeError):
+        return False
+
+
+def _shown(path: Path) -> str:
+    try:
+        return "~/" + path.relative_to(Path.home()).as_posix() if _inside(path, Path.home()) else str(path)
+    except (ValueError, RuntimeError):
+        return str(path)
+
+
+def is_workspace(folder: Path) -> bool:
+    try:
+        return (folder / CONFIG).is_file() or (folder / "cards").is_dir()
+    except OSError:
+        return False
+
+
+def _read_config(root: Path) -> str:
+    """The output folder from cardgen.toml (if any); WorkspaceError for a broken file."""
+    path = root / CONFIG
+    if not path.is_file():
+        return "output"
+    try:
+        if path.stat().st_size > 64 * 1024:
+            raise WorkspaceError(f"{path}: too large for a settings file")
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise WorkspaceError(f"{path}: not valid TOML: {exc}") from None
+    except OSError as exc:
+        raise WorkspaceError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    unknown = sorted(set(data) - set(CONFIG_KEYS))
+    if unknown:
+        known = ", ".join(f"{k} ({v})" for k, v in CONFIG_KEYS.items())
+        raise WorkspaceError(f"{path}: unknown setting '{unknown[0]}'; settings: {known}")
+    output = data.get("output", "output")
+    if not isinstance(output, str) or not output.strip():
+        raise WorkspaceError(f"{path}: 'output' must be a folder name")
+    return output
+
+
+_override: Path | None = None
+
+
+def set_override(folder: Path | None) -> None:
+    """``--workspace DIR``: use this folder whatever the current folder is."""
+    global _override
+    _override = folder
+
+
+def current() -> Workspace:
+    """The workspace of this command (see the module's docstring); WorkspaceError if the one
+    named by --workspace or CARDGEN_HOME is not a folder."""
+    try:
+        cwd = Path.cwd()
+    except OSError:                       # the current folder was deleted under us
+        cwd = Path("/")
+    return _current(_override, os.environ.get("CARDGEN_HOME") or None, cwd)
+
+
+@lru_cache(maxsize=32)
+def _current(override: Path | None, env: str | None, cwd: Path) -> Workspace:
+    library = library_root()
+    if override is not None or env is not None:
+        named, how = (override, "--workspace") if override is not None else (Path(env), "CARDGEN_HOME")
+        folder = named if named.is_absolute() else cwd / named
+        if not folder.is_dir():
+            raise WorkspaceError(f"{how} names {named}, which is not a folder")
+        root = folder.resolve()
+        return Workspace(root, how, library, _read_config(root))
+    for folder in (cwd, *cwd.parents):
+        if is_workspace(folder):
+            root = folder.resolve()
+            return Workspace(root, "the current folder" if folder == cwd else f"{_shown(cwd)}, upwards",
+                             library, _read_config(root))
+    return Workspace(None, "", library)
+
+
+def announce(game: str | None = None) -> None:
+    """Say on stderr which workspace a command works on (one line)."""
+    print(current().describe(game), file=sys.stderr)
