@@ -2,7 +2,9 @@
 
 Each problem points at the entry's ``msgstr`` line in the PO file. The checks:
 
-- i18n-syntax / i18n-msgfmt: the file is not a valid catalog (gettext's ``msgfmt --check``);
+- i18n-syntax: the file is not a valid catalog: what gettext's ``msgfmt --check`` rejects,
+  checked in Python (``po_syntax.py``) so that no gettext install is needed;
+- i18n-msgfmt: anything more that ``msgfmt --check`` itself reports, where gettext is installed;
 - i18n-missing / i18n-fuzzy: no usable translation (the card would print English);
 - i18n-outdated: the catalog does not match the current data (run ``cardgen i18n update``); a
   text no longer printed is only a warning;
@@ -26,6 +28,7 @@ from pathlib import Path
 import polib
 
 from cardgen.i18n.messages import Message
+from cardgen.i18n.po_syntax import check_po
 from cardgen.paths import display_path
 from cardgen.problems import Problem
 
@@ -98,12 +101,39 @@ def check_whitespace(source: str, text: str) -> list[tuple[str, str]]:
 ENTRY_CHECKS: tuple[EntryCheck, ...] = (check_markup, check_tokens, check_numbers, check_whitespace)
 
 
+def syntax_problems(path: Path) -> list[Problem]:
+    """What makes the file an invalid catalog for gettext's tools (``po_syntax``), at its line.
+
+    Where gettext is installed, ``msgfmt --check`` runs as well, as an extra check, and adds what
+    it finds beyond these; it does not run on a file already known broken, where it would only
+    repeat the same errors a line further on."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return []  # read_catalog reports a missing or unreadable file, as for any catalog
+    shown = display_path(path)
+    found = [Problem(shown, f.line, f.col, "i18n-syntax", f.message, f.severity)
+             for f in check_po(data, template=path.suffix == ".pot")]
+    if any(p.severity == "error" for p in found):
+        return found
+    said = {p.message for p in found}
+    extra = [p for p in _msgfmt_check(path) if p.message not in said]
+    if path.suffix == ".pot":
+        # msgfmt holds a template to a translation's header; its Language is empty by nature.
+        extra = [p for p in extra if not p.message.startswith("header field 'Language'")]
+    return found + extra
+
+
+# The name cardgen.commands.i18n imports: the pure-Python check plus msgfmt where installed.
+msgfmt_problems = syntax_problems
+
+
 MSGFMT_LINE = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?:(?P<col>\d+):)? (?P<text>.+)$")
 
 
-def msgfmt_problems(path: Path) -> list[Problem]:
+def _msgfmt_check(path: Path) -> list[Problem]:
     """What gettext's reference validator (``msgfmt --check``) says about a catalog, if it is
-    installed: polib reads some broken files that gettext tools reject."""
+    installed; nothing where it is not."""
     if shutil.which("msgfmt") is None:
         return []
     result = subprocess.run(["msgfmt", "--check", "-o", os.devnull, str(path)],

@@ -9,6 +9,7 @@ from pathlib import Path
 import polib
 import pytest
 
+from cardgen.i18n import checks
 from cardgen.i18n.catalog import (
     UnknownLanguage,
     build_template,
@@ -154,13 +155,21 @@ def test_unreadable_catalog_is_reported_at_its_line(project: Path):
     assert f"el.po:{line}:" in out and "error[i18n-" in out
 
 
-def test_catalog_that_polib_reads_but_gettext_rejects_is_an_error(project: Path):
-    # An unterminated string: polib is lenient, msgfmt --check is the reference.
+@pytest.mark.parametrize("msgfmt", ["as-found", "hidden"])
+def test_catalog_that_polib_reads_but_gettext_rejects_is_an_error(
+        project: Path, monkeypatch: pytest.MonkeyPatch, msgfmt: str):
+    # An unterminated string: polib is lenient, gettext's tools reject the file. The verdict
+    # must not depend on gettext being installed (only the Python checker reports it, once).
+    if msgfmt == "hidden":
+        monkeypatch.setattr(checks.shutil, "which", lambda name: None)
     path = po_path("briefcase", "el")
-    path.write_text(path.read_text(encoding="utf-8").replace('msgstr "Αγορά"', 'msgstr "Αγορά'),
-                    encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    line = text[: text.index('msgstr "Αγορά"')].count("\n") + 1
+    path.write_text(text.replace('msgstr "Αγορά"', 'msgstr "Αγορά'), encoding="utf-8")
     code, out = cardgen("i18n", "check", "briefcase", "--lang", "el")
-    assert code == 1 and "error[i18n-msgfmt]: end-of-line within string" in out
+    assert code == 1
+    assert f"el.po:{line}:8: error[i18n-syntax]: end-of-line within string" in out
+    assert out.count("error[") == 1, out
 
 
 def test_stats_counts_translated_fuzzy_and_untranslated(project: Path):
@@ -196,7 +205,22 @@ def test_init_refuses_an_existing_language_the_source_language_and_a_non_tag(pro
     assert sorted(p.name for p in po_path("briefcase", "el").parent.iterdir()) == before
 
 
-@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
+def test_gettext_syntax_check_accepts_the_shipped_catalog_without_a_warning(path: Path):
+    assert checks.syntax_problems(path) == []
+
+
+def test_gettext_syntax_check_accepts_the_template():
+    # A template's Language is empty by nature; nothing else may be reported.
+    assert checks.syntax_problems(LOCALE / "briefcase.pot") == []
+
+
+MSGFMT_EXTRA = pytest.mark.skipif(shutil.which("msgfmt") is None,
+                                  reason="optional extra check: gettext's msgfmt is not installed "
+                                         "(the same assertions run above through the Python checker)")
+
+
+@MSGFMT_EXTRA
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.name)
 def test_msgfmt_check_accepts_the_shipped_catalog_without_a_warning(path: Path, tmp_path: Path):
     result = subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "out.mo"), str(path)],
@@ -204,9 +228,9 @@ def test_msgfmt_check_accepts_the_shipped_catalog_without_a_warning(path: Path, 
     assert result.returncode == 0 and result.stderr == "", result.stderr
 
 
-@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt is not installed")
+@MSGFMT_EXTRA
 def test_msgfmt_check_accepts_the_template(tmp_path: Path):
-    # A template's Language is empty by nature; msgfmt warns about that, and nothing else.
+    # msgfmt warns about the template's empty Language, and about nothing else.
     result = subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "out.mo"),
                              str(LOCALE / "briefcase.pot")], capture_output=True, text=True)
     assert result.returncode == 0
