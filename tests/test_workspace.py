@@ -1,0 +1,282 @@
+"""The workspace: found from the current folder upwards (or --workspace, or CARDGEN_HOME),
+layered over the read-only shipped games; every write goes into it; `cardgen init` makes one."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pikepdf
+import polib
+import pytest
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.data import schema
+from cardgen.workspace import set_override
+from tests.conftest import REPO
+
+runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def fresh(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv("CARDGEN_HOME", raising=False)
+    schema.clear_caches()
+    yield
+    set_override(None)        # --workspace is process state; never leak it into other tests
+
+
+def invoke(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def overlay(tmp_path: Path) -> Path:
+    ws = tmp_path / "ws"
+    result = invoke("init", str(ws))
+    assert result.exit_code == 0, result.output
+    return ws
+
+
+def pdf_text(path: Path) -> str:
+    import pypdfium2
+
+    doc = pypdfium2.PdfDocument(str(path))
+    try:
+        return "\n".join(page.get_textpage().get_text_range() for page in doc)
+    finally:
+        doc.close()
+
+
+# --- finding the workspace ---------------------------------------------------------------------
+
+def test_a_workspace_is_found_from_a_subfolder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    ws = overlay(tmp_path)
+    deep = ws / "notes" / "drafts"
+    deep.mkdir(parents=True)
+    monkeypatch.chdir(deep)
+    result = invoke("validate")
+    assert result.exit_code == 0, result.output
+    assert f"workspace: {ws}" in result.stderr and "cards/briefcase/my-set.yaml" in result.stderr
+    assert "1 file valid." in result.stderr            # the workspace's own file, not the shipped 11
+
+
+def test_workspace_option_wins_over_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(REPO)
+    result = invoke("--workspace", str(ws), "validate")
+    assert result.exit_code == 0 and f"workspace: {ws} (from --workspace)" in result.stderr
+
+
+def test_cardgen_home_names_the_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("CARDGEN_HOME", str(ws))
+    result = invoke("validate")
+    assert result.exit_code == 0 and "(from CARDGEN_HOME)" in result.stderr
+
+
+@pytest.mark.parametrize("how", ["option", "env"])
+def test_a_workspace_that_is_not_a_folder_is_one_error_line(tmp_path: Path, monkeypatch, how: str):
+    missing = tmp_path / "nowhere"
+    if how == "env":
+        monkeypatch.setenv("CARDGEN_HOME", str(missing))
+        result = invoke("validate")
+    else:
+        result = invoke("--workspace", str(missing), "validate")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [result.output.strip()]
+    assert result.output.startswith("error: ") and "not a folder" in result.output
+
+
+def test_without_a_workspace_the_shipped_games_are_used_and_it_says_so(tmp_path: Path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = invoke("validate")
+    assert result.exit_code == 0
+    assert "note: no workspace here" in result.stderr and "cardgen init" in result.stderr
+    assert "11 files valid." in result.stderr
+
+
+def test_a_broken_settings_file_is_one_error_line(tmp_path: Path, monkeypatch):
+    (tmp_path / "cardgen.toml").write_text("output = [\n")
+    monkeypatch.chdir(tmp_path)
+    result = invoke("validate")
+    assert result.exit_code == 2 and result.output.startswith("error: ") and "cardgen.toml" in result.output
+    (tmp_path / "cardgen.toml").write_text('colour = "red"\n')
+    result = invoke("validate")
+    assert result.exit_code == 2 and "unknown setting 'colour'" in result.output
+
+
+# --- init ----------------------------------------------------------------------------------------
+
+def test_init_makes_an_overlay_that_copies_no_shipped_file(tmp_path: Path):
+    ws = overlay(tmp_path)
+    files = sorted(p.relative_to(ws).as_posix() for p in ws.rglob("*") if p.is_file())
+    assert files == ["cardgen.toml", "cards/briefcase/my-set.yaml"]
+
+
+def test_init_from_a_game_copies_its_data_layouts_and_catalogs(tmp_path: Path):
+    ws = tmp_path / "copy"
+    result = invoke("init", str(ws), "--from", "briefcase")
+    assert result.exit_code == 0, result.output
+    for rel in ("cards/briefcase/companies.yaml", "cards/briefcase/locale/el.po",
+                "templates/briefcase/cards.yaml"):
+        assert (ws / rel).read_bytes() == (REPO / rel).read_bytes()
+
+
+def test_init_never_overwrites_and_writes_nothing_then(tmp_path: Path):
+    ws = tmp_path / "ws"
+    (ws / "cards" / "briefcase").mkdir(parents=True)
+    (ws / "cards" / "briefcase" / "my-set.yaml").write_text("mine\n")
+    result = invoke("init", str(ws))
+    assert result.exit_code == 1 and "already exists" in result.output
+    assert (ws / "cards" / "briefcase" / "my-set.yaml").read_text() == "mine\n"
+    assert not (ws / "cardgen.toml").exists()
+
+
+def test_init_refuses_the_installed_package_and_an_unknown_game(tmp_path: Path):
+    import cardgen
+
+    inside = Path(cardgen.__file__).parent / "somewhere"
+    result = invoke("init", str(inside))
+    assert result.exit_code == 2 and "inside the installed cardgen package" in result.output
+    assert not inside.exists()
+    result = invoke("init", str(tmp_path / "x"), "--from", "briefcse")
+    assert result.exit_code == 2 and "unknown game 'briefcse'" in result.output
+
+
+# --- writes go into the workspace only -------------------------------------------------------
+
+def test_i18n_init_writes_the_catalog_into_the_workspace(tmp_path: Path, monkeypatch):
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(ws)
+    result = invoke("i18n", "init", "briefcase", "de")
+    assert result.exit_code == 0, result.output
+    assert (ws / "cards" / "briefcase" / "locale" / "de.po").is_file()
+    assert not (REPO / "cards" / "briefcase" / "locale" / "de.po").exists()
+
+
+def test_i18n_init_without_a_workspace_refuses_and_says_how_to_make_one(tmp_path: Path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = invoke("i18n", "init", "briefcase", "de")
+    assert result.exit_code == 1
+    assert "cardgen init" in result.output and "never writes into the games it ships with" in result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_i18n_update_leaves_shipped_catalogs_alone_in_an_overlay(tmp_path: Path, monkeypatch):
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(ws)
+    before = (REPO / "cards" / "briefcase" / "locale" / "el.po").read_bytes()
+    result = invoke("i18n", "update", "briefcase", "--lang", "el")
+    assert result.exit_code == 2 and "read-only" in result.output
+    assert (REPO / "cards" / "briefcase" / "locale" / "el.po").read_bytes() == before
+
+
+def test_build_writes_into_the_workspace_output_folder(tmp_path: Path, monkeypatch):
+    ws = overlay(tmp_path)
+    (ws / "notes").mkdir()
+    monkeypatch.chdir(ws / "notes")
+    result = invoke("build", "--set", "My Set")
+    assert result.exit_code == 0, result.output
+    assert (ws / "output" / "briefcase-en-cards.pdf").is_file()
+
+
+# --- an overlay: a custom set and a catalog, nothing copied ---------------------------------
+
+def test_an_overlay_builds_simulates_and_checks_its_own_set_in_its_own_language(tmp_path, monkeypatch):
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(ws)
+    assert invoke("i18n", "init", "briefcase", "de").exit_code == 0
+    po_file = ws / "cards" / "briefcase" / "locale" / "de.po"
+    po = polib.pofile(str(po_file))
+    for entry in po:
+        if entry.msgid == "Newspaper":
+            entry.msgstr = "Zeitung"
+    po.save()
+    result = invoke("build", "--set", "My Set", "--lang", "de")
+    assert result.exit_code == 0, result.output
+    text = pdf_text(ws / "output" / "briefcase-de-cards.pdf")
+    assert "Zeitung" in text and "Startup Incubator" in text and "Steel Factory" in text
+    assert "Law Firm" not in text                      # not in the set
+    sim = invoke("simulate", "--set", "my set", "--games", "4", "--players", "2", "--jobs", "1", "-q")
+    assert sim.exit_code == 0, sim.output and "completed 4" in sim.output
+    judged = invoke("check-set", "My Set", "--games", "4", "--jobs", "1", "--no-baseline")
+    assert judged.exit_code in (0, 1) and "My Set (briefcase)" in judged.output
+    shipped = {p.relative_to(ws).as_posix() for p in ws.rglob("*") if p.is_file()}
+    assert shipped <= {"cardgen.toml", "cards/briefcase/my-set.yaml", "cards/briefcase/locale/de.po",
+                       "cards/briefcase/locale/briefcase.pot", "output/briefcase-de-cards.pdf",
+                       "output/briefcase-de-inserts.pdf"}
+
+
+def test_a_workspace_file_replaces_the_shipped_file_of_the_same_name(tmp_path, monkeypatch):
+    ws = tmp_path / "copy"
+    assert invoke("init", str(ws), "--from", "briefcase").exit_code == 0
+    companies = ws / "cards" / "briefcase" / "companies.yaml"
+    text = companies.read_text(encoding="utf-8")
+    old = "Once per turn"
+    assert old in text
+    companies.write_text(text.replace(old, "Twice per turn", 1), encoding="utf-8")
+    monkeypatch.chdir(ws)
+    result = invoke("build")
+    assert result.exit_code == 0, result.output
+    assert "Twice per turn" in pdf_text(ws / "output" / "briefcase-en-cards.pdf")
+    with pikepdf.open(ws / "output" / "briefcase-en-cards.pdf") as pdf:
+        assert len(pdf.pages) > 10
+
+
+# --- a plain (non-editable) install: nothing under site-packages ever changes -------------------
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory) -> Path:
+    """cardgen installed from a wheel into its own folder (not editable)."""
+    target = tmp_path_factory.mktemp("site")
+    build = tmp_path_factory.mktemp("src")
+    for name in ("cardgen", "cards", "schemas", "templates", "pyproject.toml", "README.md"):
+        source = REPO / name
+        if source.is_dir():
+            shutil.copytree(source, build / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(source, build / name)
+    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
+                           str(target), str(build)], capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        pytest.fail(f"pip could not install cardgen: {done.stderr[-2000:]}")
+    return target
+
+
+def _snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and "__pycache__" not in p.parts}
+
+
+def test_an_installed_cardgen_works_on_the_workspace_and_never_writes_into_itself(installed: Path,
+                                                                                    tmp_path: Path):
+    env = {**{k: v for k, v in os.environ.items() if k != "CARDGEN_HOME"}, "PYTHONPATH": str(installed)}
+
+    def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "cardgen", *args], cwd=cwd, env=env,
+                              capture_output=True, text=True, timeout=600)
+
+    before = _snapshot(installed / "cardgen")
+    assert "_bundled/cards/briefcase/companies.yaml" in before
+    ws = tmp_path / "ws"
+    assert run("init", str(ws), "--from", "briefcase", cwd=tmp_path).returncode == 0
+    companies = ws / "cards" / "briefcase" / "companies.yaml"
+    companies.write_text(companies.read_text(encoding="utf-8").replace("Once per turn", "Twice per turn", 1),
+                         encoding="utf-8")
+    assert run("build", cwd=ws).returncode == 0
+    assert "Twice per turn" in pdf_text(ws / "output" / "briefcase-en-cards.pdf")
+    assert run("i18n", "init", "briefcase", "de", cwd=ws).returncode == 0
+    assert (ws / "cards" / "briefcase" / "locale" / "de.po").is_file()
+    companies.write_text("game: briefcase\nkind: companies\ncompanies: 3\n", encoding="utf-8")
+    checked = run("validate", cwd=ws)
+    assert checked.returncode == 1 and "companies.yaml:3:" in checked.stdout
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    assert run("build", "--out", str(tmp_path / "out"), cwd=elsewhere).returncode == 0
+    assert run("i18n", "init", "briefcase", "fr", cwd=elsewhere).returncode == 1
+    assert _snapshot(installed / "cardgen") == before
