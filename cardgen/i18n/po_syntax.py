@@ -23,6 +23,7 @@ C and Python format-string flags are not checked: cardgen's texts use icon token
 from __future__ import annotations
 
 import codecs
+import operator
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
@@ -316,6 +317,9 @@ class PluralError(ValueError):
 PLURAL_TOKEN = re.compile(r"\s*(?:(\d+)|(n)|(\|\||&&|==|!=|<=|>=|[-+*/%<>!?:()]))")
 BINARY = [("||",), ("&&",), ("==", "!="), ("<", ">", "<=", ">="), ("+", "-"), ("*", "/", "%")]
 WORD = 2 ** 64  # gettext evaluates in unsigned long
+OPERATORS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt, "<=": operator.le,
+             ">=": operator.ge, "+": lambda a, b: (a + b) % WORD, "-": lambda a, b: (a - b) % WORD,
+             "*": lambda a, b: (a * b) % WORD, "/": operator.floordiv, "%": operator.mod}
 
 
 def _plural_tokens(expression: str) -> list[str]:
@@ -396,13 +400,7 @@ def evaluate_plural(tree, n: int) -> int:
         return int(bool(a) or bool(evaluate_plural(args[1], n)))
     if op == "&&":
         return int(bool(a) and bool(evaluate_plural(args[1], n)))
-    b = evaluate_plural(args[1], n)
-    if op in ("/", "%") and b == 0:
-        raise ZeroDivisionError
-    results = {"==": a == b, "!=": a != b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b,
-               "+": (a + b) % WORD, "-": (a - b) % WORD, "*": (a * b) % WORD,
-               "/": a // b if b else 0, "%": a % b if b else 0}
-    return int(results[op])
+    return int(OPERATORS[op](a, evaluate_plural(args[1], n)))  # / and % by 0 raise ZeroDivisionError
 
 
 def _check_plural_forms(value: str, line: int) -> tuple[list[Finding], int | None]:
@@ -420,7 +418,7 @@ def _check_plural_forms(value: str, line: int) -> tuple[list[Finding], int | Non
     nplurals = int(text)
     try:
         tree = parse_plural(plural_match.group(1))
-    except PluralError:
+    except (PluralError, RecursionError):  # nested beyond reason: no language needs it
         found.append(Finding(line, 1, "invalid plural expression"))
         return found, nplurals
     try:
@@ -469,7 +467,7 @@ def check_po(data: bytes, template: bool = False) -> list[Finding]:
             seen[key] = entry
 
     header = next((e for e in entries if not e.obsolete and e.msgctxt is None and e.msgid.text == ""
-                   and not e.plural_forms), None)
+                   and len(e.msgstr) == 1 and not e.plural_forms), None)
     plural_entries = [e for e in entries if e.plural_forms and not e.obsolete]
     nplurals: int | None = None
     charset_ok = True

@@ -8,6 +8,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardgen.i18n.po_syntax import Finding, check_po, evaluate_plural, parse_plural
 
@@ -224,6 +226,24 @@ def test_plural_messages_need_a_plural_forms_header():
 def test_plural_expressions_evaluate_as_gettext_does(expression: str, expected: dict[int, int]):
     tree = parse_plural(expression)
     assert {n: evaluate_plural(tree, n) for n in expected} == expected
+
+
+def test_absurdly_nested_plural_expression_is_invalid_not_a_crash():
+    data = po('msgid "Buy"', 'msgstr "Αγορά"', header=header_with(
+        PLURAL_FORMS, f'"Plural-Forms: nplurals=2; plural={"(" * 5000}n{")" * 5000};\\n"'))
+    assert [m for _, m in errors(data)] == ["invalid plural expression"]
+
+
+PO_PIECES = st.sampled_from([
+    "msgid", "msgstr", "msgctxt", "msgid_plural", "msgstr[0]", "msgstr[1]", "msgstr[", "domain", "x", "é",
+    '"a"', '"', '""', '"\\n"', "\\", "\\x", "#~ ", "#| ", "#, fuzzy", "#", "\n", " ", "\r",
+    '"Plural-Forms: nplurals=2; plural=n%0;\\n"', '"Content-Type: text/plain; charset=\\n"'])
+
+
+@given(st.lists(PO_PIECES, max_size=40), st.booleans())
+def test_any_mangled_catalog_gives_findings_never_an_exception(pieces: list[str], template: bool):
+    findings = check_po("".join(pieces).encode("utf-8"), template)
+    assert all(f.line >= 1 and f.col >= 1 and f.message for f in findings)
 
 
 # -- gettext's own msgfmt as the reference, where it is installed -------------------------------------
