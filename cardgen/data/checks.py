@@ -3,8 +3,8 @@
 A game lists its checks in a ``CheckList``; each check is a function of a ``CheckContext`` that
 yields problems. The context holds the documents given to ``cardgen validate`` and fills in the
 shipped data for kinds the user did not pass, so a custom set file alone is checked against the
-shipped cards. Provenance ("fact or authored?") and ruling references work the same in every
-game and live here once.
+shipped cards. Provenance ("fact or authored?"), ruling references and icon tokens work the
+same in every game and live here once.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from typing import Any
 from cardgen.data.documents import Document, game_files, read_documents
 from cardgen.data.schema import did_you_mean
 from cardgen.problems import Problem
+from cardgen.render.icon_tokens import icon_names, unknown_tokens
+from cardgen.render.layouts import LayoutError
 
 
 class CheckContext:
@@ -96,6 +98,31 @@ def unknown_rulings(ctx: CheckContext) -> Iterator[Problem]:
     for doc in ctx.docs:
         if doc.kind != "rulings":
             yield from walk(doc, doc.data, [])
+
+
+def unknown_icons(ctx: CheckContext) -> Iterator[Problem]:
+    """Every icon token (``{steel}``) in a text of the given documents names an icon of the
+    game's icon set; any other would print as its braces. Every string is a text here: names,
+    ability and card texts, rulings."""
+    try:
+        icons = icon_names(ctx.game)
+    except LayoutError:
+        return  # without a usable layout file nothing prints; ``cardgen build`` says why
+
+    def walk(doc: Document, node: Any, path: list[Any], field: list[str]) -> Iterator[Problem]:
+        """``field``: the keys naming the text inside its list item (``ability text``)."""
+        if isinstance(node, str):
+            for message in unknown_tokens(node, icons, " ".join(field)):
+                yield doc.problem("icon-unknown", message, *path)
+        elif isinstance(node, dict):
+            for key, value in node.items():
+                yield from walk(doc, value, path + [key], field + [str(key)])
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                yield from walk(doc, value, path + [i], [])
+
+    for doc in ctx.docs:
+        yield from walk(doc, doc.data, [], [])
 
 
 def show_value(value: Any) -> str:

@@ -237,6 +237,36 @@ def test_ruling_unknown(data):
     assert p.message == "no ruling 'card-counts' in rulings.yaml (did you mean 'decision-card-counts'?)"
 
 
+def test_icon_unknown_in_an_ability_text(data):
+    text = edit(data, "companies.yaml", "any resource as {personnel}.", "any resource as {personel}.")
+    p = only()
+    assert p.rule == "icon-unknown"
+    at(p, "companies.yaml", where(text, '"The player may use any resource as {personel}.'))
+    assert p.message == "unknown icon {personel} in ability text (did you mean '{personnel}'?)"
+
+
+def test_icon_unknown_in_a_component_name(data):
+    text = edit(data, "components.yaml", "central_bank: {name: Central Bank,",
+                'central_bank: {name: "Central Bank {vq}",')
+    p = only()
+    assert p.rule == "icon-unknown"
+    at(p, "components.yaml", where(text, '"Central Bank {vq}"'))
+    assert p.message == "unknown icon {vq} in central_bank name (did you mean '{vp}'?)"
+
+
+def test_icon_unknown_in_a_ruling(data):
+    text = edit(data, "rulings.yaml", "reading: The English table.", "reading: The English {enrgy}.")
+    p = only()
+    assert p.rule == "icon-unknown"
+    at(p, "rulings.yaml", where(text, "The English {enrgy}."))
+    assert p.message == "unknown icon {enrgy} in reading (did you mean '{energy}'?)"
+
+
+def test_braces_that_are_not_an_icon_token_are_text(data):
+    edit(data, "rulings.yaml", "reading: The English table.", "reading: 'The English {Table} { }.'")
+    assert validate() == (0, [])
+
+
 STEEL_AUTHORED = "    cost: 2\n    vp: 1\n    activation: {personnel: 1, concrete: 1}"
 
 
@@ -371,6 +401,14 @@ def test_custom_set_alone_with_an_unmarked_value(data):
     p = only(CUSTOM)
     assert p.rule == "provenance-unmarked"
     at(p, "examples/custom-set.yaml", value_at(text, "new_companies:", "vp: 1"))
+
+
+def test_icon_unknown_in_a_new_company_of_a_set_file(data):
+    text = edit(data, "examples/custom-set.yaml", "any resource as {steel}.", "any resource as {steal}.")
+    p = only(CUSTOM)
+    assert p.rule == "icon-unknown"
+    at(p, "examples/custom-set.yaml", where(text, '"Once per turn'))
+    assert p.message == "unknown icon {steal} in ability text (did you mean '{steel}'?)"
 
 
 def test_id_duplicate_in_a_list(data):

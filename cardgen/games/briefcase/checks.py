@@ -15,6 +15,7 @@ from cardgen.data.checks import (
     CheckList,
     authored_notes,
     provenance_problems,
+    unknown_icons,
     unknown_rulings,
 )
 from cardgen.data.documents import Document
@@ -352,6 +353,7 @@ def ids_unique(ctx: Context) -> Iterator[Problem]:
 
 
 check(unknown_rulings)
+check(unknown_icons)
 
 
 class BriefcaseRules:

@@ -14,6 +14,7 @@ from cardgen.data.checks import (
     CheckList,
     authored_notes,
     provenance_problems,
+    unknown_icons,
     unknown_rulings,
 )
 from cardgen.data.documents import Document
@@ -234,6 +235,7 @@ def reactions_resolve(ctx: Context) -> Iterator[Problem]:
 
 
 check(unknown_rulings)
+check(unknown_icons)
 
 
 class StartupRules:
