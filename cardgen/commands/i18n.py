@@ -20,6 +20,7 @@ from cardgen.i18n.sources import NoTexts, UnknownGame, game_messages, translatab
 from cardgen.output import OutputError
 from cardgen.paths import display_path
 from cardgen.problems import DataError, Problem, problems_to_json
+from cardgen.render.icon_tokens import icon_names
 from cardgen.workspace import WorkspaceError, announce
 
 app = typer.Typer(help="Translate the printed texts: gettext catalogs per language.",
@@ -181,7 +182,7 @@ def check_language(game: str, code: str, messages: list[Message], fit: bool = Tr
         po = cat.read_catalog(path)
     except cat.CatalogError as exc:
         return [exc.problem]
-    found = gettext + check_catalog(path, po, messages)
+    found = gettext + check_catalog(path, po, messages, icon_names(game))
     if fit and can_fit(game):
         with _user_errors():
             found += fit_problems(game, code, display_path(path), po, msgstr_lines(path, po))

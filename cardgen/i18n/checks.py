@@ -8,7 +8,7 @@ Each problem points at the entry's ``msgstr`` line in the PO file. The checks:
 - i18n-missing / i18n-fuzzy: no usable translation (the card would print English);
 - i18n-outdated: the catalog does not match the current data (run ``cardgen i18n update``); a
   text no longer printed is only a warning;
-- i18n-tokens: icon tokens such as ``{steel}`` lost, added or broken;
+- i18n-tokens: icon tokens such as ``{steel}`` lost, added, broken or naming no icon of the game;
 - i18n-numbers: numbers differ from the English (full-width digits count as digits);
 - i18n-markup: a tag (``<img ...>``) or an entity (``&amp;``): translations are plain text;
 - i18n-whitespace: leading or trailing spaces the English does not have;
@@ -22,7 +22,7 @@ import re
 import shutil
 import subprocess
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
 
 import polib
@@ -31,6 +31,7 @@ from cardgen.i18n.messages import Message
 from cardgen.i18n.po_syntax import check_po
 from cardgen.paths import display_path
 from cardgen.problems import Problem
+from cardgen.render.icon_tokens import unknown_tokens
 
 TOKEN = re.compile(r"\{[^{}\s]*\}")
 NUMBER = re.compile(r"\d+")  # any Unicode decimal digits: full-width ３ counts as 3
@@ -165,8 +166,10 @@ def msgstr_lines(path: Path, po: polib.POFile) -> dict[int, int]:
     return found
 
 
-def check_catalog(path: Path, po: polib.POFile, messages: list[Message]) -> list[Problem]:
-    """Every content problem of one language's catalog against the game's current messages."""
+def check_catalog(path: Path, po: polib.POFile, messages: list[Message],
+                  icons: Collection[str]) -> list[Problem]:
+    """Every content problem of one language's catalog against the game's current messages and
+    the names of its ``icons``."""
     shown = display_path(path)
     where = msgstr_lines(path, po)
     current = {m.context: m for m in messages}
@@ -200,6 +203,8 @@ def check_catalog(path: Path, po: polib.POFile, messages: list[Message]) -> list
         for check in ENTRY_CHECKS:
             for rule, text in check(message.source, entry.msgstr):
                 report(entry, rule, f"{ctx}: {text}")
+        for text in unknown_tokens(entry.msgstr, icons):  # even one the English misspells too
+            report(entry, "i18n-tokens", f"{ctx}: {text}")
     for m in messages:
         if m.context not in seen:
             report(None, "i18n-missing", f"{m.context}: no entry in the catalog; run `cardgen i18n update`")

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import polib
 import pytest
 
 from cardgen.i18n.catalog import po_path, read_catalog
-from cardgen.i18n.checks import check_markup, check_numbers, check_tokens
+from cardgen.i18n.checks import check_catalog, check_markup, check_numbers, check_tokens
+from cardgen.i18n.messages import Message
 from tests.i18n.scratch import cardgen, entry
 
 WAREHOUSES = "company.warehouses:ability"
@@ -95,6 +97,31 @@ def test_lost_icon_token_is_flagged(project: Path):
 def test_renamed_or_broken_icon_token_is_flagged():
     assert check_tokens("as {steel}.", "σαν {ατσάλι}.")[0][1].endswith("lost {steel}; added {ατσάλι}")
     assert check_tokens("as {steel}.", "σαν {steel.")[0][0] == "i18n-tokens"
+
+
+WAREHOUSES_ENRGY = ("Ο παίκτης μπορεί να αποθηκεύσει έως 8 υλικά στην περιοχή του αντί για 5 "
+                    "(η {enrgy} δεν πιάνει χώρο).")
+
+
+def test_unknown_icon_in_a_translation_is_flagged_with_a_suggestion(project: Path):
+    line = break_entry(WAREHOUSES, WAREHOUSES_ENRGY)
+    code, errors = check()
+    assert code == 1
+    assert f"cards/briefcase/locale/el.po:{line}:1: error[i18n-tokens]: {WAREHOUSES}: unknown icon " \
+           "{enrgy} (did you mean '{energy}'?)" in "\n".join(errors)
+    assert len(errors) == 2  # and the token list differs from the English: lost {energy}, added {enrgy}
+
+
+def test_unknown_icon_in_a_translation_is_flagged_even_where_the_english_has_it_too(tmp_path: Path):
+    path = tmp_path / "el.po"
+    po = polib.POFile()
+    po.append(polib.POEntry(msgctxt="label:x", msgid="Keep {enrgy}.", msgstr="Κράτα {enrgy}."))
+    po.save(str(path))
+    line = path.read_text(encoding="utf-8").splitlines().index('msgstr "Κράτα {enrgy}."') + 1
+    found = check_catalog(path, polib.pofile(str(path)), [Message("label:x", "Keep {enrgy}.")],
+                          {"energy", "steel"})
+    assert [(p.line, p.rule, p.message) for p in found] == [
+        (line, "i18n-tokens", "label:x: unknown icon {enrgy} (did you mean '{energy}'?)")]
 
 
 @pytest.mark.parametrize("markup", [
