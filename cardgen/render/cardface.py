@@ -1,8 +1,9 @@
 """Drawing one card face from its layout: the layout says what field goes where; this draws it.
 
 Texts are translated here and only here (through the build's Translator); a text that does not
-fit its box at its style's minimum size is recorded as a problem naming the card, the field and
-the language, and the build fails instead of clipping it.
+fit its box at its style's minimum size, or names an icon the game does not have, is recorded
+as a problem naming the card, the field and the language, and the build fails instead of
+clipping it or printing the icon token's braces.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.i18n.messages import Message, Translator
 from cardgen.render.fonts import FontSet
+from cardgen.render.icon_tokens import unknown_tokens
 from cardgen.render.layouts import Element, LayoutBook, LayoutError
 from cardgen.render.output import MM
 from cardgen.render.printable import Face, TextSlot
@@ -26,7 +28,7 @@ _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 class RenderError(Exception):
-    """Texts that do not fit, one line each."""
+    """Texts that cannot be printed (too large, an unknown icon), one line each."""
 
     def __init__(self, problems: list[str]):
         self.problems = problems
@@ -138,8 +140,9 @@ class FaceRenderer:
                     side = min(pw, ph)
                     icons.draw(c, str(name), px + (pw - side) / 2, py + (ph - side) / 2, side)
             elif element.kind == "icons":
-                fit = fit_text(self._icon_text(face, element), pw, ph, self._style(face, element), icons)
-                self._check(face, spec["field"], None, fit)
+                text = self._icon_text(face, element)
+                fit = fit_text(text, pw, ph, self._style(face, element), icons)
+                self._check(face, spec["field"], None, text, fit)
                 draw_text(c, fit, px, py, icons)
             else:
                 name, message = self._message(face, element)
@@ -147,7 +150,7 @@ class FaceRenderer:
                     text = self.translate(message.context, message.source) if message.context \
                         else message.source
                     fit = fit_text(text, pw, ph, self._style(face, element), icons)
-                    self._check(face, name, message, fit)
+                    self._check(face, name, message, text, fit)
                     draw_text(c, fit, px, py, icons)
             c.restoreState()
 
@@ -180,12 +183,15 @@ class FaceRenderer:
         else:
             c.rect(*args, fill=int(bool(fill)), stroke=int(bool(stroke)))
 
-    def _check(self, face: Face, field_name: str, message: Message | None, fit: Fit) -> None:
+    def _check(self, face: Face, field_name: str, message: Message | None, text: str, fit: Fit) -> None:
+        what = f" ({message.context})" if message is not None and message.context else ""
+        where = f"card {face.key}: field '{field_name}'{what}"
+        for unknown in unknown_tokens(text, self.book.icons(self.ink_saver).names()):
+            self.problems.append(f"{where} in language '{self.lang}': {unknown}")
         if not fit.fits:
-            what = f" ({message.context})" if message is not None and message.context else ""
             self.problems.append(
-                f"card {face.key}: field '{field_name}'{what} does not fit its box in language "
-                f"'{self.lang}': {fit.overflow:g} pt too large at the minimum size of {fit.size:g} pt")
+                f"{where} does not fit its box in language '{self.lang}': {fit.overflow:g} pt too "
+                f"large at the minimum size of {fit.size:g} pt")
 
     # -- for translation checks --------------------------------------------------------------
 

@@ -16,7 +16,8 @@ A document is data (what a game's insert template produces)::
 
 Strings arrive translated. When the blocks are taller than the page, every size shrinks by
 the same factor, never below a style's ``min_size``; if it still does not fit, that is a
-problem of the build naming the insert and the language.
+problem of the build naming the insert and the language, and so is an icon token that names no
+icon of the game.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.render.fonts import FontSet
+from cardgen.render.icon_tokens import unknown_tokens
 from cardgen.render.layouts import LayoutBook, LayoutError
 from cardgen.render.output import MM
 from cardgen.render.text import TextStyle, draw_text, fit_text
@@ -102,6 +104,8 @@ class DocRenderer:
 
     def _text(self, text: str, style: TextStyle, width: float, doc: Doc) -> tuple[float, Draw]:
         fit = fit_text(str(text), width, UNBOUNDED, style, self.icons)
+        for unknown in unknown_tokens(str(text), self.icons.names()):
+            self.problems.append(f"insert {doc.name} in language '{self.lang}': {unknown}")
         if not fit.fits:
             self.problems.append(f"insert {doc.name}: a word of '{str(text)[:40]}' is wider than its "
                                  f"column in language '{self.lang}'")

@@ -1,8 +1,11 @@
 """Text in a box: line breaking in the real font, icons inline, shrink to fit.
 
-A text is plain characters plus icon tokens such as ``{steel}`` (a token names an icon of the
-game's icon set; any other brace text is printed as it is). Nothing in a text is markup: a
-translation cannot add tags, links or images, and icon tokens become drawn vector icons.
+A text is plain characters plus icon tokens such as ``{steel}``, each naming an icon of the
+game's icon set (see ``icon_tokens``). A token that names no icon is an error before anything
+is drawn: ``cardgen validate`` and ``cardgen i18n check`` report it, and the build fails on it
+(``cardface`` and ``document`` record it like a text that does not fit); brace text that is not
+a token, such as ``{ }``, is printed as it is. Nothing in a text is markup: a translation
+cannot add tags, links or images, and icon tokens become drawn vector icons.
 
 Lines break at spaces, and between any two Chinese, Japanese or Korean characters (what
 reportlab calls ``wordWrap='CJK'``), never before closing punctuation such as ``，。）`` nor
@@ -17,7 +20,6 @@ in points; the caller treats that as an error, never as something to clip.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -28,13 +30,13 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.render.fonts import drawing_face
+from cardgen.render.icon_tokens import TOKEN
 from cardgen.render.icons import IconSet
 
 MIN_SIZE_PT = 5.0
 SIZE_STEP = 0.25
 ICON_EM = 1.12          # an inline icon's advance, in ems (the icon is 1 em plus side space)
 ASCENT_EM = 0.78        # baseline below the top of the line's text height
-TOKEN = re.compile(r"\{([a-z0-9_]+)\}")
 # reportlab's list lacks the full-width forms that Chinese uses (seen starting a line).
 CANNOT_START = set(ALL_CANNOT_START) | set("，！？：；。、）」』】〉》〕］｝・ー")
 CANNOT_END = set("（「『【〈《〔［｛")

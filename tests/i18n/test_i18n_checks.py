@@ -124,6 +124,16 @@ def test_unknown_icon_in_a_translation_is_flagged_even_where_the_english_has_it_
         (line, "i18n-tokens", "label:x: unknown icon {enrgy} (did you mean '{energy}'?)")]
 
 
+def test_build_fails_on_a_translation_with_an_unknown_icon(project: Path, tmp_path: Path):
+    break_entry(WAREHOUSES, WAREHOUSES_ENRGY)
+    out_dir = tmp_path / "out"
+    code, out = cardgen("build", "briefcase", "--lang", "el", "--out", str(out_dir))
+    assert code == 1
+    assert ("error: card company.warehouses:deactivated: field 'ability' (company.warehouses:ability) "
+            "in language 'el': unknown icon {enrgy} (did you mean '{energy}'?)") in out.splitlines()
+    assert "nothing written." in out and not out_dir.exists()
+
+
 @pytest.mark.parametrize("markup", [
     '<img src="/etc/cardgen-secret.png" width="100" height="100"/>',
     '<a href="javascript:alert(1)">Law Firm</a>',
