@@ -1,0 +1,366 @@
+"""``cardgen list``: what a game holds (companies, sets, bots, languages, cards, effects), so a set
+designer need not read the YAML to know what there is to choose from and where it comes from."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from cardgen.commands import fail
+from cardgen.data.schema import did_you_mean
+from cardgen.problems import DataError
+
+DEFAULT_GAME = "briefcase"
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+
+
+@dataclass
+class Listing:
+    """One listing: ``data`` is what --format json prints; ``headers`` and ``rows`` the table
+    --format text prints (usually the same values, sometimes laid out differently)."""
+
+    data: list[dict[str, Any]]
+    headers: list[str]
+    rows: list[list[Any]]
+    right: set[str] = field(default_factory=set)     # columns of numbers, aligned right
+    summary: str = ""                                 # for the overview: what the count means
+
+
+class NotListed(Exception):
+    """A listing that does not apply to the game: one line saying so (and what to use)."""
+
+
+# -- where things come from ------------------------------------------------------------------
+
+def _origin(path: Path) -> tuple[str, str]:
+    """('shipped' or 'workspace', the file relative to its layer): relative paths read the same
+    on every machine, and the origin says which folder they are in."""
+    from cardgen.workspace import current
+
+    workspace = current()
+    for layer in workspace.layers:
+        try:
+            return workspace.origin(path), path.resolve().relative_to(layer.resolve()).as_posix()
+        except (ValueError, OSError, RuntimeError):
+            continue
+    return workspace.origin(path), str(path)
+
+
+# -- Briefcase data --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _BriefcaseData:
+    game: Any                                  # the Briefcase model, official sets only
+    companies_file: Path | None
+    sets_file: Path | None
+    own_sets: list[tuple[Any, Path]]           # (CompanySet with its new companies, its file)
+
+
+def _briefcase() -> _BriefcaseData:
+    """The validated Briefcase data and the files it came from; DataError if it is invalid."""
+    from cardgen.data.documents import game_files, read_documents
+    from cardgen.games.briefcase.load import GAME, custom_set, load_briefcase
+
+    game, _ = load_briefcase()                 # every check, the workspace's sets included
+    # Read again for the files: the model does not keep where each part came from.
+    docs, _ = read_documents(game_files(GAME))
+    first = {d.kind: d.path for d in reversed(docs)}
+    own = [(custom_set(game, d), d.path) for d in docs if d.kind == "company-set"]
+    return _BriefcaseData(game, first.get("companies"), first.get("company-sets"), own)
+
+
+def _companies(game: str) -> Listing:
+    if game != "briefcase":
+        raise NotListed(f"{game} has no companies; its cards and their counts: cardgen list {game} cards")
+    data = _briefcase()
+    origin, file = _origin(data.companies_file) if data.companies_file else ("shipped", "")
+    found = [(c, origin, None, file) for c in data.game.companies.values()]
+    for company_set, path in data.own_sets:
+        set_origin, set_file = _origin(path)
+        found += [(c, set_origin, company_set.name, set_file) for c in company_set.new_companies]
+    rows = [{"id": c.id, "name": c.name, "level": c.level, "cost": c.cost, "vp": c.vp,
+             "effect": c.ability.effect, "origin": where, "set": set_name, "file": path}
+            for c, where, set_name, path in found]
+    new = len(found) - len(data.game.companies)
+    return Listing(rows, ["id", "name", "level", "cost", "VP", "effect", "origin", "set", "file"],
+                   [[r["id"], r["name"], r["level"], r["cost"], r["vp"], r["effect"], r["origin"],
+                     r["set"] or "", r["file"]] for r in rows], {"level", "cost", "VP"},
+                   f"companies: level, cost, VP, effect, where each is defined ({new} new in "
+                   f"your sets)")
+
+
+def _sets(game: str) -> Listing:
+    if game != "briefcase":
+        raise NotListed(f"{game} has no company sets (its box is always played whole)")
+    data = _briefcase()
+    rows: list[dict[str, Any]] = []
+    origin, file = _origin(data.sets_file) if data.sets_file else ("shipped", "")
+    for s in data.game.sets.values():
+        rows.append({"id": s.id, "name": s.name, "type": "official", "companies": len(s.company_ids),
+                     "new_companies": 0, "origin": origin, "file": file})
+    for s, path in data.own_sets:
+        origin, file = _origin(path)
+        rows.append({"id": s.id, "name": s.name, "type": "own", "companies": len(s.company_ids),
+                     "new_companies": len(s.new_companies), "origin": origin, "file": file})
+    own = len(data.own_sets)
+    return Listing(rows, ["id", "name", "type", "companies", "new", "origin", "file"],
+                   [[r["id"], r["name"], r["type"], r["companies"], r["new_companies"], r["origin"],
+                     r["file"]] for r in rows], {"companies", "new"},
+                   f"company sets for --set, by id or name ({own} of your own)")
+
+
+def default_bot(bots: Sequence[str]) -> str:
+    """The bot ``cardgen simulate`` seats when --bots is not given (as its plan_run chooses):
+    the second of the game's bots, the first being the random baseline."""
+    return bots[1] if len(bots) > 1 else bots[0]
+
+
+def _bots(game: str) -> Listing:
+    from cardgen.games import game_simulator
+
+    try:
+        bots = list(game_simulator(game).bots)
+    except LookupError:
+        raise NotListed(f"{game} has no simulator, so no bots") from None
+    chosen = default_bot(bots)
+    rows = [{"name": b, "default": b == chosen} for b in bots]
+    return Listing(rows, ["bot", "default"], [[r["name"], "yes" if r["default"] else ""] for r in rows],
+                   summary=f"simulator bots for --bots (default: {chosen})")
+
+
+def _languages(game: str) -> Listing:
+    from cardgen.i18n import catalog as cat
+    from cardgen.i18n.messages import SOURCE_LANGUAGE
+
+    rows: list[dict[str, Any]] = [{"language": SOURCE_LANGUAGE, "name": "English", "source": True,
+                                   "origin": None, "file": None, "translated_percent": 100.0,
+                                   "problem": None}]
+    for lang in cat.available_languages(game):
+        path = cat.po_path(game, lang)
+        origin, file = _origin(path)
+        name = cat.LANGUAGES.get(lang, ("",))[0]
+        percent, problem = None, None
+        try:
+            po = cat.read_catalog(path)
+            percent = round(cat.stats(po, lang).percent, 1)
+            name = name or po.metadata.get("Language-Team", "")
+        except cat.CatalogError as exc:
+            # One broken catalog should not hide the others; 'cardgen i18n check' says more.
+            problem = exc.problem.format()
+        rows.append({"language": lang, "name": name, "source": False, "origin": origin, "file": file,
+                     "translated_percent": percent, "problem": problem})
+
+    def translated(r: dict[str, Any]) -> str:
+        if r["source"]:
+            return "source"
+        if r["problem"] is not None:
+            return "unreadable (cardgen i18n check)"
+        return f"{r['translated_percent']:.1f}%"
+
+    return Listing(rows, ["language", "name", "translated", "origin", "file"],
+                   [[r["language"], r["name"], translated(r), r["origin"], r["file"]] for r in rows],
+                   {"translated"}, f"languages for --lang ({SOURCE_LANGUAGE}, the source, and "
+                   f"{len(rows) - 1 or 'no'} catalog{'' if len(rows) == 2 else 's'})")
+
+
+def _cards(game: str) -> Listing:
+    from cardgen.i18n.messages import Message
+    from cardgen.render.pipeline import card_module
+
+    try:
+        module = card_module(game)
+    except LookupError:
+        raise NotListed(f"{game} has no printable cards") from None
+    try:
+        specs = module.card_list(module.select())
+    except ValueError as exc:                  # SelectionError: the data allows no box
+        raise NotListed(str(exc)) from None
+    rows = []
+    for spec in specs:
+        name = spec.front.fields.get("name")
+        rows.append({"id": spec.id, "count": spec.count, "deck": spec.deck,
+                     "name": name.source if isinstance(name, Message) else None})
+    total = sum(r["count"] for r in rows)
+    return Listing(rows, ["card", "count", "deck", "name"],
+                   [[r["id"], r["count"], r["deck"], r["name"]] for r in rows], {"count"},
+                   f"printable cards, what 'cardgen preview CARD' takes ({total} cards in the box)")
+
+
+def _effects(game: str) -> Listing:
+    from cardgen.data.effects import effect_table, has_vocabulary
+
+    if not has_vocabulary(game):
+        raise NotListed(f"{game} has no effect vocabulary")
+    try:
+        table = effect_table(game)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise NotListed(f"the {game} schema does not describe its effects as expected: {exc}") from None
+    rows: list[list[Any]] = []
+    for effect in table:
+        # One line per parameter, so each type reads whole; the kind and example on its first.
+        lines = [[p.name, "yes" if p.required else "no", p.describe()] for p in effect.params]
+        for i, line in enumerate(lines or [["", "", ""]]):
+            rows.append(([effect.kind, effect.example] if i == 0 else ["", ""]) + line)
+    return Listing([e.as_json() for e in table], ["effect", "example", "parameter", "required", "type"], rows,
+                   summary="effect kinds a card's ability is written with, and their parameters "
+                   "(from the schema)")
+
+
+LISTINGS: dict[str, Callable[[str], Listing]] = {
+    "companies": _companies, "sets": _sets, "bots": _bots, "languages": _languages, "cards": _cards,
+    "effects": _effects,
+}
+
+
+# -- output ----------------------------------------------------------------------------------
+
+# Bidirectional overrides and line separators change how the rest of a line is shown.
+_SHOWN_AS_CODE = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
+
+
+def printable(text: str) -> str:
+    """Text from a data file made safe for a terminal: control characters as ``\\xNN`` (an
+    escape sequence in a name must not recolour or rewrite the user's terminal)."""
+    text = "".join(f"\\x{ord(ch):02x}" if unicodedata.category(ch) == "Cc" else ch for ch in text)
+    return _SHOWN_AS_CODE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def _width(text: str) -> int:
+    """Columns a text takes in a terminal: wide East Asian characters take two, combining
+    marks none."""
+    return sum(0 if unicodedata.combining(ch) else 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+               for ch in text)
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else ""
+    return printable(str(value))
+
+
+def table_lines(headers: list[str], rows: list[list[Any]], right: Collection[str] = ()) -> list[str]:
+    """Rows as plain aligned columns, two spaces apart, numbers aligned right."""
+    cells = [headers] + [[_shown(v) for v in row] for row in rows]
+    widths = [max(_width(r[i]) for r in cells) for i in range(len(headers))]
+    lines = []
+    for row in cells:
+        parts = []
+        for i, cell in enumerate(row):
+            pad = " " * (widths[i] - _width(cell))
+            parts.append(pad + cell if headers[i] in right else cell + pad)
+        lines.append("  ".join(parts).rstrip())
+    return lines
+
+
+def _emit_json(data: list[dict[str, Any]]) -> None:
+    # Bytes, so the output is UTF-8 whatever the terminal's encoding; json escapes control
+    # characters itself (strict JSON: no NaN either).
+    text = json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+    typer.echo(text.encode("utf-8"), nl=False)
+
+
+def _report(exc: DataError) -> typer.Exit:
+    for p in exc.problems:
+        typer.echo(printable(p.format()), err=True)
+    typer.echo("error: the data has problems; fix them first (cardgen validate says the same)", err=True)
+    return typer.Exit(1)
+
+
+def _overview(game: str) -> tuple[list[dict[str, Any]], list[str]]:
+    data, notes = [], []
+    for what, build in LISTINGS.items():
+        try:
+            listing = build(game)
+        except NotListed:
+            continue                           # not part of this game: not offered
+        except DataError as exc:
+            notes.append(f"{what}: cannot be listed until the data is fixed ({exc}); see cardgen validate")
+            data.append({"what": what, "count": None, "description": "data has problems"})
+            continue
+        data.append({"what": what, "count": len(listing.data), "description": listing.summary})
+    return data, notes
+
+
+# -- the command -----------------------------------------------------------------------------
+
+def _choose(first: str | None, second: str | None) -> tuple[str, str | None]:
+    """(game, listing) from the arguments; GAME may be left out (``cardgen list companies``)."""
+    from cardgen.games import registered_games
+
+    games = registered_games()
+    whats = list(LISTINGS)
+    listed = f"games: {', '.join(games)}; listings: {', '.join(whats)}"
+    if first is None:
+        return DEFAULT_GAME, None
+    if first in games:
+        if second is not None and second not in LISTINGS:
+            raise fail(f"unknown listing '{printable(second)}'{did_you_mean(second, whats)}; "
+                       f"listings: {', '.join(whats)}")
+        return first, second
+    if first in LISTINGS and second is None:
+        return DEFAULT_GAME, first
+    if first in LISTINGS:
+        raise fail(f"'{first}' is not a game: the game comes first (cardgen list [GAME] [WHAT]); {listed}")
+    what = "game" if second is not None else "game or listing"
+    raise fail(f"unknown {what} '{printable(first)}'{did_you_mean(first, games + whats)}; {listed}")
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("list")
+    def list_command(
+        game: str = typer.Argument(None, metavar="GAME", show_default=False,
+                                   help=f"The game (default: {DEFAULT_GAME}); may be left out."),
+        what: str = typer.Argument(None, metavar="WHAT", show_default=False,
+                                   help=f"What to list: {', '.join(LISTINGS)} (default: an overview "
+                                   "of these, with counts)."),
+        format: Format = typer.Option(Format.text, "--format", help="text: aligned columns; json: a "
+                                      "list of objects (UTF-8), for scripts."),
+    ) -> None:
+        """List what a game holds, without reading its YAML.
+
+        companies (with where each is defined: shipped, or your workspace's files and sets),
+        sets (for --set), bots (for --bots), languages (for --lang), cards (for preview) and
+        effects (the ability vocabulary, from the schema). Exit code 0 when listed, 1 when the
+        data has problems, 2 on a usage error or a listing the game does not have."""
+        from cardgen.workspace import announce
+
+        chosen, listing_name = _choose(game, what)
+        if listing_name is None:
+            data, notes = _overview(chosen)
+            if format is Format.json:
+                _emit_json(data)
+            else:
+                for line in table_lines(["what", "count", "about"],
+                                        [[d["what"], d["count"], d["description"]] for d in data], {"count"}):
+                    typer.echo(line)
+                typer.echo(f"list one: cardgen list {chosen} WHAT (--format json for scripts)")
+            for note in notes:
+                typer.echo(printable(note), err=True)
+            announce(chosen)
+            return
+        try:
+            listing = LISTINGS[listing_name](chosen)
+        except NotListed as exc:
+            raise fail(printable(str(exc))) from None
+        except DataError as exc:
+            raise _report(exc) from None
+        if format is Format.json:
+            _emit_json(listing.data)
+        else:
+            for line in table_lines(listing.headers, listing.rows, listing.right):
+                typer.echo(line)
+        announce(chosen)
