@@ -182,7 +182,7 @@ def test_build_writes_into_the_workspace_output_folder(tmp_path: Path, monkeypat
     monkeypatch.chdir(ws / "notes")
     result = invoke("build", "--set", "My Set")
     assert result.exit_code == 0, result.output
-    assert (ws / "output" / "briefcase-en-cards.pdf").is_file()
+    assert (ws / "output" / "briefcase-en-my-set-cards.pdf").is_file()
 
 
 # --- an overlay: a custom set and a catalog, nothing copied ---------------------------------
@@ -199,7 +199,7 @@ def test_an_overlay_builds_simulates_and_checks_its_own_set_in_its_own_language(
     po.save()
     result = invoke("build", "--set", "My Set", "--lang", "de")
     assert result.exit_code == 0, result.output
-    text = pdf_text(ws / "output" / "briefcase-de-cards.pdf")
+    text = pdf_text(ws / "output" / "briefcase-de-my-set-cards.pdf")
     assert "Zeitung" in text and "Startup Incubator" in text and "Steel Factory" in text
     assert "Law Firm" not in text                      # not in the set
     sim = invoke("simulate", "--set", "my set", "--games", "4", "--players", "2", "--jobs", "1", "-q")
@@ -208,8 +208,8 @@ def test_an_overlay_builds_simulates_and_checks_its_own_set_in_its_own_language(
     assert judged.exit_code in (0, 1) and "My Set (briefcase)" in judged.output
     shipped = {p.relative_to(ws).as_posix() for p in ws.rglob("*") if p.is_file()}
     assert shipped <= {"cardgen.toml", "cards/briefcase/my-set.yaml", "cards/briefcase/locale/de.po",
-                       "cards/briefcase/locale/briefcase.pot", "output/briefcase-de-cards.pdf",
-                       "output/briefcase-de-inserts.pdf"}
+                       "cards/briefcase/locale/briefcase.pot", "output/briefcase-de-my-set-cards.pdf",
+                       "output/briefcase-de-my-set-inserts.pdf"}
 
 
 def test_a_workspace_file_replaces_the_shipped_file_of_the_same_name(tmp_path, monkeypatch):

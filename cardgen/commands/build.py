@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import time
 from collections.abc import Callable
@@ -65,6 +66,39 @@ class BuildRequest:
     players: int | None
     set_ref: str | None
     font: Path | None = None
+    strict: bool = False          # a text printed in English for want of a translation fails
+    name: str | None = None       # the files' stem instead of the variant name
+
+
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
+
+
+def output_stem(req: BuildRequest, ctx: Context) -> str:
+    """``<game>-<lang>`` plus every choice that changes what is printed, defaults left out, so two
+    builds of different variants never overwrite each other: ``briefcase-el-simple-3p-letter-bleed``.
+    ``--name`` replaces it."""
+    if req.name:
+        return req.name
+    o = req.options
+    company_set = getattr(ctx.selection, "company_set", None)
+    parts = [req.game, ctx.lang,
+             company_set.id.replace("_", "-") if company_set is not None else "",
+             f"{req.players}p" if req.players else "",
+             o.paper if o.paper != "a4" else "",
+             "bleed" if o.bleed else "",
+             "gutterfold" if o.layout is SheetLayout.gutterfold else "",
+             f"duplex-{o.duplex.value}" if o.duplex is not Duplex.long and o.layout is SheetLayout.grid
+             else "",
+             "ink-saver" if o.ink_saver else ""]
+    return "-".join(p for p in parts if p)
+
+
+def _fallback_note(fallbacks: dict[str, str], lang: str) -> str:
+    cards = sorted({c.split(":", 1)[0].split(".", 1)[-1] for c in fallbacks if "." in c.split(":", 1)[0]})
+    listed = ", ".join(cards[:8]) + (f" and {len(cards) - 8} more" if len(cards) > 8 else "")
+    where = f" (cards: {listed})" if cards else ""
+    return (f"{len(fallbacks)} text{'s' * (len(fallbacks) != 1)} printed in English for want of a "
+            f"'{lang}' translation{where}")
 
 
 @dataclass(frozen=True)
@@ -123,7 +157,10 @@ def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | Non
     try:
         ctx = context_for(req.game, req.lang, req.players, req.set_ref, req.options.ink_saver, req.font)
         inserts = game_module(req.game, "inserts")
-        base = f"{req.game}-{ctx.lang}"
+        base = output_stem(req, ctx)
+        fallbacks = getattr(ctx.translate, "fallbacks", None)
+        if fallbacks is not None:
+            fallbacks.clear()          # the font check asked for every text; count what is printed
         title = f"{req.game} ({ctx.lang})"
         total = page_total(ctx, req.options) + (inserts.page_total(ctx, req.options) if inserts else 0)
         step = progress(total) if progress else None
@@ -136,12 +173,19 @@ def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | Non
         raise BuildFailed([str(exc)]) from None
     except RenderError as exc:
         raise BuildFailed(exc.problems) from None
+    notes: tuple[str, ...] = ()
+    if fallbacks:
+        note = _fallback_note(fallbacks, ctx.lang)
+        if req.strict:
+            raise BuildFailed([f"{note}; --strict prints only translated texts "
+                               f"(see cardgen i18n check --lang {ctx.lang})"])
+        notes = (note,)
     try:
         write_all_atomic([(path, pdf.data) for path, pdf in rendered])   # both PDFs or neither
     except OutputError as exc:
         raise BuildFailed([str(exc)]) from None
-    return [Output(path, pdf.pages, pdf.cards, len(pdf.data), pdf.notes, ctx.fonts.description)
-            for path, pdf in rendered]
+    return [Output(path, pdf.pages, pdf.cards, len(pdf.data), pdf.notes + (notes if i == 0 else ()),
+                   ctx.fonts.description) for i, (path, pdf) in enumerate(rendered)]
 
 
 def watched_files(req: BuildRequest) -> dict[Path, float]:
@@ -204,6 +248,10 @@ def register(app: typer.Typer) -> None:
                                     "set's id or name, or a set file."),
         font: Path = typer.Option(None, "--font", help="A TrueType font file (.ttf) to print the "
                                   "texts with; it must have every character."),
+        strict: bool = typer.Option(False, "--strict", help="Fail instead of printing a text in "
+                                    "English when the language's catalog has no translation for it."),
+        name: str = typer.Option(None, "--name", help="Name the files NAME-cards.pdf and "
+                                 "NAME-inserts.pdf (default: game, language and the variant)."),
         watch: bool = typer.Option(False, "--watch", help="Rebuild whenever a data, layout or "
                                    "translation file changes (Ctrl-C stops)."),
     ) -> None:
@@ -212,9 +260,13 @@ def register(app: typer.Typer) -> None:
         Writes OUT/<game>-<lang>-cards.pdf and OUT/<game>-<lang>-inserts.pdf, or nothing when
         anything fails. Exit code 0 when written, 1 when the game cannot be printed, 2 on a
         usage error."""
+        if name is not None and not NAME.fullmatch(name):
+            typer.echo(f"error: --name {name[:60]!r} is not a file name (letters, digits, . _ -; "
+                       f"at most 100)", err=True)
+            raise typer.Exit(2)
         out = out or current().default_output()
         req = BuildRequest(game, lang, out, SheetOptions(paper.value, bleed, duplex, layout, ink_saver),
-                           players, set_ref, font)
+                           players, set_ref, font, strict, name)
         console = Console(stderr=True)
         code = _run_once(req, console)
         if not watch:

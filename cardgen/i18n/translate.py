@@ -17,6 +17,22 @@ def language_tag(game: str, lang: str) -> str:
     return SOURCE_LANGUAGE if lang.casefold() == SOURCE_LANGUAGE else resolve_language(game, lang)
 
 
+class CatalogTranslator:
+    """A catalog's translations; remembers every text it had none for (printed in English), so a
+    build can say how many fell back and on which cards."""
+
+    def __init__(self, table: dict[tuple[str, str], str]):
+        self.table = table
+        self.fallbacks: dict[str, str] = {}          # context -> the English printed instead
+
+    def __call__(self, context: str, source: str) -> str:
+        found = self.table.get((context, source))
+        if found is None:
+            self.fallbacks[context] = source
+            return source
+        return found
+
+
 def translator(game: str, lang: str) -> Translator:
     """The translator of a game into a language (``en`` is the English source itself).
 
@@ -27,10 +43,5 @@ def translator(game: str, lang: str) -> Translator:
     if lang.casefold() == SOURCE_LANGUAGE:
         return english
     po = read_catalog(po_path(game, resolve_language(game, lang)))
-    table = {(e.msgctxt or "", e.msgid): e.msgstr
-             for e in po if e.msgstr and not e.fuzzy and not e.obsolete}
-
-    def translate(context: str, source: str) -> str:
-        return table.get((context, source), source)
-
-    return translate
+    return CatalogTranslator({(e.msgctxt or "", e.msgid): e.msgstr
+                              for e in po if e.msgstr and not e.fuzzy and not e.obsolete})

@@ -84,6 +84,7 @@ class Context:
     fonts: FontSet
     renderer: FaceRenderer
     lang: str
+    translate: Translator
 
 
 def prepare(module: ModuleType, selection: Any, lang: str, translate: Translator,
@@ -94,7 +95,7 @@ def prepare(module: ModuleType, selection: Any, lang: str, translate: Translator
     fonts = fonts_for(lang, texts, font)
     renderer = FaceRenderer(book, fonts, translate, label_messages(module.LABELS),
                             selection.game.card_size_mm, lang, ink_saver)
-    return Context(module, selection, book, fonts, renderer, lang)
+    return Context(module, selection, book, fonts, renderer, lang, translate)
 
 
 def plan(ctx: Context, specs: list[CardSpec], options: SheetOptions) -> tuple[list[Page], dict[str, Face]]:

@@ -88,7 +88,7 @@ def test_letter_paper_gives_letter_pages(tmp_path: Path):
     result = runner.invoke(app, ["build", "--paper", "letter", "--bleed", "--players", "2",
                                  "--set", "Simple Game", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    assert page_sizes_pt(tmp_path / "briefcase-en-cards.pdf") == {LETTER_PT}
+    assert page_sizes_pt(tmp_path / "briefcase-en-simple-2p-letter-bleed-cards.pdf") == {LETTER_PT}
     assert "bleed reduced" in result.output
 
 
@@ -178,7 +178,7 @@ def test_chinese_builds_with_an_embedded_cjk_subset(tmp_path: Path):
     result = runner.invoke(app, ["build", "--lang", "zh-Hant", "--players", "2", "--set", "simple",
                                  "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    used = fonts(tmp_path / "briefcase-zh-Hant-cards.pdf")
+    used = fonts(tmp_path / "briefcase-zh-Hant-simple-2p-cards.pdf")
     assert any("WenQuanYi" in f.name for f in used)
     assert all(f.embedded and f.subset for f in used), used
 
@@ -187,7 +187,7 @@ def test_gutterfold_pages_are_landscape(tmp_path: Path):
     result = runner.invoke(app, ["build", "--layout", "gutterfold", "--players", "2", "--set", "simple",
                                  "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    sizes = page_sizes_pt(tmp_path / "briefcase-en-cards.pdf")
+    sizes = page_sizes_pt(tmp_path / "briefcase-en-simple-2p-gutterfold-cards.pdf")
     assert (A4_PT[1], A4_PT[0]) in sizes
 
 
@@ -210,4 +210,43 @@ def test_a_language_is_named_by_its_catalog_tag_whatever_case_was_typed(tmp_path
                                  "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     written = sorted(p.name for p in tmp_path.iterdir())
-    assert written == ["briefcase-el-cards.pdf", "briefcase-el-inserts.pdf"]
+    assert written == ["briefcase-el-simple-2p-cards.pdf", "briefcase-el-simple-2p-inserts.pdf"]
+
+
+@pytest.mark.parametrize(("args", "stem"), [
+    ([], "briefcase-en"),
+    (["--paper", "a4", "--duplex", "long"], "briefcase-en"),              # defaults add nothing
+    (["--set", "Simple Game", "--players", "3"], "briefcase-en-simple-3p"),
+    (["--paper", "letter", "--bleed"], "briefcase-en-letter-bleed"),
+    (["--layout", "gutterfold", "--ink-saver"], "briefcase-en-gutterfold-ink-saver"),
+    (["--duplex", "short"], "briefcase-en-duplex-short"),
+    (["--set", "simple", "--name", "club-night"], "club-night"),
+])
+def test_output_files_are_named_by_their_variant(tmp_path: Path, args: list[str], stem: str):
+    result = runner.invoke(app, ["build", *args, "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{stem}-cards.pdf", f"{stem}-inserts.pdf"]
+
+
+@pytest.mark.parametrize("name", ["../escape", "", "a/b", "x" * 101, ".hidden"])
+def test_a_name_that_is_not_a_file_name_is_refused(tmp_path: Path, name: str):
+    result = runner.invoke(app, ["build", "--name", name, "--out", str(tmp_path)])
+    assert result.exit_code == 2 and result.output.startswith("error: --name")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_untranslated_texts_are_counted_and_strict_refuses_them(project: Path, tmp_path: Path):
+    import polib
+
+    po_file = project / "cards" / "briefcase" / "locale" / "el.po"
+    po = polib.pofile(str(po_file))
+    for entry in po:
+        if entry.msgctxt in ("company.bank:name", "company.bank:ability"):
+            entry.msgstr = ""
+    po.save()
+    result = runner.invoke(app, ["build", "--lang", "el", "--set", "simple", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "2 texts printed in English for want of a 'el' translation (cards: bank)" in result.output
+    strict = runner.invoke(app, ["build", "--lang", "el", "--strict", "--out", str(tmp_path / "s")])
+    assert strict.exit_code == 1 and "--strict" in strict.output and "bank" in strict.output
+    assert not (tmp_path / "s").exists()

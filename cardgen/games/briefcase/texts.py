@@ -7,7 +7,9 @@ template prints is always a known message.
 
 from __future__ import annotations
 
-from cardgen.games.briefcase.model import Briefcase
+from collections.abc import Iterable
+
+from cardgen.games.briefcase.model import Briefcase, Company
 from cardgen.i18n.messages import Message
 
 # Fixed labels of cards and inserts: context suffix -> English.
@@ -114,13 +116,18 @@ LABELS: dict[str, str] = {
 }
 
 
-def messages(game: Briefcase) -> list[Message]:
-    """All messages of the Briefcase box, in a stable order (box order)."""
+def messages_of_companies(companies: Iterable[Company]) -> list[Message]:
     out: list[Message] = []
-    for c in game.companies.values():
+    for c in companies:
         out.append(Message(f"company.{c.id}:name", c.name, "company name, card title"))
         out.append(Message(f"company.{c.id}:ability", c.ability.text,
                            "ability text on the company card; keep icon tokens like {steel}"))
+    return out
+
+
+def messages(game: Briefcase) -> list[Message]:
+    """All messages of the Briefcase box, in a stable order (box order)."""
+    out = messages_of_companies(game.companies.values())
     for d in game.decision_cards.values():
         out.append(Message(f"decision.{d.id}:name", d.name, "decision card type"))
     for r in game.resources.values():
@@ -135,7 +142,18 @@ def messages(game: Briefcase) -> list[Message]:
 
 
 def box_messages() -> list[Message]:
-    """The messages of the shipped Briefcase data: what ``cardgen i18n`` extracts and checks."""
-    from cardgen.games.briefcase.load import load_briefcase
+    """The messages of the Briefcase data, and of the new companies and names of the workspace's
+    own company sets: what ``cardgen i18n`` extracts and checks."""
+    from cardgen.games.briefcase.load import load_briefcase, workspace_sets
 
-    return messages(load_briefcase()[0])
+    out = messages(load_briefcase()[0])
+    known = {m.context for m in out}
+    for _, _, file in workspace_sets():
+        _, own = load_briefcase(file)
+        if own is None:
+            continue
+        extra = messages_of_companies(own.new_companies)
+        extra.append(Message(f"set.{own.id}:name", own.name, "name of a company set of yours"))
+        out += [m for m in extra if m.context not in known]
+        known |= {m.context for m in extra}
+    return out
