@@ -48,6 +48,8 @@ def register(app: typer.Typer) -> None:
                                  "output/preview-<card>-<lang>.png)."),
         dpi: int = typer.Option(200, "--dpi", min=30, max=1200, help="Resolution in dots per inch."),
         bleed: bool = typer.Option(False, "--bleed", help="Include a 3 mm bleed."),
+        set_ref: str = typer.Option(None, "--set", help="Find the card in this company set too: an "
+                                    "official set's id or name, or a set file (its new companies)."),
         ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds to save ink."),
         font: Path = typer.Option(None, "--font", help="A TrueType font file (.ttf) to print the "
                                   "texts with; it must have every character."),
@@ -58,7 +60,7 @@ def register(app: typer.Typer) -> None:
         error."""
 
         def action() -> int:
-            ctx = context_for(game, lang, ink_saver=ink_saver, font=font)
+            ctx = context_for(game, lang, set_ref=set_ref, ink_saver=ink_saver, font=font)
             face = find_face(ctx.module.card_list(ctx.selection), card)
             try:
                 (image,) = face_images(ctx, [face], dpi, 3.0 if bleed else 0.0)
