@@ -1,0 +1,151 @@
+"""One driver for every game: ask the state whose decision it is, hand that seat's policy its
+observation and the decision, apply the choice; log it if asked. Nothing here knows a game.
+
+A game provides (in ``cardgen/games/<game>/simulation.py``) a ``Simulator`` with:
+
+- ``new_state(config, seed, invariants)``: a ``GameState`` (below) at the start of a game;
+- ``policy(name, seat, seed)``: a bot that answers decisions from observations;
+- ``bots``: the bot names; ``result(state)``: the finished game as a ``GameResult``.
+
+A ``GameState`` holds no policies. ``decision()`` is the pending ``Decision`` (None once the
+game is over or stopped by its safety cap), ``apply(choice)`` plays it or raises
+``IllegalAction``, ``observation(seat)`` is what that seat may see.
+
+Engines written as generators (a function that ``yield``s each ``Decision`` and receives the
+choice back) get ``decision`` and ``apply`` from ``Flow``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Sequence
+from typing import Any, Protocol
+
+from cardgen.sim.decisions import Decision, IllegalAction
+from cardgen.sim.result import GameResult
+
+
+class GameState(Protocol):
+    def decision(self) -> Decision | None: ...
+
+    def apply(self, choice: Any) -> None: ...
+
+    def observation(self, seat: int) -> Any: ...
+
+
+class Policy(Protocol):
+    def decide(self, observation: Any, decision: Decision) -> Any: ...
+
+
+class Flow:
+    """``decision`` and ``apply`` for an engine written as a generator of decisions.
+
+    The generator runs the rules; where a player must choose it yields a ``Decision`` and
+    receives the (checked) choice. When it returns, the game is over."""
+
+    def __init__(self, rules: Generator[Decision, Any, None]):
+        self._rules = rules
+        self._pending: Decision | None = next(rules, None)
+
+    def decision(self) -> Decision | None:
+        return self._pending
+
+    def apply(self, choice: Any) -> None:
+        pending = self._pending
+        if pending is None:
+            raise IllegalAction("the game is over: there is no decision to make")
+        why = pending.check(choice)
+        if why is not None:
+            raise IllegalAction(why)
+        try:
+            self._pending = self._rules.send(choice)
+        except StopIteration:
+            self._pending = None
+
+
+class RandomPolicy:
+    """Answers every decision of every game uniformly at random, from its own seeded RNG."""
+
+    name = "random"
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def decide(self, observation: Any, decision: Decision) -> Any:
+        rng, options = self.rng, list(decision.options)
+        if decision.kind == "yes_no":
+            return rng.random() < 0.5
+        if decision.kind == "order":
+            rng.shuffle(options)
+            return options
+        if decision.kind == "choose_many":
+            k = rng.randint(decision.low, min(decision.high, len(options)))
+            picked = sorted(rng.sample(range(len(options)), k))
+            return [options[i] for i in picked]
+        if not options:
+            raise IllegalAction(f"{decision.tag}: no options to choose from")
+        return options[rng.randrange(len(options))]
+
+
+def policy_seed(seed: int, seat: int) -> int:
+    """A policy's own seed: from the game's seed and its seat, never from the state's RNG, so a
+    bot's randomness cannot change the game's chance outcomes."""
+    return (seed * 1_000_003 + 7919 * (seat + 1)) & 0x7FFF_FFFF_FFFF
+
+
+def drive(state: GameState, policies: Sequence[Policy], log: list[dict[str, Any]] | None = None) -> None:
+    """Play ``state`` to its end with one policy per seat; append each decision to ``log``."""
+    while True:
+        decision = state.decision()
+        if decision is None:
+            return
+        choice = policies[decision.seat].decide(state.observation(decision.seat), decision)
+        state.apply(choice)
+        if log is not None:
+            log.append({"seat": decision.seat, "decision": decision.tag, "choice": _jsonable(choice)})
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+class Simulator(Protocol):
+    game: str
+    bots: tuple[str, ...]
+
+    def new_state(self, config: Any, seed: int, invariants: bool = False) -> Any: ...
+
+    def policy(self, name: str, seat: int, seed: int) -> Policy: ...
+
+    def result(self, state: Any, seed: int, seat_bots: list[str]) -> GameResult: ...
+
+
+def play_game(simulator: Simulator, config: Any, seed: int, seat_bots: list[str],
+              invariants: bool = False, log: list[dict[str, Any]] | None = None) -> GameResult:
+    """One complete game through the shared driver."""
+    state = simulator.new_state(config, seed, invariants)
+    policies = [simulator.policy(name, seat, policy_seed(seed, seat)) for seat, name in enumerate(seat_bots)]
+    drive(state, policies, log)
+    return simulator.result(state, seed, seat_bots)
+
+
+def replay(simulator: Simulator, config: Any, seed: int, choices: Sequence[dict[str, Any]],
+           invariants: bool = False) -> Any:
+    """The state after applying logged choices in order; IllegalAction (naming the step) if one
+    no longer applies, as when the rules or the data changed since the log was written."""
+    state = simulator.new_state(config, seed, invariants)
+    for step, entry in enumerate(choices, 1):
+        decision = state.decision()
+        if decision is None:
+            raise IllegalAction(f"step {step}: the game is already over")
+        if decision.seat != entry.get("seat") or decision.tag != entry.get("decision"):
+            raise IllegalAction(f"step {step}: the log has seat {entry.get('seat')} deciding "
+                                f"{entry.get('decision')!r}; the game asks seat {decision.seat} "
+                                f"for {decision.tag!r}")
+        try:
+            state.apply(entry.get("choice"))
+        except IllegalAction as exc:
+            raise IllegalAction(f"step {step}: {exc}") from None
+    return state
