@@ -123,3 +123,11 @@ def test_the_driver_refuses_a_policy_that_cheats():
     state = TOY.new_state({"players": 2}, 1)
     with pytest.raises(IllegalAction):
         drive(state, [Cheat(), Cheat()])
+
+
+@pytest.mark.parametrize("simulator", SIMULATORS, ids=IDS)
+def test_every_bot_of_the_game_answers_only_legal_choices(simulator: Any):
+    players = _players(simulator)[0]
+    for name in simulator.bots:
+        result = play_game(simulator, _config(simulator, players), 2, [name] * players, invariants=True)
+        assert result.players == players

@@ -18,7 +18,7 @@ from typing import Any
 
 from cardgen.sim import decisions as d
 from cardgen.sim.decisions import Decision
-from cardgen.sim.driver import Flow, RandomPolicy
+from cardgen.sim.driver import Flow, RandomPolicy, play_game
 from cardgen.sim.result import GameResult
 
 CAP = 40
@@ -91,6 +91,17 @@ class ToyState:
 class ToySimulator:
     game = "toy"
     bots = ("random", "high")
+    player_counts = (2, 3, 4)
+
+    def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
+                options: dict[str, Any]) -> dict[str, Any]:
+        if players not in self.player_counts:
+            raise ValueError(f"the toy game is for 2 to 4 players, not {players}")
+        return {"players": players}
+
+    def play(self, config: dict[str, Any], seed: int, seat_bots: list[str],
+             invariants: bool = False) -> GameResult:
+        return play_game(self, config, seed, seat_bots, invariants)
 
     def new_state(self, config: dict[str, Any], seed: int, invariants: bool = False) -> ToyState:
         return ToyState(config["players"], seed)
@@ -124,6 +135,8 @@ class HighPolicy:
             return True
         if decision.kind == "choose_many":
             return []
+        if decision.kind == "order":
+            return sorted(decision.options, reverse=True)
         return max(decision.options)
 
 

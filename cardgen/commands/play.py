@@ -1,0 +1,280 @@
+"""``cardgen play`` and ``cardgen replay``: a game at the terminal against the bots, and a logged
+game played back. Both go through the shared driver's decisions, so they work for every game
+whose simulator has the decision-point shape, with no game code here."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from cardgen.commands import fail
+from cardgen.output import OutputError
+from cardgen.sim.decisions import Decision, IllegalAction
+from cardgen.sim.driver import policy_seed, replay
+from cardgen.sim.gamelog import GameLog, LogError, end_of, read_log
+
+YOU = "you"
+HELP = ("Answer with the number of an option; several numbers (space-separated) where several are "
+        "asked; y or n for a yes/no question. u undoes your last decision, s FILE saves the game, "
+        "q quits.")
+
+
+class Quit(Exception):
+    """The person at the terminal stopped the game."""
+
+
+def _simulator(game: str) -> Any:
+    from cardgen.games import game_simulator, registered_games
+
+    if game not in registered_games():
+        raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
+    try:
+        simulator = game_simulator(game)
+    except LookupError:
+        raise fail(f"'{game}' has no rules engine to play yet") from None
+    if not hasattr(simulator, "new_state"):
+        raise fail(f"'{game}' cannot be played at the terminal yet: its engine has no decision points")
+    return simulator
+
+
+def _config(simulator: Any, log: GameLog) -> Any:
+    from cardgen.problems import DataError
+
+    try:
+        return simulator.prepare(players=log.players, set_ref=log.set_ref,
+                                 bots=[b if b != YOU else simulator.bots[0] for b in log.bots],
+                                 options=log.options)
+    except DataError as exc:
+        for p in exc.problems:
+            typer.echo(p.format(), err=True)
+        raise typer.Exit(1) from None
+    except ValueError as exc:
+        raise fail(str(exc)) from None
+
+
+def describe(simulator: Any, observation: Any) -> list[str]:
+    """The observation as lines of text: the game's own drawing, else its fields."""
+    if hasattr(simulator, "describe"):
+        return list(simulator.describe(observation))
+    if dataclasses.is_dataclass(observation):
+        return [f"{f.name.replace('_', ' ')}: {getattr(observation, f.name)}"
+                for f in dataclasses.fields(observation)]
+    return [str(observation)]
+
+
+def parse_answer(decision: Decision, text: str) -> Any:
+    """A person's answer as the decision's choice; ValueError saying what is expected."""
+    words = text.replace(",", " ").split()
+    if decision.kind == "yes_no":
+        if text.strip().lower() in ("y", "yes"):
+            return True
+        if text.strip().lower() in ("n", "no"):
+            return False
+        raise ValueError("answer y or n")
+    try:
+        numbers = [int(w) for w in words]
+    except ValueError:
+        raise ValueError("answer with option numbers") from None
+    if any(not 1 <= n <= len(decision.options) for n in numbers):
+        raise ValueError(f"options are numbered 1 to {len(decision.options)}")
+    picked = [decision.options[n - 1] for n in numbers]
+    if decision.kind in ("choose", "act"):
+        if len(picked) != 1:
+            raise ValueError("answer with one option number")
+        return picked[0]
+    return picked
+
+
+class Terminal:
+    """The person at the terminal: shows what their seat sees and asks."""
+
+    def __init__(self, simulator: Any, session: Session):
+        self.simulator = simulator
+        self.session = session
+
+    def decide(self, observation: Any, decision: Decision) -> Any:
+        typer.echo("")
+        for line in describe(self.simulator, observation):
+            typer.echo(f"  {line}")
+        typer.echo(f"seat {decision.seat + 1}, {decision.prompt}:")
+        if decision.kind != "yes_no":
+            for i in range(len(decision.options)):
+                typer.echo(f"  {i + 1}. {decision.label(i)}")
+        while True:
+            try:
+                text = input("> ")
+            except EOFError:
+                raise Quit("the input ended before the game did") from None
+            command = text.strip()
+            if command in ("q", "quit"):
+                raise Quit("stopped")
+            if command in ("?", "h", "help"):
+                typer.echo(HELP)
+                continue
+            if command in ("u", "undo"):
+                raise Undo()
+            if command.startswith("s "):
+                self.session.save(Path(command[2:].strip()))
+                continue
+            try:
+                choice = parse_answer(decision, text)
+            except ValueError as exc:
+                typer.echo(f"  {exc}; ? for help")
+                continue
+            why = decision.check(choice)
+            if why is None:
+                return choice
+            typer.echo(f"  not allowed: {why}")
+
+
+class Undo(Exception):
+    """Take back the person's last decision."""
+
+
+class Session:
+    """One game at the terminal: the log is the game; undo replays it without the last choice."""
+
+    def __init__(self, simulator: Any, log: GameLog):
+        self.simulator = simulator
+        self.log = log
+        self.config = _config(simulator, log)
+
+    def policies(self) -> list[Any]:
+        return [Terminal(self.simulator, self) if name == YOU
+                else self.simulator.policy(name, seat, policy_seed(self.log.seed, seat))
+                for seat, name in enumerate(self.log.bots)]
+
+    def save(self, path: Path) -> None:
+        try:
+            self.log.write(path)
+        except OutputError as exc:
+            typer.echo(f"  {exc}")
+            return
+        typer.echo(f"  saved to {path}; resume with: cardgen play --resume {path}")
+
+    def run(self) -> Any:
+        try:
+            state = replay(self.simulator, self.config, self.log.seed, self.log.choices)
+        except IllegalAction as exc:
+            raise fail(f"the saved game no longer replays: {exc}", 1) from None
+        policies = self.policies()
+        while (decision := state.decision()) is not None:
+            try:
+                choice = policies[decision.seat].decide(state.observation(decision.seat), decision)
+            except Undo:
+                mine = [i for i, c in enumerate(self.log.choices) if self.log.bots[c["seat"]] == YOU]
+                if not mine:
+                    typer.echo("  nothing of yours to undo")
+                    continue
+                del self.log.choices[mine[-1]:]
+                state = replay(self.simulator, self.config, self.log.seed, self.log.choices)
+                policies = self.policies()
+                typer.echo("  undone")
+                continue
+            state.apply(choice)
+            self.log.choices.append({"seat": decision.seat, "decision": decision.tag,
+                                     "choice": _plain(choice)})
+        return state
+
+
+def _plain(value: Any) -> Any:
+    return [_plain(v) for v in value] if isinstance(value, tuple | list) else value
+
+
+def _report(simulator: Any, state: Any, log: GameLog) -> dict[str, Any]:
+    result = simulator.result(state, log.seed, log.bots)
+    end = end_of(result)
+    if result.stalled:
+        typer.echo("the game was stopped by the safety cap (no winner)")
+    else:
+        winners = ", ".join(f"seat {w + 1} ({log.bots[w]})" for w in result.winners)
+        scores = ", ".join(f"seat {s + 1}: {v}" for s, v in enumerate(result.scores))
+        typer.echo(f"game over after {result.turns} turns; scores {scores}; won by {winners}")
+    return end
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def play(
+        game: str = typer.Argument("briefcase", help="The game to play."),
+        seats: str = typer.Option(None, "--seats", help="Who sits where, comma-separated: 'you' for "
+                                  "yourself, else a bot name (default: you against the default bot)."),
+        players: int = typer.Option(None, "--players", help="Number of players (default: as many as "
+                                    "--seats names, else 2)."),
+        set_ref: str = typer.Option(None, "--set", help="Company set: an official set's id or name, "
+                                    "or a set file (Briefcase)."),
+        seed: int = typer.Option(1, "--seed", help="The game's seed: shuffles and chance."),
+        resume: Path = typer.Option(None, "--resume", help="Go on with a game saved with 's FILE' "
+                                    "(or any game log)."),
+        save: Path = typer.Option(None, "--save", help="Write the game's log here when it ends "
+                                  "or you quit."),
+    ) -> None:
+        """Play a game at the terminal against the bots.
+
+        Each decision shows what your seat may see and numbers the legal options. Type ? for
+        help, u to undo your last decision, s FILE to save, q to quit. Example:
+        cardgen play briefcase --seats you,greedy,expert --set "Simple Game"
+        """
+        if resume is not None:
+            try:
+                log = read_log(resume)
+            except LogError as exc:
+                raise fail(str(exc)) from None
+            simulator = _simulator(log.game)
+        else:
+            simulator = _simulator(game)
+            names = [s.strip() for s in seats.split(",")] if seats else \
+                [YOU] + [simulator.bots[1] if len(simulator.bots) > 1 else simulator.bots[0]]
+            count = players or len(names)
+            if len(names) == 1:
+                names = names * count
+            if len(names) != count:
+                raise fail(f"--seats names {len(names)} seats for {count} players")
+            unknown = [n for n in names if n != YOU and n not in simulator.bots]
+            if unknown:
+                raise fail(f"unknown bot '{unknown[0]}'; bots: {', '.join(simulator.bots)}, or '{YOU}'")
+            log = GameLog(game, seed, count, names, set_ref)
+        session = Session(simulator, log)
+        try:
+            state = session.run()
+        except Quit as exc:
+            if save is not None:
+                session.save(save)
+            raise fail(f"{exc}; the game is not finished", 1) from None
+        log.end = _report(simulator, state, log)
+        if save is not None:
+            session.save(save)
+
+    @app.command("replay")
+    def replay_command(
+        file: Path = typer.Argument(..., help="A game log (simulate --log, or play's s FILE)."),
+        show: bool = typer.Option(False, "--show", help="Print every decision as it is replayed."),
+    ) -> None:
+        """Replay a logged game and check that it reaches the same end.
+
+        Exit code 0 when it does, 1 when it no longer replays or ends differently (the rules or
+        the data changed), 2 on a usage error."""
+        try:
+            log = read_log(file)
+        except LogError as exc:
+            raise fail(str(exc)) from None
+        simulator = _simulator(log.game)
+        config = _config(simulator, log)
+        try:
+            state = replay(simulator, config, log.seed, log.choices)
+        except IllegalAction as exc:
+            raise fail(f"{file} no longer replays: {exc}", 1) from None
+        if show:
+            for step, entry in enumerate(log.choices, 1):
+                typer.echo(f"{step:>5}. seat {entry['seat'] + 1} ({log.bots[entry['seat']]}) "
+                           f"{entry['decision']}: {entry['choice']}")
+        if state.decision() is not None:
+            raise fail(f"{file} ends before the game does (step {len(log.choices)})", 1)
+        end = end_of(simulator.result(state, log.seed, log.bots))
+        if log.end is not None and end != log.end:
+            raise fail(f"{file} replays to another end: {end} instead of {log.end}", 1)
+        typer.echo(f"{file}: {len(log.choices)} decisions replayed; same end: scores {end['scores']}, "
+                   f"winners {[w + 1 for w in end['winners']]}, {end['turns']} turns")

@@ -1,0 +1,104 @@
+"""A game as JSON Lines: a header (game, seed, players, set, seats' bots, options), then one
+line per decision (seat, decision, choice), then the end (scores, winners, turns, stalled).
+
+Since a game is a pure function of its seed and its decisions, the log replays it exactly;
+``cardgen replay`` checks that it reaches the same end, so a changed rule or card shows up as
+a log that no longer replays."""
+
+from __future__ import annotations
+
+import json
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardgen import __version__
+from cardgen.output import write_atomic
+from cardgen.sim.result import GameResult
+
+FORMAT = "cardgen-game-log/1"
+MAX_LOG_BYTES = 64 * 1024 * 1024
+
+
+class LogError(ValueError):
+    """A file that is not a readable game log: one line saying why (and where)."""
+
+
+@dataclass
+class GameLog:
+    game: str
+    seed: int
+    players: int
+    bots: list[str]
+    set_ref: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    choices: list[dict[str, Any]] = field(default_factory=list)
+    end: dict[str, Any] | None = None
+
+    def header(self) -> dict[str, Any]:
+        return {"format": FORMAT, "cardgen": __version__, "game": self.game, "seed": self.seed,
+                "players": self.players, "bots": self.bots, "set": self.set_ref, "options": self.options}
+
+    def finish(self, result: GameResult) -> None:
+        self.end = end_of(result)
+
+    def to_bytes(self) -> bytes:
+        lines = [self.header(), *self.choices]
+        if self.end is not None:
+            lines.append({"end": self.end})
+        return "".join(json.dumps(line, ensure_ascii=False, allow_nan=False) + "\n"
+                       for line in lines).encode("utf-8")
+
+    def write(self, path: Path) -> None:
+        write_atomic(path, self.to_bytes())
+
+
+def end_of(result: GameResult) -> dict[str, Any]:
+    return {"scores": list(result.scores), "winners": list(result.winners), "turns": result.turns,
+            "stalled": result.stalled}
+
+
+def read_log(path: Path) -> GameLog:
+    """A game log from a file; LogError naming the line when it is not one."""
+    try:
+        info = path.stat()
+    except OSError as exc:
+        raise LogError(f"{path}: {exc.strerror or 'cannot be read'}") from None
+    if not stat.S_ISREG(info.st_mode):     # a FIFO or device would block or never end
+        raise LogError(f"{path}: not a regular file; give a game log written by cardgen")
+    if info.st_size > MAX_LOG_BYTES:
+        raise LogError(f"{path}: larger than {MAX_LOG_BYTES // 2**20} MiB; not a game log")
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError:
+        raise LogError(f"{path}: not UTF-8 text; not a game log") from None
+    except OSError as exc:
+        raise LogError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise LogError(f"{path}:{number}: not JSON: {exc.msg}") from None
+        if not isinstance(row, dict):
+            raise LogError(f"{path}:{number}: expected an object on each line")
+        rows.append((number, row))
+    if not rows or rows[0][1].get("format") != FORMAT:
+        raise LogError(f"{path}:1: not a cardgen game log (its first line names no '{FORMAT}')")
+    head = rows[0][1]
+    try:
+        log = GameLog(str(head["game"]), int(head["seed"]), int(head["players"]),
+                      [str(b) for b in head["bots"]], head.get("set"), dict(head.get("options") or {}))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise LogError(f"{path}:1: the header lacks or mistypes {exc}") from None
+    for number, row in rows[1:]:
+        if "end" in row:
+            log.end = row["end"]
+        elif {"seat", "decision", "choice"} <= set(row):
+            log.choices.append({"seat": row["seat"], "decision": row["decision"], "choice": row["choice"]})
+        else:
+            raise LogError(f"{path}:{number}: expected seat, decision and choice")
+    return log

@@ -1,0 +1,91 @@
+"""`cardgen play` driven by scripted input to the end of a game, undo, save and resume; and
+`cardgen replay` of what it saved. The toy game of these tests stands in for any game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardgen import games
+from cardgen.cli import app
+
+runner = CliRunner()
+# Answers that fit every kind of decision sooner or later: a wrong one is asked again.
+ANSWERS = "1\ny\n1 2\n1 2 3\n" * 200
+
+
+@pytest.fixture(autouse=True)
+def toy_game(monkeypatch):
+    monkeypatch.setitem(games._MODULES, "toy", "tests.sim.toy")
+
+
+def play(*args: str, answers: str = ANSWERS):
+    return runner.invoke(app, ["play", "toy", *args], input=answers)
+
+
+def test_a_game_is_played_to_its_end_from_scripted_input_and_saved(tmp_path: Path):
+    saved = tmp_path / "game.jsonl"
+    result = play("--seats", "you,high", "--seed", "4", "--save", str(saved))
+    assert result.exit_code == 0, result.output
+    assert "game over after" in result.output and "won by seat" in result.output
+    assert "seat 1, Play a card:" in result.output          # the person's decisions were asked
+    lines = [json.loads(line) for line in saved.read_text().splitlines()]
+    assert lines[0]["game"] == "toy" and lines[0]["bots"] == ["you", "high"]
+    assert "end" in lines[-1]
+    replayed = runner.invoke(app, ["replay", str(saved), "--show"])
+    assert replayed.exit_code == 0, replayed.output
+    assert "same end" in replayed.output
+
+
+def test_an_answer_that_is_not_an_option_is_asked_again():
+    result = play("--seats", "you,high", answers="9\nmaybe\n" + ANSWERS)
+    assert result.exit_code == 0
+    assert "options are numbered 1 to" in result.output
+
+
+def test_undo_takes_back_the_last_decision_of_yours():
+    result = play("--seats", "you,high", answers="u\n1\nu\n" + ANSWERS)
+    assert result.exit_code == 0, result.output
+    assert "nothing of yours to undo" in result.output and "undone" in result.output
+
+
+def test_quit_saves_and_resume_goes_on_to_the_end(tmp_path: Path):
+    saved = tmp_path / "half.jsonl"
+    first = play("--seats", "you,high", "--save", str(saved), answers="1\ny\nq\n")
+    assert first.exit_code == 1 and "not finished" in first.output
+    assert saved.is_file() and "end" not in saved.read_text()
+    second = runner.invoke(app, ["play", "--resume", str(saved)], input=ANSWERS)
+    assert second.exit_code == 0, second.output and "game over after" in second.output
+
+
+def test_a_log_edited_to_another_choice_no_longer_replays(tmp_path: Path):
+    saved = tmp_path / "game.jsonl"
+    assert play("--seats", "you,high", "--save", str(saved)).exit_code == 0
+    lines = saved.read_text().splitlines()
+    step = json.loads(lines[1])
+    step["choice"] = 99
+    lines[1] = json.dumps(step)
+    saved.write_text("\n".join(lines) + "\n")
+    result = runner.invoke(app, ["replay", str(saved)])
+    assert result.exit_code == 1 and "no longer replays" in result.output
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("", "not a cardgen game log"),
+    ("{not json\n", "not JSON"),
+    ('{"format": "cardgen-game-log/1"}\n', "the header lacks"),
+])
+def test_a_file_that_is_not_a_game_log_is_one_error_line(tmp_path: Path, content: str, message: str):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(content)
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2 and message in result.output
+    assert result.output.count("\n") == 1
+
+
+def test_unknown_bots_and_seat_counts_are_usage_errors():
+    assert "unknown bot 'smart'" in play("--seats", "you,smart").output
+    assert "names 2 seats for 3 players" in play("--seats", "you,high", "--players", "3").output
