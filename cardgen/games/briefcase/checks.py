@@ -20,6 +20,7 @@ from cardgen.data.checks import (
 )
 from cardgen.data.documents import Document
 from cardgen.data.schema import did_you_mean
+from cardgen.games.briefcase import changes
 from cardgen.games.briefcase.model import DECISIONS, NUMERIC_FIELDS, PLAYER_COUNTS
 from cardgen.problems import Problem
 
@@ -35,17 +36,32 @@ class Context(CheckContext):
     def __init__(self, docs: list[Document]):
         super().__init__(GAME, ("companies", "components", "setup", "company-sets", "rulings"), docs)
 
+    def changes(self) -> dict[str, changes.Change]:
+        """The company changes of the run (each company's first), by company id."""
+        if not hasattr(self, "_changes"):
+            raw = [c for d in self.of_kind("companies") for c in d.data["companies"]]
+            self._changes, self.rejected_changes = changes.collect(self.docs + self.base, raw)
+        return self._changes
+
     def companies(self) -> Iterator[tuple[Document, list[Any], dict]]:
-        """(document, path, company) for every company, shipped and custom."""
+        """(document, path, company) for every company, shipped and custom; a changed company
+        is seen with its new values, at its change's position."""
+        changed = self.changes()
         for doc in self.of_kind("companies"):
             for i, c in enumerate(doc.data["companies"]):
-                yield doc, ["companies", i], c
+                change = changed.get(c["id"])
+                if change is None:
+                    yield doc, ["companies", i], c
+                else:
+                    yield change.doc, list(change.path), changes.applied(c, change)
         for doc in self.of_kind("company-set"):
             for i, c in enumerate(doc.data.get("new_companies", [])):
                 yield doc, ["new_companies", i], c
 
     def shipped_companies(self) -> list[dict]:
-        return [c for d in self.of_kind("companies") for c in d.data["companies"]]
+        changed = self.changes()
+        return [changes.applied(c, changed.get(c["id"]))
+                for d in self.of_kind("companies") for c in d.data["companies"]]
 
     def lookup(self, extra: list[dict] | None = None) -> dict[str, dict]:
         """Every id, name and alias (case-folded) to its company."""
@@ -230,7 +246,7 @@ def totals_match_contents(ctx: Context) -> Iterator[Problem]:
         return
     max_players = game.data["players"]["max"] if game else 4
     contents = comp.data["contents"]
-    companies = cdoc.data["companies"]
+    companies = ctx.shipped_companies()
     total = sum(max(c["copies"].values()) * (max_players if c.get("starting") else 1)
                 for c in companies)
     if total != contents["company_cards"]:
@@ -350,6 +366,31 @@ def ids_unique(ctx: Context) -> Iterator[Problem]:
 
     for doc in ctx.docs:
         yield from walk(doc, doc.data, [])
+
+
+@check
+def changes_touch_authored_values(ctx: Context) -> Iterator[Problem]:
+    """A company change names a shipped company once, and changes only values the rulebook does
+    not print (authored ones)."""
+    changed = ctx.changes()
+    names = sorted({c["name"] for d in ctx.of_kind("companies") for c in d.data["companies"]})
+    for doc, path, name, reason in ctx.rejected_changes:
+        if reason == "unknown":
+            yield doc.problem("changes-unknown-company", f"no company named '{name}'"
+                              f"{did_you_mean(name, names)}", *path, "company")
+        else:
+            line, _ = reason.doc.at(*reason.path)
+            yield doc.problem("changes-duplicate", f"'{name}' is already changed at "
+                              f"{reason.doc.shown}:{line}", *path, "company")
+    shipped = {c["id"]: c for d in ctx.of_kind("companies") for c in d.data["companies"]}
+    for change in changed.values():
+        company = shipped[change.company_id]
+        for field in change.values:
+            if field in company.get("facts", {}):
+                yield change.doc.problem(
+                    "changes-fact", f"{company['name']} {field} is printed in the rulebook "
+                    f"(\"{company['facts'][field][:80]}\"): only authored values can change",
+                    *change.path, field)
 
 
 check(unknown_rulings)

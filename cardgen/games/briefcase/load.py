@@ -9,6 +9,7 @@ from typing import Any
 
 from cardgen.data.documents import Document, game_files, read_documents
 from cardgen.data.schema import did_you_mean
+from cardgen.games.briefcase import changes
 from cardgen.games.briefcase.model import (
     Ability,
     Block,
@@ -53,7 +54,9 @@ def build(docs: list[Document]) -> Briefcase:
     """The model from the base documents (which must have passed all checks)."""
     k = _by_kind(docs)
     g, comp, setup, sets = k["game"].data, k["components"].data, k["setup"].data, k["company-sets"].data
-    companies = [company_from(c) for c in k["companies"].data["companies"]]
+    raw = k["companies"].data["companies"]
+    changed, _ = changes.collect(docs, raw)      # the checks have refused bad changes already
+    companies = [company_from(changes.applied(c, changed.get(c["id"]))) for c in raw]
     game = Briefcase(
         name=g["name"], card_size_mm=tuple(g["card_size_mm"]), min_players=g["players"]["min"],
         max_players=g["players"]["max"], default_players=g["players"]["default"],
