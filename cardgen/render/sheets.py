@@ -29,12 +29,13 @@ class FormCache:
         self.names: dict[tuple[Hashable, float, float, float, float], str] = {}
 
     def name(self, face: Hashable, slot: Slot) -> str:
-        key = (face, slot.w, slot.h, slot.bleed_x, slot.bleed_y)
+        (w, h), (bleed_x, bleed_y) = slot.card_size, slot.card_bleed
+        key = (face, w, h, bleed_x, bleed_y)
         if key not in self.names:
             name = f"card{len(self.names)}"
-            bx, by = slot.bleed_x * MM, slot.bleed_y * MM
-            self.c.beginForm(name, -bx, -by, slot.w * MM + bx, slot.h * MM + by)
-            self.draw(self.c, face, slot.bleed_x, slot.bleed_y)
+            bx, by = bleed_x * MM, bleed_y * MM
+            self.c.beginForm(name, -bx, -by, w * MM + bx, h * MM + by)
+            self.draw(self.c, face, bleed_x, bleed_y)
             self.c.endForm()
             self.names[key] = name
         return self.names[key]
@@ -50,10 +51,11 @@ def draw_pages(c: Canvas, pages: Sequence[Page], draw: FaceDraw,
             name = forms.name(placed.face, placed.slot)
             s = placed.slot
             c.saveState()
-            c.translate(s.x * MM, s.y * MM)
-            if s.rotation == 180:
-                c.translate(s.w * MM, s.h * MM)
-                c.rotate(180)
+            # the card's own lower-left trim corner lands on the slot's corner it turns to
+            dx, dy = {0: (0, 0), 90: (s.w, 0), 180: (s.w, s.h), 270: (0, s.h)}[s.rotation]
+            c.translate((s.x + dx) * MM, (s.y + dy) * MM)
+            if s.rotation:
+                c.rotate(s.rotation)
             c.doForm(name)
             c.restoreState()
         c.setLineWidth(MARK_WIDTH_PT)

@@ -89,7 +89,8 @@ def test_letter_paper_gives_letter_pages(tmp_path: Path):
                                  "--set", "Simple Game", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert page_sizes_pt(tmp_path / "briefcase-en-simple-2p-letter-bleed-cards.pdf") == {LETTER_PT}
-    assert "bleed reduced" in result.output
+    # the whole 1/8 in bleed is kept (fewer cards a page instead)
+    assert "bleed reduced" not in result.output
 
 
 def test_players_prints_what_that_game_sets_out():

@@ -7,8 +7,12 @@ import math
 import pytest
 
 from cardgen.render.imposition import (
+    BLEED_GUTTER_MM,
+    DEFAULT_BLEED_MM,
     PAPERS_MM,
+    SAFE_MARGIN_MM,
     Duplex,
+    ImpositionError,
     PrintCard,
     SheetLayout,
     Slot,
@@ -37,11 +41,47 @@ def _crosses(line: tuple[float, float, float, float], slot: Slot) -> bool:
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("bleed", [0.0, 3.0, 3.175])
-def test_poker_cards_are_three_by_three_on_a4_and_letter(paper, bleed):
-    g = grid(paper, POKER, bleed, Duplex.long)
-    assert g.per_page == 9
+def test_poker_cards_without_bleed_are_three_by_three_upright_on_a4_and_letter(paper):
+    g = grid(paper, POKER, 0.0, Duplex.long)
+    assert g.per_page == 9 and {s.rotation for s in g.fronts} == {0}
     assert len({s.x for s in g.fronts}) == 3 and len({s.y for s in g.fronts}) == 3
+
+
+@pytest.mark.parametrize("paper, per_page", [("a4", 8), ("letter", 6)])
+def test_poker_cards_with_bleed_keep_the_whole_bleed_and_go_sideways_to_fit_more(paper, per_page):
+    # 3 x 3 with 3 mm bleed spans 207 mm on A4 (and 283 mm down Letter): never inside 5 mm margins
+    bleed = DEFAULT_BLEED_MM[paper]
+    g = grid(paper, POKER, bleed, Duplex.long)
+    assert g.per_page == per_page and g.bleed_reduced is None
+    assert all(s.bleed_x == bleed and s.bleed_y == bleed and s.card_size == POKER for s in g.fronts)
+    assert {s.rotation for s in g.fronts} == {90}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_bled_cards_stand_apart_so_each_cut_line_shows(paper):
+    """Neighbouring bleeds never touch: a white gutter, with ticks in it, separates them."""
+    g = grid(paper, POKER, DEFAULT_BLEED_MM[paper], Duplex.long)
+    boxes = [s.outer for s in g.fronts]
+    gaps = []
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            same_row = a[1] < b[3] and b[1] < a[3]
+            same_column = a[0] < b[2] and b[0] < a[2]
+            if same_row:
+                gaps.append(max(b[0] - a[2], a[0] - b[2]))
+            if same_column:
+                gaps.append(max(b[1] - a[3], a[1] - b[3]))
+    assert min(gaps) == pytest.approx(BLEED_GUTTER_MM)
+    inner = [m for m in g.marks if all(SAFE_MARGIN_MM + 3 < v < max(g.paper) - SAFE_MARGIN_MM - 3 for v in m)
+             and any(_between(m, a, b) for a in boxes for b in boxes)]
+    assert inner, "no ticks in the gutters"
+
+
+def _between(mark, a, b) -> bool:
+    """Whether a mark lies in the gutter between two bleed boxes."""
+    lx0, lx1 = sorted((mark[0], mark[2]))
+    ly0, ly1 = sorted((mark[1], mark[3]))
+    return (a[3] <= ly0 and ly1 <= b[1]) or (a[2] <= lx0 and lx1 <= b[0])
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -80,11 +120,36 @@ def test_a4_keeps_the_full_3_mm_bleed():
     assert all(s.bleed_x == 3.0 and s.bleed_y == 3.0 for s in g.fronts)
 
 
-def test_letter_reduces_the_vertical_bleed_to_keep_three_rows_and_says_so():
-    g = grid("letter", POKER, 3.175, Duplex.long)
-    assert g.bleed_reduced is not None
+def test_only_a_card_that_does_not_fit_with_its_bleed_gets_less_and_says_so():
+    g = grid("a4", (190.0, 120.0), 3.0, Duplex.long)       # 190 + 6 mm > 210 - 2 x 7.4 mm
+    assert g.per_page == 2 and g.bleed_reduced is not None
     bx, by = g.bleed_reduced
-    assert bx == pytest.approx(3.175) and 0 < by < 3.175
+    assert 0 < bx < 3.0 and by == 3.0
+    assert min(s.outer[0] for s in g.fronts) >= SAFE_MARGIN_MM
+
+
+def test_a_card_that_cannot_fit_inside_the_margins_is_an_error():
+    with pytest.raises(ImpositionError, match="5 mm margins"):
+        grid("letter", (63.0, 270.0), 0.0, Duplex.long)
+
+
+def _up(rotation: int) -> tuple[int, int]:
+    """The direction a card's top points on the page."""
+    return {0: (0, 1), 90: (-1, 0), 180: (0, -1), 270: (1, 0)}[rotation]
+
+
+@pytest.mark.parametrize("bleed", [0.0, 3.0])            # upright cards, and sideways ones
+@pytest.mark.parametrize("duplex, same_edge", [(Duplex.long, True), (Duplex.short, False)])
+def test_backs_of_sideways_cards_read_as_the_backs_of_upright_ones(bleed, duplex, same_edge):
+    """Seen through the sheet (a back page point lands on the mirror image of the front page's),
+    the back's top is at the card's top edge with long-edge duplex (turn the card like a page)
+    and at its bottom edge with short-edge duplex, whichever way the cards stand."""
+    g = grid("a4", POKER, bleed, duplex)
+    for front, back in zip(g.fronts, g.backs, strict=True):
+        bx, by = _up(back.rotation)
+        through = (-bx, by) if duplex is Duplex.long else (bx, -by)
+        fx, fy = _up(front.rotation)
+        assert through == ((fx, fy) if same_edge else (-fx, -fy)), (front, back)
 
 
 def test_long_edge_duplex_backs_mirror_the_fronts_left_to_right():
@@ -108,12 +173,12 @@ def test_no_duplex_keeps_backs_where_the_fronts_are():
     assert g.backs == g.fronts
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_gutterfold_puts_each_back_turned_below_its_front_across_the_fold(paper):
+@pytest.mark.parametrize("paper, per_page", [("a4", 4), ("letter", 3)])
+def test_gutterfold_puts_each_back_turned_below_its_front_across_the_fold(paper, per_page):
     g = gutterfold(paper, POKER, 3.0)
     width, height = g.paper
     assert width > height                                   # landscape
-    assert g.per_page == 4
+    assert g.per_page == per_page                           # Letter: 4 x 69 mm + gutters > 264.6 mm
     (fold,) = g.folds
     for front, back in zip(g.fronts, g.backs, strict=True):
         assert back.rotation == 180 and front.rotation == 0
@@ -161,6 +226,41 @@ def test_gutterfold_pages_hold_fronts_and_backs_together():
     pages = impose(_cards(6), "a4", 0.0, Duplex.long, SheetLayout.gutterfold)
     assert len(pages) == 2
     assert len(pages[0].cards) == 8 and len(pages[1].cards) == 4
+
+
+BOARD = (180.0, 120.0)
+
+
+@pytest.mark.parametrize("layout", list(SheetLayout))
+def test_a_lone_board_gets_marks_for_itself_only(layout):
+    (page,) = impose([PrintCard("bank", None, BOARD)], "a4", 3.0, Duplex.long, layout)
+    (placed,) = page.cards
+    assert placed.slot.rotation == 0
+    # four cut lines, a tick at each end: none for the empty slot below it
+    assert len(page.marks) == 8
+    x0, y0, x1, y1 = placed.slot.outer
+    for mx0, my0, mx1, my1 in page.marks:
+        assert x0 - 6 < min(mx0, mx1) and max(mx0, mx1) < x1 + 6
+        assert y0 - 6 < min(my0, my1) and max(my0, my1) < y1 + 6
+
+
+def test_every_page_of_a_gutterfold_file_is_landscape():
+    cards = _cards(5) + [PrintCard("bank", None, BOARD)]
+    pages = impose(cards, "letter", 0.0, Duplex.long, SheetLayout.gutterfold)
+    assert [p.size[0] > p.size[1] for p in pages] == [True] * len(pages)
+    assert any(len(p.cards) == 1 and p.cards[0].face == "bank" for p in pages)
+
+
+def test_a_partly_filled_page_marks_only_its_cards():
+    (front, back) = impose(_cards(4), "a4", 0.0, Duplex.long)
+    full = grid("a4", POKER, 0.0, Duplex.long)
+    assert len(front.cards) == 4 and len(front.marks) < len(full.marks)
+    # the cards sit top left (3 + 1): the lone card of the second row has its own ticks below
+    lone = front.cards[3].slot
+    assert any(m[0] == m[2] == pytest.approx(lone.x + lone.w) and max(m[1], m[3]) < lone.y
+               for m in front.marks)
+    # the backs page marks the mirrored cards, not the fronts' places
+    assert {m for m in back.marks} != {m for m in front.marks}
 
 
 @pytest.fixture(scope="module")
