@@ -191,16 +191,20 @@ class DocRenderer:
     # -- a whole document ---------------------------------------------------------------------
 
     def draw(self, c: Canvas, doc: Doc, size_mm: tuple[float, float],
-             bleed: tuple[float, float] = (0, 0)) -> None:
-        """Draw ``doc`` in a box of ``size_mm`` with its lower-left at the origin."""
+             bleed: tuple[float, float] = (0, 0), clear: float = 0.0) -> None:
+        """Draw ``doc`` in a box of ``size_mm`` with its lower-left at the origin, nothing within
+        ``clear`` mm of the box's edge (a page document's box is the paper, whose edge printers
+        cannot reach: see ``imposition.SAFE_MARGIN_MM``)."""
         w, h = size_mm[0] * MM, size_mm[1] * MM
         if doc.frame:
             bx, by = bleed[0] * MM, bleed[1] * MM
+            inset = clear * MM
             c.setFillColor(self._colour(f"{doc.frame}_bg"))
-            c.rect(-bx, -by, w + 2 * bx, h + 2 * by, fill=1, stroke=0)
+            c.rect(inset - bx, inset - by, w - 2 * inset + 2 * bx, h - 2 * inset + 2 * by, fill=1, stroke=0)
             c.setFillColor(self._colour("paper"))
-            c.roundRect(2.5 * MM, 2.5 * MM, w - 5 * MM, h - 5 * MM, 2.5 * MM, fill=1, stroke=0)
-        margin = doc.margin * MM
+            c.roundRect(inset + 2.5 * MM, inset + 2.5 * MM, w - 2 * inset - 5 * MM, h - 2 * inset - 5 * MM,
+                        2.5 * MM, fill=1, stroke=0)
+        margin = max(doc.margin, clear + (2.5 if doc.frame else 0.0)) * MM
         width, room = w - 2 * margin, h - 2 * margin
         lowest = self._min_scale(self._styles_of(doc))
         scale = 1.0

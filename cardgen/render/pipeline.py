@@ -27,6 +27,7 @@ from cardgen.render.fonts import FontSet, fonts_for
 from cardgen.render.imposition import (
     DEFAULT_BLEED_MM,
     PAPERS_MM,
+    SAFE_MARGIN_MM,
     Duplex,
     Page,
     Placed,
@@ -169,8 +170,10 @@ def render_documents(ctx: Context, docs: list[Doc], options: SheetOptions, title
 
     def draw(canvas: Any, name: Any, bleed_x: float, bleed_y: float) -> None:
         doc = by_name[name]
-        size = doc.size or PAPERS_MM[options.paper]
-        renderer.draw(canvas, doc, size, (bleed_x, bleed_y))
+        if doc.size:
+            renderer.draw(canvas, doc, doc.size, (bleed_x, bleed_y))
+        else:
+            renderer.draw(canvas, doc, PAPERS_MM[options.paper], clear=SAFE_MARGIN_MM)
 
     draw_pages(c, pages, draw, progress)
     if renderer.problems:

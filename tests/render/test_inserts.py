@@ -11,6 +11,7 @@ import pytest
 
 from cardgen.games.briefcase import cards, inserts
 from cardgen.i18n.messages import english
+from cardgen.render.imposition import SAFE_MARGIN_MM
 from cardgen.render.pipeline import SheetOptions, card_module, document_pages, prepare
 
 MARK = re.compile(r"«[^«»]*»")
@@ -108,3 +109,37 @@ def test_every_company_in_scope_is_on_the_reference(players):
     names = {r[0] for d in docs if d.name.startswith("reference") for b in d.blocks if "table" in b
              for r in b["table"]["rows"]}
     assert names == {c.name for c in sel.game.companies.values()}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tarot_inserts_stay_inside_the_5_mm_margins_two_across(paper):
+    # Letter used to take three 70 mm cards across 215.9 mm, 2.95 mm from the edge
+    pages, _ = document_pages(_docs(), SheetOptions(paper=paper))
+    card_pages = [p for p in pages if p.cards[0].slot.w == 70]
+    for page in card_pages:
+        assert len({p.slot.x for p in page.cards}) <= 2
+        for placed in page.cards:
+            x0, y0, x1, y1 = placed.slot.outer
+            assert min(x0, y0, page.size[0] - x1, page.size[1] - y1) >= SAFE_MARGIN_MM + 2
+
+
+def test_a_page_insert_with_a_frame_and_no_margin_still_keeps_5_mm_clear():
+    import pypdfium2
+    from PIL import ImageOps
+
+    from cardgen.render.document import Doc
+    from cardgen.render.pipeline import render_documents
+
+    module = card_module("briefcase")
+    ctx = prepare(module, module.select(), "en", english)
+    doc = Doc("edge", None, 1, "setup", 0.0, ({"heading": "Edge " * 40}, {"text": "word " * 300}))
+    for paper in ("a4", "letter"):
+        pdf = render_documents(ctx, [doc], SheetOptions(paper=paper), "edge")
+        page = pypdfium2.PdfDocument(pdf.data)[0]
+        image = page.render(scale=100 / 72).to_pil().convert("L")
+        strip = int(SAFE_MARGIN_MM * 100 / 25.4)
+        w, h = image.size
+        inner = ImageOps.invert(image.crop((strip, strip, w - strip, h - strip))).getbbox()
+        assert inner is not None                                  # it printed
+        for box in ((0, 0, w, strip), (0, h - strip, w, h), (0, 0, strip, h), (w - strip, 0, w, h)):
+            assert ImageOps.invert(image.crop(box)).getbbox() is None, (paper, box)
