@@ -14,6 +14,9 @@ A document is data (what a game's insert template produces)::
                 align: [left, center, center], style: doc_cell, row_height: 8}
       - spacer: 3            # mm
 
+A table with ``fill: true`` (a form to write on) has its rows grown evenly so that the document
+takes its page's whole height.
+
 Strings arrive translated. When the blocks are taller than the page, every size shrinks by
 the same factor, never below a style's ``min_size``; if it still does not fit, that is a
 problem of the build naming the insert and the language, and so is an icon token that names no
@@ -113,7 +116,9 @@ class DocRenderer:
         shown = type(fit)(fit.fits, fit.size, fit.lines, fit.overflow, fit.width, height, fit.style)
         return height, lambda c, x, top: draw_text(c, shown, x, top - height, self.icons)
 
-    def _table(self, spec: Mapping[str, Any], width: float, scale: float, doc: Doc) -> tuple[float, Draw]:
+    def _table(self, spec: Mapping[str, Any], width: float, scale: float, doc: Doc,
+               grow: float = 0.0) -> tuple[float, Draw]:
+        """A table; ``grow`` points are added to each row of a ``fill: true`` table."""
         columns = [float(v) for v in spec["columns"]]
         widths = [width * v / sum(columns) for v in columns]
         aligns = list(spec.get("align", ["left"] * len(columns)))
@@ -136,7 +141,7 @@ class DocRenderer:
                                   aligns[i] if i < len(aligns) else "left", "top")
                 out.append(None if text in (None, "") else self._text(text, style, widths[i] - 2 * pad, doc))
             height = max([h for h, _ in filter(None, out)] + [0.0]) + 2 * pad
-            laid.append((header, max(height, min_row), out))
+            laid.append((header, max(height, min_row) + (grow if spec.get("fill") else 0.0), out))
         total = sum(h for _, h, _ in laid)
 
         def draw(c: Canvas, x: float, top: float) -> None:
@@ -165,7 +170,8 @@ class DocRenderer:
 
         return total, draw
 
-    def _block(self, block: Mapping[str, Any], width: float, scale: float, doc: Doc) -> tuple[float, Draw]:
+    def _block(self, block: Mapping[str, Any], width: float, scale: float, doc: Doc,
+               grow: float = 0.0) -> tuple[float, Draw]:
         if not isinstance(block, Mapping) or len(block) != 1:
             raise LayoutError(f"insert {doc.name}: a block is one of heading, subheading, text, "
                               "small, table, spacer")
@@ -173,7 +179,7 @@ class DocRenderer:
         if kind in BLOCK_STYLES:
             return self._text(str(value), self._style(BLOCK_STYLES[kind], scale), width, doc)
         if kind == "table":
-            return self._table(value, width, scale, doc)
+            return self._table(value, width, scale, doc, grow)
         if kind == "spacer":
             return float(value) * MM * scale, lambda c, x, top: None
         raise LayoutError(f"insert {doc.name}: unknown block '{kind}'")
@@ -216,6 +222,11 @@ class DocRenderer:
             if needed <= room + 1e-6 or scale - SCALE_STEP < lowest - 1e-9:
                 break
             scale -= SCALE_STEP
+        rows = sum(len(b["table"].get("rows", [])) + bool(b["table"].get("header"))
+                   for b in doc.blocks if isinstance(b.get("table"), Mapping) and b["table"].get("fill"))
+        if rows and needed < room:
+            # a form to write on (the score pad) takes the page's whole height: taller rows
+            laid = [self._block(b, width, scale, doc, (room - needed) / rows) for b in doc.blocks]
         if needed > room + 1e-6:
             self.problems.append(f"insert {doc.name}: does not fit its page in language '{self.lang}' "
                                  f"({needed / MM:.0f} mm of {room / MM:.0f} mm at the smallest sizes)")

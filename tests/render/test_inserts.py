@@ -143,3 +143,26 @@ def test_a_page_insert_with_a_frame_and_no_margin_still_keeps_5_mm_clear():
         assert inner is not None                                  # it printed
         for box in ((0, 0, w, strip), (0, h - strip, w, h), (0, 0, strip, h), (w - strip, 0, w, h)):
             assert ImageOps.invert(image.crop(box)).getbbox() is None, (paper, box)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_score_pad_fills_its_page_with_three_games(paper):
+    import pypdfium2
+    from PIL import ImageOps
+
+    from cardgen.render.imposition import PAPERS_MM
+    from cardgen.render.pipeline import render_documents
+
+    module = card_module("briefcase")
+    ctx = prepare(module, module.select(), "en", english)
+    pad = next(d for d in inserts.documents(ctx) if d.name == "scorepad")
+    assert sum(1 for b in pad.blocks if "table" in b) == 3
+    pdf = render_documents(ctx, [pad], SheetOptions(paper=paper), "pad")
+    dpi = 50
+    image = pypdfium2.PdfDocument(pdf.data)[0].render(scale=dpi / 72).to_pil().convert("L")
+    _, top, _, bottom = ImageOps.invert(image).getbbox()
+    height = PAPERS_MM[paper][1]
+    # the page's text area runs from pad.margin below the top to pad.margin above the bottom;
+    # it used to stop a third of the page short
+    assert bottom / dpi * 25.4 == pytest.approx(height - pad.margin, abs=1.0)
+    assert top / dpi * 25.4 == pytest.approx(pad.margin, abs=3.0)
