@@ -1,16 +1,37 @@
 """What the player whose turn it is can do in step A (play decision cards).
 
 Each action has a ``*_plan`` function (None when the action is not allowed, else how it
-would be paid) and a function that performs it, raising ``IllegalAction`` when it is not
-allowed. Bots call the plan functions to look ahead cheaply and pass the plan back.
+would be paid), a ``*_problem`` function saying why given arguments (a plan included) are not
+allowed, and a function that performs it. The performing function checks everything it is
+given against the state and the rules first and raises ``IllegalAction`` saying why, before it
+changes anything: a plan is only a proposal, never trusted. Bots call the plan functions to
+look ahead cheaply and pass the plan back.
 """
 
 from __future__ import annotations
 
 from cardgen.games.briefcase.engine import cards, effects, payment
-from cardgen.games.briefcase.engine.cards import CardPlan, plan_cards
+from cardgen.games.briefcase.engine.cards import CardPlan, card_plan_problem, plan_cards
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, HIRE, N_CARDS, N_RES, CompanyRule
 from cardgen.games.briefcase.engine.state import GameState, IllegalAction, PlayerState
+from cardgen.games.briefcase.model import RESOURCES
+
+
+def _index(x: object, n: int, what: str) -> str | None:
+    """Why ``x`` is not one of ``n`` things numbered from 0 (JSON gives ints; a bool is not)."""
+    if type(x) is not int or not 0 <= x < n:
+        return f"{what} {x!r} is not one of 0 to {n - 1}"
+    return None
+
+
+def _raise(why: str | None) -> None:
+    if why is not None:
+        raise IllegalAction(why)
+
+
+def turn_problem(g: GameState) -> str | None:
+    return "the game is over" if g.over else None
+
 
 # --- The market -----------------------------------------------------------------------------
 
@@ -42,11 +63,16 @@ def basic_exhausted(g: GameState) -> bool:
 
 def company_problem(g: GameState, ci: int) -> str | None:
     """Why the current player may not buy company ``ci`` now (cost aside), or None."""
+    why = _index(ci, len(g.rules.companies), "company")
+    if why:
+        return why
     p = g.players[g.current]
     c = g.rules.companies[ci]
     if g.company_bought >= g.rules.companies_per_turn:
         return "a company was already bought this turn"
     if not g.piles[ci]:
+        if ci not in g.portfolio:
+            return f"{c.name} is not in the portfolio"
         return f"no {c.name} card is left to buy"
     if ci in g.company_blocks:
         return f"{c.name} is blocked"
@@ -64,14 +90,30 @@ def company_plan(g: GameState, ci: int) -> CardPlan | None:
     return plan_cards(p, g.uses, g.rules.companies[ci].cost or 0, BUY, spend=g.bots[p.seat].spend)
 
 
+def buy_company_problem(g: GameState, ci: int, plan: CardPlan) -> str | None:
+    why = turn_problem(g) or company_problem(g, ci)
+    if why:
+        return why
+    c = g.rules.companies[ci]
+    why = card_plan_problem(g.players[g.current], g.uses, plan, c.cost or 0, BUY, rules=g.rules)
+    return f"cannot pay {c.name} (cost {c.cost or 0} Buy): {why}" if why else None
+
+
 def buy_company(g: GameState, ci: int, plan: CardPlan | None = None) -> None:
-    problem = company_problem(g, ci)
-    if problem:
-        raise IllegalAction(problem)
-    p = g.players[g.current]
-    plan = plan or company_plan(g, ci)
+    """Buy company ``ci``, paying with ``plan`` (default: the engine's own plan)."""
     if plan is None:
-        raise IllegalAction(f"not enough Buy to buy {g.rules.companies[ci].name}")
+        _raise(turn_problem(g) or company_problem(g, ci))
+        plan = company_plan(g, ci)
+        if plan is None:
+            raise IllegalAction(f"not enough Buy to buy {g.rules.companies[ci].name}")
+    else:
+        _raise(buy_company_problem(g, ci, plan))
+    perform_buy_company(g, ci, plan)
+
+
+def perform_buy_company(g: GameState, ci: int, plan: CardPlan) -> None:
+    """``buy_company`` with arguments already checked."""
+    p = g.players[g.current]
     cards.pay_cards(g, p, plan)
     g.piles[ci] -= 1
     p.owned[ci] = True
@@ -83,6 +125,11 @@ def buy_company(g: GameState, ci: int, plan: CardPlan | None = None) -> None:
 
 def resource_problem(g: GameState, r: int, n: int = 1) -> str | None:
     """Why the current player may not buy ``n`` of resource ``r`` now (cost aside), or None."""
+    why = _index(r, N_RES, "resource")
+    if why:
+        return why
+    if type(n) is not int or n < 1:
+        return f"resources are bought one or more at a time, not {n!r}"
     rules = g.rules
     name = rules.res_names[r]
     if rules.buy_cost[r] is None:
@@ -105,14 +152,31 @@ def resource_plan(g: GameState, r: int, n: int = 1) -> CardPlan | None:
                       spend=g.bots[p.seat].spend)
 
 
+def buy_resource_problem(g: GameState, r: int, n: int, plan: CardPlan) -> str | None:
+    why = turn_problem(g) or resource_problem(g, r, n)
+    if why:
+        return why
+    price = n * g.rules.buy_cost[r]
+    why = card_plan_problem(g.players[g.current], g.uses, plan, price, BUY, for_resources=True,
+                            rules=g.rules)
+    return f"cannot pay {n} {g.rules.res_names[r]} ({price} Buy): {why}" if why else None
+
+
 def buy_resource(g: GameState, r: int, n: int = 1, plan: CardPlan | None = None) -> None:
-    problem = resource_problem(g, r, n)
-    if problem:
-        raise IllegalAction(problem)
-    p = g.players[g.current]
-    plan = plan or resource_plan(g, r, n)
+    """Buy ``n`` of resource ``r``, paying with ``plan`` (default: the engine's own plan)."""
     if plan is None:
-        raise IllegalAction(f"not enough Buy to buy {n} {g.rules.res_names[r]}")
+        _raise(turn_problem(g) or resource_problem(g, r, n))
+        plan = resource_plan(g, r, n)
+        if plan is None:
+            raise IllegalAction(f"not enough Buy to buy {n} {g.rules.res_names[r]}")
+    else:
+        _raise(buy_resource_problem(g, r, n, plan))
+    perform_buy_resource(g, r, n, plan)
+
+
+def perform_buy_resource(g: GameState, r: int, n: int, plan: CardPlan) -> None:
+    """``buy_resource`` with arguments already checked."""
+    p = g.players[g.current]
     if r in g.resource_blocks and r not in g.ignored:
         g.ignored.append(r)       # the Cargo Company's one ignored block this turn
     cards.pay_cards(g, p, plan)
@@ -127,7 +191,7 @@ ActivationPlan = tuple[CardPlan, payment.Plan]
 
 def activation_plan(g: GameState, ci: int) -> ActivationPlan | None:
     p = g.players[g.current]
-    if not p.owned[ci]:
+    if _index(ci, len(g.rules.companies), "company") or not p.owned[ci]:
         return None
     cplan = plan_cards(p, g.uses, 1, ACTIVATE, spend=g.bots[p.seat].spend)
     if cplan is None:
@@ -138,16 +202,47 @@ def activation_plan(g: GameState, ci: int) -> ActivationPlan | None:
     return cplan, rplan
 
 
+def _owned_problem(g: GameState, ci: int) -> str | None:
+    why = turn_problem(g) or _index(ci, len(g.rules.companies), "company")
+    if why:
+        return why
+    if not g.players[g.current].owned[ci]:
+        return f"the player does not own a {g.rules.companies[ci].name}"
+    return None
+
+
+def activate_problem(g: GameState, ci: int, plan: ActivationPlan) -> str | None:
+    why = _owned_problem(g, ci)
+    if why:
+        return why
+    c = g.rules.companies[ci]
+    if not isinstance(plan, tuple | list) or len(plan) != 2:
+        return "an activation is paid with (card payment, resource payment)"
+    p = g.players[g.current]
+    why = card_plan_problem(p, g.uses, plan[0], 1, ACTIVATE, rules=g.rules)
+    if why:
+        return f"cannot play an Activate for {c.name}: {why}"
+    why = payment.plan_problem(p, plan[1], c.activation, g.uses, g.rules)
+    return f"cannot pay the activation cost of {c.name}: {why}" if why else None
+
+
 def activate(g: GameState, ci: int, plan: ActivationPlan | None = None) -> None:
     """Play an Activate, pay the activation cost, flip, produce, and run a per-activation
-    ability."""
+    ability; ``plan`` (default: the engine's own) pays the card and the cost."""
+    if plan is None:
+        _raise(_owned_problem(g, ci))
+        plan = activation_plan(g, ci)
+        if plan is None:
+            raise IllegalAction(f"cannot pay to activate {g.rules.companies[ci].name}")
+    else:
+        _raise(activate_problem(g, ci, plan))
+    perform_activate(g, ci, plan)
+
+
+def perform_activate(g: GameState, ci: int, plan: ActivationPlan) -> None:
+    """``activate`` with arguments already checked."""
     p = g.players[g.current]
     c = g.rules.companies[ci]
-    if not p.owned[ci]:
-        raise IllegalAction(f"the player does not own a {c.name}")
-    plan = plan or activation_plan(g, ci)
-    if plan is None:
-        raise IllegalAction(f"cannot pay to activate {c.name}")
     cards.pay_cards(g, p, plan[0])
     ctx = effects.ActivationContext(list(g.res_discard)) if c.per_activation else None
     payment.spend(g, p, plan[1])
@@ -192,7 +287,7 @@ def central_bank_plan(g: GameState, buys: int) -> CardPlan | None:
     p = g.players[g.current]
     if p.level1_active < g.rules.level1_for_central_bank or not g.central_bank_vp:
         return None
-    if buys < 1 or p.hand[BUY] < buys:
+    if type(buys) is not int or buys < 1 or p.hand[BUY] < buys:
         return None
     p.hand[BUY] -= buys
     try:
@@ -201,14 +296,53 @@ def central_bank_plan(g: GameState, buys: int) -> CardPlan | None:
         p.hand[BUY] += buys
 
 
+def central_bank_problem(g: GameState, buys: int) -> str | None:
+    """Why the current player may not invest ``buys`` Buy cards now (the Activate aside)."""
+    why = turn_problem(g)
+    if why:
+        return why
+    if type(buys) is not int or buys < 1:
+        return f"the Central Bank takes one Buy card or more, not {buys!r}"
+    p = g.players[g.current]
+    if p.level1_active < g.rules.level1_for_central_bank:
+        return f"the Central Bank needs {g.rules.level1_for_central_bank} activated level-1 companies"
+    if not g.central_bank_vp:
+        return "the Central Bank has no Victory Point cards left"
+    if p.hand[BUY] < buys:
+        # Fine point 3: only real Buy cards can be invested.
+        return f"the hand holds {p.hand[BUY]} Buy cards, not {buys}"
+    return None
+
+
+def invest_problem(g: GameState, buys: int, plan: CardPlan) -> str | None:
+    why = central_bank_problem(g, buys)
+    if why:
+        return why
+    p = g.players[g.current]
+    hand = list(p.hand)
+    hand[BUY] -= min(buys, g.central_bank_vp)
+    why = card_plan_problem(p, g.uses, plan, 1, ACTIVATE, hand=hand, rules=g.rules)
+    return f"cannot play an Activate for the Central Bank: {why}" if why else None
+
+
 def invest(g: GameState, buys: int, plan: CardPlan | None = None) -> int:
     """Activate the Central Bank: ``buys`` Buy cards from the hand leave the game for as many
-    Victory Point cards as are left. Returns the VP gained."""
+    Victory Point cards as are left; ``plan`` pays the Activate from the other cards. Returns
+    the VP gained."""
+    if plan is None:
+        _raise(central_bank_problem(g, buys))
+        plan = central_bank_plan(g, min(buys, g.central_bank_vp))
+        if plan is None:
+            raise IllegalAction("the Central Bank cannot be activated now: no Activate to play")
+    else:
+        _raise(invest_problem(g, buys, plan))
+    return perform_invest(g, buys, plan)
+
+
+def perform_invest(g: GameState, buys: int, plan: CardPlan) -> int:
+    """``invest`` with arguments already checked."""
     p = g.players[g.current]
     buys = min(buys, g.central_bank_vp)
-    plan = plan or central_bank_plan(g, buys)
-    if plan is None:
-        raise IllegalAction("the Central Bank cannot be activated now")
     cards.pay_cards(g, p, plan)
     p.hand[BUY] -= buys
     g.central_bank_buys += buys
@@ -236,16 +370,49 @@ def block_plan(g: GameState, card: int) -> CardPlan | None:
     return plan_cards(p, g.uses, g.rules.block_move_cards, card, spend=g.bots[p.seat].spend)
 
 
+def block_problem(g: GameState, kind: str, i: int, target: int, card: int) -> str | None:
+    """Why block ``i`` of ``kind`` may not move to ``target`` paid with cards of type ``card``
+    (the cards aside)."""
+    why = turn_problem(g)
+    if why:
+        return why
+    if kind not in ("resource", "company"):
+        return f"blocks are 'resource' or 'company' blocks, not {kind!r}"
+    blocks = g.resource_blocks if kind == "resource" else g.company_blocks
+    if type(i) is not int or not 0 <= i < len(blocks):
+        return f"there is no {kind} block {i!r}"
+    if type(target) is not int or target not in block_targets(g, kind, i):
+        return f"a {kind} block cannot move to {target!r}"
+    return _index(card, N_CARDS, "card type")
+
+
+def move_block_problem(g: GameState, kind: str, i: int, target: int, card: int,
+                       plan: CardPlan) -> str | None:
+    why = block_problem(g, kind, i, target, card)
+    if why:
+        return why
+    why = card_plan_problem(g.players[g.current], g.uses, plan, g.rules.block_move_cards, card,
+                            rules=g.rules)
+    return f"cannot pay the block's move: {why}" if why else None
+
+
 def move_block(g: GameState, kind: str, i: int, target: int, card: int,
                plan: CardPlan | None = None) -> None:
-    blocks = g.resource_blocks if kind == "resource" else g.company_blocks
-    if not 0 <= i < len(blocks):
-        raise IllegalAction(f"there is no {kind} block {i}")
-    if target not in block_targets(g, kind, i):
-        raise IllegalAction(f"a {kind} block cannot move to {target}")
-    plan = plan or block_plan(g, card)
+    """Move block ``i`` of ``kind`` onto ``target``, paying cards of type ``card`` with ``plan``
+    (default: the engine's own plan)."""
     if plan is None:
-        raise IllegalAction("moving a block takes two decision cards of one type")
+        _raise(block_problem(g, kind, i, target, card))
+        plan = block_plan(g, card)
+        if plan is None:
+            raise IllegalAction("moving a block takes two decision cards of one type")
+    else:
+        _raise(move_block_problem(g, kind, i, target, card, plan))
+    perform_move_block(g, kind, i, target, plan)
+
+
+def perform_move_block(g: GameState, kind: str, i: int, target: int, plan: CardPlan) -> None:
+    """``move_block`` with arguments already checked."""
+    blocks = g.resource_blocks if kind == "resource" else g.company_blocks
     cards.pay_cards(g, g.players[g.current], plan)
     blocks[i] = target
     g.blocks_moved += 1
@@ -280,17 +447,50 @@ def fee_options(c: CompanyRule) -> list[tuple[int, ...]]:
     return out
 
 
+def fee_problem(c: CompanyRule, fee: object) -> str | None:
+    """Why ``fee`` (resources per type) is not half of ``c``'s activation cost, rounded up,
+    taken from that cost; None when it is."""
+    if (not isinstance(fee, tuple | list) or len(fee) != N_RES
+            or not all(type(k) is int and k >= 0 for k in fee)):
+        return f"a hire fee is a count of each of the {N_RES} resources"
+    need = hire_fee(c)
+    if sum(fee) != need:
+        return f"hiring {c.name} pays {need} resources of its activation cost, not {sum(fee)}"
+    for r in range(N_RES):
+        if fee[r] > c.activation[r]:
+            return (f"the fee for {c.name} may include {c.activation[r]} {RESOURCES[r].capitalize()}, "
+                    f"not {fee[r]}")
+    return None
+
+
+def hire_problem(g: GameState, owner: int, ci: int) -> str | None:
+    """Why the current player may not hire company ``ci`` of seat ``owner`` (payment aside)."""
+    why = (turn_problem(g) or _index(owner, g.n, "seat")
+           or _index(ci, len(g.rules.companies), "company"))
+    if why:
+        return why
+    if owner == g.current:
+        return "a player hires another player's company, not their own"
+    if not g.players[owner].active[ci]:
+        return f"seat {owner} has no activated {g.rules.companies[ci].name}"
+    return None
+
+
 HirePlan = tuple[CardPlan, payment.Plan]
 
 
 def hire_plan(g: GameState, owner: int, ci: int, fee: tuple[int, ...] | None = None) -> HirePlan | None:
-    p = g.players[g.current]
-    if owner == g.current or not 0 <= owner < g.n or not g.players[owner].active[ci]:
+    """How the current player can hire ``ci`` from ``owner`` (paying ``fee``, default any
+    fee), or None if it cannot. IllegalAction for a ``fee`` the rules do not allow."""
+    if hire_problem(g, owner, ci) is not None:
         return None
+    c = g.rules.companies[ci]
+    if fee is not None:
+        _raise(fee_problem(c, fee))
+    p = g.players[g.current]
     cplan = plan_cards(p, g.uses, 1, HIRE, spend=g.bots[p.seat].spend)
     if cplan is None:
         return None
-    c = g.rules.companies[ci]
     avail = [g.res_discard[r] + g.market[r] for r in range(N_RES)]
     for option in ([fee] if fee is not None else fee_options(c)):
         rplan = payment.plan_payment(p, option, g.uses, g.rules.free_pay, avail=avail)
@@ -299,15 +499,51 @@ def hire_plan(g: GameState, owner: int, ci: int, fee: tuple[int, ...] | None = N
     return None
 
 
+def hire_plan_problem(g: GameState, owner: int, ci: int, plan: HirePlan) -> str | None:
+    why = hire_problem(g, owner, ci)
+    if why:
+        return why
+    c = g.rules.companies[ci]
+    if not isinstance(plan, tuple | list) or len(plan) != 2:
+        return "a hire is paid with (card payment, resource payment)"
+    p = g.players[g.current]
+    why = card_plan_problem(p, g.uses, plan[0], 1, HIRE, rules=g.rules)
+    if why:
+        return f"cannot play a Hire for {c.name}: {why}"
+    units = plan[1]
+    fee = [0] * N_RES
+    if isinstance(units, tuple | list):
+        for unit in units:      # the fee is what the units pay; their shape is checked below
+            if isinstance(unit, tuple | list) and len(unit) == 3 and type(unit[1]) is int \
+                    and 0 <= unit[1] < N_RES:
+                fee[unit[1]] += 1
+    why = fee_problem(c, fee)
+    if why:
+        return why
+    avail = [g.res_discard[r] + g.market[r] for r in range(N_RES)]
+    why = payment.plan_problem(p, units, fee, g.uses, g.rules, avail=avail)
+    return f"cannot pay the fee for {c.name}: {why}" if why else None
+
+
 def hire(g: GameState, owner: int, ci: int, plan: HirePlan | None = None) -> None:
     """Play a Hire on another player's activated company: pay its owner half the activation
     cost (a resource converted by an ability is first swapped for a real one, fine point 1),
-    the owner may refuse the payment (it is discarded), and the hirer gets the production."""
+    the owner may refuse the payment (it is discarded), and the hirer gets the production.
+    ``plan`` (default: the engine's own) pays the card and the fee."""
+    if plan is None:
+        _raise(hire_problem(g, owner, ci))
+        plan = hire_plan(g, owner, ci)
+        if plan is None:
+            raise IllegalAction(f"cannot hire {g.rules.companies[ci].name} from seat {owner}")
+    else:
+        _raise(hire_plan_problem(g, owner, ci, plan))
+    perform_hire(g, owner, ci, plan)
+
+
+def perform_hire(g: GameState, owner: int, ci: int, plan: HirePlan) -> None:
+    """``hire`` with arguments already checked."""
     p = g.players[g.current]
     c = g.rules.companies[ci]
-    plan = plan or hire_plan(g, owner, ci)
-    if plan is None:
-        raise IllegalAction(f"cannot hire {c.name} from seat {owner}")
     cards.pay_cards(g, p, plan[0])
     free = g.rules.free_pay
     given: list[int] = []

@@ -4,12 +4,14 @@ action with cards (real ones, or groups of cards that abilities let count as ano
 
 from __future__ import annotations
 
-from cardgen.games.briefcase.engine.rules import N_CARDS
+from cardgen.games.briefcase.engine.rules import N_CARDS, Rules
 from cardgen.games.briefcase.engine.state import GameState, PlayerState
+from cardgen.games.briefcase.model import DECISIONS
 
 # The order in which cards are given up when an ability lets any cards stand in for another:
 # the least useful first. Bots may pass their own.
 DEFAULT_SPEND = (2, 3, 1, 0)   # obstacle, hire, activate, buy
+_NAMES = tuple(d.capitalize() for d in DECISIONS)   # for messages
 
 
 def reshuffle(g: GameState, p: PlayerState) -> None:
@@ -149,6 +151,95 @@ def _convert(need: int, left: list[int], cands: list, uses: list[int], consume: 
             for s in range(N_CARDS):
                 left[s] += took[s]
                 consume[s] -= took[s]
+    return False
+
+
+def _count(x: object) -> bool:
+    """A whole number of cards (JSON gives ints; a bool is not a count)."""
+    return type(x) is int and x >= 0
+
+
+def card_plan_problem(p: PlayerState, uses: list[int], plan: object, n: int, t: int,
+                      for_resources: bool = False, hand: list[int] | tuple[int, ...] | None = None,
+                      rules: Rules | None = None) -> str | None:
+    """Why ``plan`` does not pay ``n`` cards of type ``t`` from ``hand`` (default: the player's),
+    or None when it does.
+
+    A plan pays with real cards of the type and with the player's ``cards_as`` abilities, each
+    use giving up a group of cards (of one type when the ability says so); the cards it gives up
+    must be in the hand, and an ability limited per turn has only the uses left this turn.
+    ``rules`` name the companies in the messages."""
+    if hand is None:
+        hand = p.hand
+    if plan is _REAL.get((t, n)):                # the planners' own real-card plan: the common case
+        return None if hand[t] >= n else f"the hand holds {hand[t]} {_NAMES[t]}, not {n}"
+    if not isinstance(plan, tuple | list) or len(plan) != 2:
+        return "a card payment is (cards given up per type, ((ability, uses), ...))"
+    consume, used = plan
+    if (not isinstance(consume, tuple | list) or len(consume) != N_CARDS
+            or not all(_count(k) for k in consume)):
+        return f"a card payment gives up a whole number of cards of each of the {N_CARDS} types"
+    for s in range(N_CARDS):
+        if consume[s] > hand[s]:
+            return f"the payment gives up {consume[s]} {_NAMES[s]} but the hand holds {hand[s]}"
+    if not isinstance(used, tuple | list):
+        return "a card payment lists its abilities as ((ability, uses), ...)"
+    groups: list[int] = []          # cards per group of a same-type ability, one entry per use
+    mixed = 0                       # cards given up to abilities taking any mix
+    uses_total = 0
+    seen: set[int] = set()
+    for entry in used:
+        if not isinstance(entry, tuple | list) or len(entry) != 2 or not all(_count(x) for x in entry):
+            return "a card payment lists its abilities as ((ability, uses), ...)"
+        comp, k = entry
+        if comp in seen or not k:
+            return "a card payment names each ability once, with one use or more"
+        seen.add(comp)
+        conv = next((c for c in p.card_convs if c[0] == comp), None)
+        if conv is None:
+            return f"{_company(rules, comp)} gives the player no ability to pay with other cards"
+        _comp, count, same_type, as_mask, only_resources, per_turn = conv
+        if not (as_mask >> t) & 1 or (only_resources and not for_resources):
+            return f"{_company(rules, comp)} cannot pay {_NAMES[t]} here"
+        if per_turn and uses[comp] + k > per_turn:
+            return (f"{_company(rules, comp)} may be used {per_turn} times a turn; it was used "
+                    f"{uses[comp]} times and the payment uses it {k} more")
+        uses_total += k
+        if same_type:
+            groups.extend([count] * k)
+        else:
+            mixed += count * k
+    real = n - uses_total
+    if real < 0:
+        return f"the payment uses abilities {uses_total} times for {n} {_NAMES[t]}"
+    extra = list(consume)
+    extra[t] -= real
+    if extra[t] < 0:
+        return f"the payment gives up {consume[t]} {_NAMES[t]} and abilities for {uses_total}: short of {n}"
+    if sum(extra) != sum(groups) + mixed:
+        return f"the payment gives up {sum(consume)} cards, not what {n} {_NAMES[t]} take"
+    if groups and not _fits(sorted(groups, reverse=True), extra):
+        return "the abilities' groups of cards of one type do not match the cards given up"
+    return None
+
+
+def _company(rules: Rules | None, comp: int) -> str:
+    return rules.companies[comp].name if rules is not None else f"company {comp}"
+
+
+def _fits(groups: list[int], left: list[int]) -> bool:
+    """Whether each group can take its cards from one type of ``left`` (the rest going to the
+    abilities that take any mix): a search over a handful of groups."""
+    if not groups:
+        return True
+    k = groups[0]
+    for s in range(N_CARDS):
+        if left[s] >= k:
+            left[s] -= k
+            ok = _fits(groups[1:], left)
+            left[s] += k
+            if ok:
+                return True
     return False
 
 

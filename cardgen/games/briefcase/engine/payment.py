@@ -16,7 +16,7 @@ storage meets the same cost again and again.
 
 from __future__ import annotations
 
-from cardgen.games.briefcase.engine.rules import N_RES
+from cardgen.games.briefcase.engine.rules import N_RES, Rules
 from cardgen.games.briefcase.engine.state import GameState, PlayerState
 
 # One unit of a plan: (source resource, target resource, limited ability company or -1).
@@ -115,6 +115,66 @@ def _search(i: int, units: list[int], stock: list[int], left: list[int], masks: 
                 stock[s] += 1
     failed.add(state)
     return False
+
+
+def plan_problem(p: PlayerState, plan: object, cost: tuple[int, ...] | list[int], uses: list[int],
+                 rules: Rules, avail: list[int] | None = None) -> str | None:
+    """Why ``plan`` does not pay ``cost`` from ``p``'s storage, or None when it does: its units
+    pay each resource of the cost once, from resources in storage, each source paying its target
+    as itself, as a resource that counts as any, through an unlimited ability of the player, or
+    through a limited one with uses left this turn. ``avail`` (hires) caps the units an ability
+    converts into each target by the real cards that can replace them (fine point 1)."""
+    storage, free, names = p.storage, rules.free_pay, rules.res_names
+    if plan is _DIRECT.get(cost if type(cost) is tuple else tuple(cost)):
+        # The planner's exact-resources plan, the common case: only the storage can fall short.
+        for r in range(N_RES):
+            if storage[r] < cost[r]:
+                return f"storage holds {storage[r]} {_name(names, r)}, the cost asks {cost[r]}"
+        return None
+    if not isinstance(plan, tuple | list):
+        return "a resource payment is a list of (source, target, ability or -1)"
+    paid = [0] * N_RES
+    taken = [0] * N_RES
+    limited: dict[int, int] = {}
+    swaps = [0] * N_RES
+    for unit in plan:
+        if (not isinstance(unit, tuple | list) or len(unit) != 3
+                or not all(type(x) is int for x in unit)):
+            return "a resource payment is a list of (source, target, ability or -1)"
+        s, t, comp = unit
+        if not (0 <= s < N_RES and 0 <= t < N_RES):
+            return f"resources are numbered 0 to {N_RES - 1}"
+        taken[s] += 1
+        paid[t] += 1
+        if (free[t] >> s) & 1:
+            if comp != -1:
+                return f"{_name(names, s)} pays {_name(names, t)} without an ability"
+            continue
+        if comp == -1:
+            if not (p.res_conv[t] >> s) & 1:
+                return f"nothing lets {_name(names, s)} pay for {_name(names, t)}"
+        else:
+            ability = next((a for a in p.res_limited if a[0] == comp), None)
+            if ability is None or not (ability[1] >> s) & 1 or not (ability[2] >> t) & 1:
+                return f"no limited ability of the player lets {_name(names, s)} pay for {_name(names, t)}"
+            limited[comp] = limited.get(comp, 0) + 1
+            if uses[comp] + limited[comp] > ability[3]:
+                return (f"{rules.companies[comp].name} may be used {ability[3]} times a turn; it was "
+                        f"used {uses[comp]} times")
+        swaps[t] += 1
+    for r in range(N_RES):
+        if paid[r] != cost[r]:
+            return f"the payment gives {paid[r]} {_name(names, r)}, the cost asks {cost[r]}"
+        if taken[r] > storage[r]:
+            return f"the payment spends {taken[r]} {_name(names, r)}, storage holds {storage[r]}"
+        if avail is not None and swaps[r] > avail[r]:
+            return (f"a converted {_name(names, r)} must be replaced by a real one, and only "
+                    f"{avail[r]} can be")
+    return None
+
+
+def _name(names: tuple[str, ...], r: int) -> str:
+    return names[r].capitalize()
 
 
 def spend(g: GameState, p: PlayerState, plan: Plan) -> list[int]:

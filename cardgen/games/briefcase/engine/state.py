@@ -11,13 +11,14 @@ import random
 from typing import TYPE_CHECKING
 
 from cardgen.games.briefcase.engine.rules import N_CARDS, N_RES, Rules
+from cardgen.sim.decisions import IllegalAction
 
 if TYPE_CHECKING:
     from cardgen.games.briefcase.bots.base import Bot
 
-
-class IllegalAction(Exception):
-    """An action the rules do not allow in the current state."""
+# An action the rules do not allow in the current state: the one class every game raises, so the
+# shared driver, ``play`` and ``replay`` catch the engine's refusals like any decision's.
+__all__ = ["Conversions", "GameState", "IllegalAction", "PlayerState", "conversions"]
 
 
 class Conversions:
