@@ -34,7 +34,8 @@ class GameRules(Protocol):
         ...
 
 
-_MODULES = {"briefcase": "cardgen.games.briefcase", "startup": "cardgen.games.startup"}
+_MODULES = {"briefcase": "cardgen.games.briefcase", "fmnyc": "cardgen.games.fmnyc",
+            "startup": "cardgen.games.startup"}
 
 
 def registered_games() -> list[str]:
