@@ -25,8 +25,13 @@ class Effect:
     kind: str
     params: tuple[tuple[str, Any], ...] = ()
 
+    @cached_property
+    def _by_name(self) -> dict[str, Any]:
+        # Built once: the legal plays read parameters at every card play of every simulated turn.
+        return dict(self.params)
+
     def get(self, name: str, default: Any = None) -> Any:
-        return dict(self.params).get(name, default)
+        return self._by_name.get(name, default)
 
     @property
     def is_attack(self) -> bool:
