@@ -51,6 +51,12 @@ class ScriptBot(Bot):
     def use_start_draw(self, g, seat):
         return self._answer("use_start_draw", super().use_start_draw(g, seat))
 
+    def start_order(self, g, seat, companies):
+        return self._answer("start_order", super().start_order(g, seat, companies), companies)
+
+    def extra_draw(self, g, seat, company):
+        return self._answer("extra_draw", True, company)
+
     def cycle_card(self, g, seat):
         return self._answer("cycle_card", super().cycle_card(g, seat))
 
@@ -80,8 +86,8 @@ class ScriptBot(Bot):
     def storage_discard(self, g, seat, excess):
         return self._answer("storage_discard", [], excess)
 
-    def accept_hire_payment(self, g, seat, hirer, resources):
-        return self._answer("accept_hire_payment", True, hirer, resources)
+    def keep_hire_payment(self, g, seat, hirer, resources):
+        return self._answer("keep_hire_payment", resources, hirer, resources)
 
 
 def make_game(players: int = 2, set_ref: str | tuple[str, ...] | None = "simple", seed: int = 0,

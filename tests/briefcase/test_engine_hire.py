@@ -64,7 +64,7 @@ def test_hiring_a_power_plant_puts_its_energy_in_the_hirers_storage():
 
 
 def test_the_owner_may_refuse_the_payment_which_is_discarded():
-    g = _hire_game(accept_hire_payment=False)
+    g = _hire_game(keep_hire_payment=[])
     mall = give(g, 1, "shopping_mall")
     set_storage(g, 0, concrete=1, paper=1)
     set_hand(g, 0, hire=1)
@@ -73,6 +73,28 @@ def test_the_owner_may_refuse_the_payment_which_is_discarded():
     assert g.res_discard[res("concrete")] == 1 and g.res_discard[res("paper")] == 1
     assert g.players[0].discard[BUY] == 1           # the hire happens all the same
     check_all(g)
+
+
+def test_the_owner_may_deny_any_of_the_paid_resources_and_keep_the_rest():
+    g = _hire_game(keep_hire_payment=[res("paper")])
+    mall = give(g, 1, "shopping_mall")
+    set_storage(g, 0, concrete=1, paper=1)
+    set_hand(g, 0, hire=1)
+    actions.hire(g, 1, mall)
+    assert g.players[1].storage[res("paper")] == 1 and g.players[1].storage[res("concrete")] == 0
+    assert g.res_discard[res("concrete")] == 1 and g.res_discard[res("paper")] == 0
+    assert g.bots[1].calls == [("keep_hire_payment", 0, [res("concrete"), res("paper")])]
+    check_all(g)
+
+
+@pytest.mark.parametrize("keep", [[1, 1], [4], "all", None])
+def test_the_owner_keeps_only_resources_that_were_paid(keep):
+    g = _hire_game(keep_hire_payment=keep)
+    pp = give(g, 1, "power_plant")
+    set_storage(g, 0, steel=1)
+    set_hand(g, 0, hire=1)
+    with pytest.raises(IllegalAction, match="hire payment"):
+        actions.hire(g, 1, pp)
 
 
 def test_only_another_players_activated_company_can_be_hired():

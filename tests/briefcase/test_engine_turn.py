@@ -210,3 +210,68 @@ def test_newspaper_draws_a_card_at_turn_start_with_at_most_one_buy_in_hand(held_
     turn.start_turn(g)
     assert sum(g.players[0].hand) == (5 if draws else 4)
     assert g.players[0].hand[OBSTACLE] == 4 - held_buys
+
+
+@pytest.mark.parametrize("takes", [True, False])
+def test_the_additional_card_of_a_hand_size_bonus_is_the_players_choice(takes):
+    # Insurance Company: "When drawing new cards, a player may draw one additional card."
+    g = make_game(bots=[ScriptBot(extra_draw=takes), ScriptBot()])
+    ins = give(g, 0, "insurance_company")
+    set_hand(g, 0)
+    set_deck(g, 0, ["obstacle"] * 8)
+    turn.play_turn(g)
+    assert sum(g.players[0].hand) == (5 if takes else 4)
+    assert [c for c in g.bots[0].calls if c[0] == "extra_draw"] == [("extra_draw", ins)]
+    check_all(g)
+
+
+def test_each_additional_card_is_a_choice_of_its_own():
+    g = make_game(bots=[ScriptBot(extra_draw=lambda company: company == cid(g, "bank")), ScriptBot()])
+    give(g, 0, "insurance_company")
+    give(g, 0, "bank")
+    set_deck(g, 0, ["obstacle"] * 10)
+    turn.play_turn(g)
+    assert sum(g.players[0].hand) == 5
+    assert len([c for c in g.bots[0].calls if c[0] == "extra_draw"]) == 2
+
+
+def test_no_additional_card_is_offered_when_nothing_is_left_to_draw():
+    g = make_game()
+    give(g, 0, "insurance_company")
+    set_hand(g, 0)
+    set_deck(g, 0, ["obstacle"] * 3)
+    turn.play_turn(g)
+    assert sum(g.players[0].hand) == 3
+    assert not [c for c in g.bots[0].calls if c[0] == "extra_draw"]
+
+
+@pytest.mark.parametrize("contractor_first", [False, True])
+def test_newspaper_and_contractor_firm_act_in_the_order_the_player_chooses(contractor_first):
+    # Two Buy in hand: the Newspaper does not draw, unless the Contractor Firm first cycles a Buy.
+    from .helpers import every_company
+
+    g = make_game(set_ref=every_company(), bots=[ScriptBot(cycle_card=BUY), ScriptBot()])
+    news, contractor = give(g, 0, "newspaper"), give(g, 0, "contractor_firm")
+    if contractor_first:
+        g.bots[0].answers["start_order"] = [contractor, news]
+    set_hand(g, 0, buy=2, obstacle=2)
+    set_deck(g, 0, ["obstacle"] * 4)
+    turn.start_turn(g)
+    p = g.players[0]
+    assert p.hand[BUY] == 1 and p.discard[BUY] == 1
+    assert sum(p.hand) == (5 if contractor_first else 4)
+    assert ("start_order", [news, contractor]) in g.bots[0].calls
+    check_all(g)
+
+
+def test_the_start_of_turn_order_must_name_each_ability_once():
+    from cardgen.sim.decisions import IllegalAction
+
+    from .helpers import every_company
+
+    g = make_game(set_ref=every_company())
+    news = give(g, 0, "newspaper")
+    give(g, 0, "contractor_firm")
+    g.bots[0].answers["start_order"] = [news, news]
+    with pytest.raises(IllegalAction, match="order every one"):
+        turn.start_turn(g)

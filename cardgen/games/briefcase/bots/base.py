@@ -26,6 +26,11 @@ class Bot:
         """Take a Newspaper-like extra card?"""
         return True
 
+    def start_order(self, g: GameState, seat: int, companies: list[int]) -> list[int]:
+        """The order in which several start-of-turn abilities (``companies``) act; the default
+        keeps the engine's: Newspaper-like draws, then Contractor-like cycling."""
+        return companies
+
     def cycle_card(self, g: GameState, seat: int) -> int | None:
         """A Contractor-like ability: the card type to discard and replace, or None."""
         hand = g.players[seat].hand
@@ -82,7 +87,12 @@ class Bot:
         """Resources to discard at the end of the turn to meet the storage limit."""
         return []
 
-    # --- Choices during other players' turns --------------------------------------------------
-    def accept_hire_payment(self, g: GameState, seat: int, hirer: int, resources: list[int]) -> bool:
-        """Keep the resources a hirer pays (else they are discarded)."""
+    def extra_draw(self, g: GameState, seat: int, company: int) -> bool:
+        """Draw the additional card an Insurance-Company-like ability allows (asked once the
+        Draw step has drawn the rest)."""
         return True
+
+    # --- Choices during other players' turns --------------------------------------------------
+    def keep_hire_payment(self, g: GameState, seat: int, hirer: int, resources: list[int]) -> list[int]:
+        """Which of the resources a hirer pays to keep (the rest are discarded); default all."""
+        return resources

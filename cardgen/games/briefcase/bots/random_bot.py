@@ -75,5 +75,5 @@ class RandomBot(Bot):
         g.rng.shuffle(stored)
         return stored[:excess]
 
-    def accept_hire_payment(self, g: GameState, seat: int, hirer: int, resources: list[int]) -> bool:
-        return g.rng.random() < 0.8
+    def keep_hire_payment(self, g: GameState, seat: int, hirer: int, resources: list[int]) -> list[int]:
+        return list(resources) if g.rng.random() < 0.8 else []

@@ -540,6 +540,19 @@ def hire(g: GameState, owner: int, ci: int, plan: HirePlan | None = None) -> Non
     perform_hire(g, owner, ci, plan)
 
 
+def keep_problem(given: list[int], kept: object) -> list[int]:
+    """The resources of ``given`` the owner keeps, as a list; IllegalAction unless ``kept``
+    is some of them (each at most as often as it was paid)."""
+    left = list(given)
+    if not isinstance(kept, tuple | list):
+        raise IllegalAction(f"hire payment: keep a list of the paid resources {given}, not {kept!r}")
+    for r in kept:
+        if r not in left:
+            raise IllegalAction(f"hire payment: {r!r} is not one of the paid resources {given} (or repeats)")
+        left.remove(r)
+    return list(kept)
+
+
 def perform_hire(g: GameState, owner: int, ci: int, plan: HirePlan) -> None:
     """``hire`` with arguments already checked."""
     p = g.players[g.current]
@@ -561,11 +574,13 @@ def perform_hire(g: GameState, owner: int, ci: int, plan: HirePlan) -> None:
         if comp >= 0:
             g.uses[comp] += 1
     owner_p = g.players[owner]
-    if g.bots[owner].accept_hire_payment(g, owner, g.current, list(given)):
-        for r in given:
+    # "The owner may deny receiving any of the paid resources": each one, not all or nothing.
+    kept = keep_problem(given, g.bots[owner].keep_hire_payment(g, owner, g.current, list(given)))
+    for r in given:
+        if r in kept:
+            kept.remove(r)
             owner_p.storage[r] += 1
-    else:
-        for r in given:
+        else:
             payment.return_resource(g, r)
     g.hires += 1
     produce(g, p, c, may_top=False)

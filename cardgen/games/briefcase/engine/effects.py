@@ -21,7 +21,7 @@ from cardgen.games.briefcase.engine.rules import (
     Rules,
     mask,
 )
-from cardgen.games.briefcase.engine.state import GameState, PlayerState, conversions
+from cardgen.games.briefcase.engine.state import GameState, IllegalAction, PlayerState, conversions
 from cardgen.games.briefcase.model import DECISIONS, RESOURCES
 
 
@@ -46,7 +46,8 @@ class _Derived:
     """Accumulates a player's ongoing effects."""
 
     __slots__ = ("hand_size", "storage_limit", "res_conv", "res_limited", "card_convs",
-                 "start_draw", "start_cycle", "ignore_blocks", "deck_top", "topdeck", "endgame")
+                 "start_draw", "start_cycle", "ignore_blocks", "deck_top", "topdeck", "endgame",
+                 "extra_draws")
 
     def __init__(self, rules: Rules):
         self.hand_size = rules.hand_size
@@ -54,8 +55,9 @@ class _Derived:
         self.res_conv = [0] * N_RES
         self.res_limited: list[tuple[int, int, int, int]] = []
         self.card_convs: list[tuple[int, int, bool, int, bool, int]] = []
-        self.start_draw: list[tuple[int, int, int]] = []
-        self.start_cycle = 0
+        self.start_draw: list[tuple[int, int, int, int]] = []
+        self.start_cycle: list[tuple[int, int]] = []
+        self.extra_draws: list[tuple[int, int]] = []
         self.ignore_blocks = 0
         self.deck_top = False
         self.topdeck = 0
@@ -82,6 +84,9 @@ def _cards_as(d: _Derived, c: CompanyRule, rules: Rules) -> None:
 
 def _hand_size(d: _Derived, c: CompanyRule, rules: Rules) -> None:
     d.hand_size += c.params["delta"]
+    if c.params["delta"] > 0:
+        # "When drawing new cards, a player may draw one additional card": a choice each Draw step.
+        d.extra_draws.append((c.index, c.params["delta"]))
 
 
 def _storage_limit(d: _Derived, c: CompanyRule, rules: Rules) -> None:
@@ -91,13 +96,13 @@ def _storage_limit(d: _Derived, c: CompanyRule, rules: Rules) -> None:
 def _draw_at_turn_start(d: _Derived, c: CompanyRule, rules: Rules) -> None:
     cond = c.params.get("if_at_most")
     if cond:
-        d.start_draw.append((c.params["count"], DECISIONS.index(cond["card"]), cond["count"]))
+        d.start_draw.append((c.index, c.params["count"], DECISIONS.index(cond["card"]), cond["count"]))
     else:
-        d.start_draw.append((c.params["count"], 0, 1 << 30))
+        d.start_draw.append((c.index, c.params["count"], 0, 1 << 30))
 
 
 def _cycle_at_turn_start(d: _Derived, c: CompanyRule, rules: Rules) -> None:
-    d.start_cycle += c.params["count"]
+    d.start_cycle.append((c.index, c.params["count"]))
 
 
 def _ignore_resource_block(d: _Derived, c: CompanyRule, rules: Rules) -> None:
@@ -151,8 +156,8 @@ def _derive(rules: Rules, active: tuple[int, ...]) -> tuple:
     card_convs = tuple(sorted(d.card_convs, key=lambda c: (c[1], c[0])))
     pay_key = (rules.free_pay, res_conv, tuple((f, t, k) for _c, f, t, k in res_limited))
     return (d.hand_size, d.storage_limit, res_conv, res_limited, card_convs, conversions(card_convs),
-            tuple(d.start_draw), d.start_cycle, d.ignore_blocks, d.deck_top, d.topdeck, level1,
-            tuple(d.endgame), pay_key)
+            tuple(d.start_draw), tuple(d.start_cycle), d.ignore_blocks, d.deck_top, d.topdeck, level1,
+            tuple(d.endgame), pay_key, tuple(d.extra_draws))
 
 
 # Derived fields by rules (identity) and activated companies: the same few combinations recur in
@@ -172,7 +177,7 @@ def refresh(g: GameState, p: PlayerState) -> None:
         hit = _DERIVED[key] = (rules, _derive(rules, active))
     (p.hand_size, p.storage_limit, p.res_conv, p.res_limited, p.card_convs, p.card_conv,
      p.start_draw, p.start_cycle, p.ignore_blocks, p.deck_top, p.topdeck, p.level1_active,
-     p.endgame, p.pay_key) = hit[1]
+     p.endgame, p.pay_key, p.extra_draws) = hit[1]
 
 
 # --- Per activation -------------------------------------------------------------------------
@@ -285,19 +290,38 @@ def on_activate(g: GameState, p: PlayerState, c: CompanyRule, ctx: ActivationCon
 # --- Start of turn --------------------------------------------------------------------------
 
 
+def start_abilities(p: PlayerState) -> list[int]:
+    """The companies whose abilities act at the start of ``p``'s turn, in the default order:
+    Newspaper-like draws, then Contractor-like cycling."""
+    return [e[0] for e in p.start_draw] + [e[0] for e in p.start_cycle]
+
+
 def start_of_turn(g: GameState, p: PlayerState) -> None:
-    """Newspaper-like draws (if the hand qualifies), then Contractor-like cycling."""
+    """Newspaper-like draws (if the hand qualifies when it resolves) and Contractor-like
+    cycling, in the order the player chooses when several apply (a cycled Buy card can make the
+    hand qualify for the Newspaper)."""
     bot = g.bots[p.seat]
-    for count, card, at_most in p.start_draw:
-        if p.hand[card] <= at_most and bot.use_start_draw(g, p.seat):
-            cards.draw(g, p, count)
-    for _ in range(p.start_cycle):
-        t = bot.cycle_card(g, p.seat)
-        if t is None or not p.hand[t]:
-            break
-        p.hand[t] -= 1
-        p.discard[t] += 1
-        cards.draw(g, p, 1)
+    order = start_abilities(p)
+    if len(order) > 1:
+        chosen = bot.start_order(g, p.seat, list(order))
+        if sorted(chosen) != sorted(order):
+            raise IllegalAction(f"start of turn: order every one of {order} once, not {chosen}")
+        order = list(chosen)
+    draws = {e[0]: e for e in p.start_draw}
+    cycles = dict(p.start_cycle)
+    for ci in order:
+        if ci in draws:
+            _ci, count, card, at_most = draws[ci]
+            if p.hand[card] <= at_most and bot.use_start_draw(g, p.seat):
+                cards.draw(g, p, count)
+            continue
+        for _ in range(cycles[ci]):
+            t = bot.cycle_card(g, p.seat)
+            if t is None or not p.hand[t]:
+                break
+            p.hand[t] -= 1
+            p.discard[t] += 1
+            cards.draw(g, p, 1)
 
 
 # --- End of game ----------------------------------------------------------------------------

@@ -76,8 +76,9 @@ def check_end_of_turn(g: GameState) -> None:
     if limited > p.storage_limit:
         _fail(g, f"seat {p.seat} stores {limited} resources over a limit of {p.storage_limit}")
     owned = sum(p.hand) + len(p.deck) + sum(p.discard)
-    if sum(p.hand) != min(p.hand_size, owned):
-        _fail(g, f"seat {p.seat} holds {sum(p.hand)} cards after drawing to a hand of {p.hand_size}")
+    if sum(p.hand) != min(g.draw_to, owned) or g.draw_to > p.hand_size:
+        _fail(g, f"seat {p.seat} holds {sum(p.hand)} cards after drawing to a hand of {g.draw_to} "
+                 f"(hand size {p.hand_size})")
     if any(p.played):
         _fail(g, f"seat {p.seat} left played cards out of the discard pile")
     check_conservation(g)

@@ -62,7 +62,7 @@ class PlayerState:
         # Derived from the player's activated companies by effects.refresh().
         "hand_size", "storage_limit", "res_conv", "res_limited", "card_convs", "start_draw",
         "start_cycle", "ignore_blocks", "deck_top", "topdeck", "level1_active", "endgame",
-        "pay_key", "card_conv",
+        "pay_key", "card_conv", "extra_draws",
     )
 
     def __init__(self, seat: int, n_companies: int):
@@ -82,8 +82,9 @@ class PlayerState:
         self.res_limited: tuple[tuple[int, int, int, int], ...] = ()  # (company, from, to, per turn)
         self.card_convs: tuple[tuple[int, int, bool, int, bool, int], ...] = ()
         self.card_conv: Conversions = NO_CONVERSIONS     # card_convs by what they pay
-        self.start_draw: tuple[tuple[int, int, int], ...] = ()  # (count, card type, at most)
-        self.start_cycle = 0
+        self.start_draw: tuple[tuple[int, int, int, int], ...] = ()  # (company, count, card type, at most)
+        self.start_cycle: tuple[tuple[int, int], ...] = ()  # (company, cards cycled)
+        self.extra_draws: tuple[tuple[int, int], ...] = ()  # (company, cards it may add to a Draw step)
         self.ignore_blocks = 0
         self.deck_top = False
         self.topdeck = 0
@@ -111,6 +112,7 @@ class GameState:
         "removed", "current", "turns", "company_bought", "uses", "ignored", "end_condition",
         "over", "stalled", "bought", "activations", "hires", "blocks_moved", "deactivations",
         "resource_blocks_removed", "invariants", "initial_cards", "initial_res", "initial_piles",
+        "draw_to",
     )
 
     def __init__(self, rules: Rules, players: int, rng: random.Random, bots: list[Bot]):
@@ -136,6 +138,7 @@ class GameState:
         self.company_bought = 0
         self.uses = [0] * n_comp                # per-turn ability uses, by company
         self.ignored: list[int] = []            # resource blocks ignored this turn (Cargo Company)
+        self.draw_to = 0                        # the hand size the last Draw step drew to
         # End of game.
         self.end_condition: str | None = None
         self.over = False

@@ -77,6 +77,20 @@ def enforce_storage(g: GameState, p: PlayerState) -> None:
         over -= 1
 
 
+def draw_step(g: GameState, p: PlayerState) -> None:
+    """C. Draw up to the hand size; each additional card an ability allows ("a player may draw
+    one additional card") is the player's choice, made once the others are drawn."""
+    extra = p.extra_draws
+    base = p.hand_size - sum([k for _c, k in extra]) if extra else p.hand_size
+    cards.draw(g, p, base)
+    drawn_to = base
+    for ci, k in extra:
+        if (p.deck or any(p.discard)) and g.bots[p.seat].extra_draw(g, p.seat, ci):
+            cards.draw(g, p, k)
+            drawn_to += k
+    g.draw_to = drawn_to
+
+
 def end_turn(g: GameState) -> None:
     p = g.players[g.current]
     bot = g.bots[p.seat]
@@ -93,7 +107,7 @@ def end_turn(g: GameState) -> None:
         discard[t] += hand[t] + played[t]
         hand[t] = played[t] = 0
     enforce_storage(g, p)
-    cards.draw(g, p, p.hand_size)
+    draw_step(g, p)
     if g.invariants:
         invariants.check_end_of_turn(g)
     g.turns += 1
