@@ -1,15 +1,21 @@
 """Card images for print services and virtual tabletops.
 
-- PNG: one image per distinct face (fronts and backs), 300 dpi, with a 1/8 in bleed: a
-  63 x 88 mm poker card is 819 x 1114 px, close to The Game Crafter's 825 x 1125 template.
+- PNG: one image per distinct face (fronts and backs) at the size print services ask for:
+  each side of the card rounded to the nearest 1/8 in when that moves it by at most 1 mm (the
+  design scaled to it), plus a 1/8 in bleed all round, at 300 dpi with the dpi stored in the
+  file. A 63 x 88 mm poker card prints as 2.5 x 3.5 in: 825 x 1125 px, The Game Crafter's
+  template. ``manifest.csv`` lists every card: its quantity and its front and back files.
 - Tabletop Simulator: per deck, face sheets of at most 10 x 7 cards and 4096 x 4096 px (RGB),
   every copy in its own slot and the last slot holding the back as the hidden face; a single
-  back image when the deck shares one back, else back sheets in the same grid. ``decks.json``
-  lists each sheet with its grid and card count, as TTS's Custom Deck dialog asks for them.
+  back image when the deck shares one back, else back sheets in the same grid. A saved-object
+  file (``<folder>.json``, see ``cardgen.render.tts``) loads every deck into TTS as it is;
+  ``decks.json`` lists each sheet with its grid and card count, as TTS's Custom Deck dialog
+  asks for them.
 """
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import math
@@ -24,8 +30,12 @@ from cardgen.output import write_all_atomic
 from cardgen.render.pipeline import Context
 from cardgen.render.printable import CardSpec, Face
 from cardgen.render.raster import face_images
+from cardgen.render.tts import TtsCard, TtsDeck, TtsSheet, saved_object_bytes
 
-EXPORT_BLEED_MM = 3.175
+INCH_MM = 25.4
+EXPORT_BLEED_MM = INCH_MM / 8
+SNAP_STEP_MM = INCH_MM / 8      # print services size their cards in eighths of an inch
+SNAP_MAX_MM = 1.0               # a card further than this from such a size keeps its own
 TTS_MAX_COLUMNS, TTS_MAX_ROWS, TTS_MAX_PX = 10, 7, 4096
 TTS_DPI = 200          # rendered, then scaled down to the sheet's card size
 
@@ -34,10 +44,30 @@ def file_stem(key: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", key).strip("-")
 
 
-def _png(image: Image.Image) -> bytes:
+def _png(image: Image.Image, dpi: int | None = None) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, "PNG")
+    image.save(buffer, "PNG", **({"dpi": (dpi, dpi)} if dpi else {}))
     return buffer.getvalue()
+
+
+def print_size_mm(card_mm: tuple[float, float]) -> tuple[float, float]:
+    """The trim size a print service cuts for a card: each side rounded to the nearest 1/8 in
+    when that is at most 1 mm away (poker 63 x 88 mm: 2.5 x 3.5 in; tarot 70 x 120 mm:
+    2.75 x 4.75 in), else the card's own size."""
+    snapped = [round(v / SNAP_STEP_MM) * SNAP_STEP_MM for v in card_mm]
+    w, h = (s if abs(s - v) <= SNAP_MAX_MM + 1e-9 else v for s, v in zip(snapped, card_mm, strict=True))
+    return (w, h)
+
+
+def _manifest(specs: Sequence[CardSpec], names: dict[str, str]) -> bytes:
+    """One row per card: what to order how many of, and which file prints on each side."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["card", "deck", "quantity", "front", "back"])
+    for spec in specs:
+        writer.writerow([spec.id, spec.deck, spec.count, names[spec.front.key],
+                         names[spec.back.key] if spec.back else ""])
+    return buffer.getvalue().encode()
 
 
 def _distinct_faces(specs: Sequence[CardSpec]) -> list[Face]:
@@ -51,10 +81,13 @@ def _distinct_faces(specs: Sequence[CardSpec]) -> list[Face]:
 
 def export_png(ctx: Context, specs: Sequence[CardSpec], folder: Path, dpi: int = 300,
                bleed_mm: float = EXPORT_BLEED_MM) -> list[Path]:
-    """One PNG per distinct face; returns the files written (all of them, or none)."""
+    """One PNG per distinct face at its print size, and ``manifest.csv``; returns the files
+    written (all of them, or none)."""
     faces = _distinct_faces(specs)
-    files = [(folder / f"{file_stem(face.key)}.png", _png(image))
-             for face, image in zip(faces, face_images(ctx, faces, dpi, bleed_mm), strict=True)]
+    names = {face.key: f"{file_stem(face.key)}.png" for face in faces}
+    images = face_images(ctx, faces, dpi, bleed_mm, print_size_mm)
+    files = [(folder / names[face.key], _png(image, dpi)) for face, image in zip(faces, images, strict=True)]
+    files.append((folder / "manifest.csv", _manifest(specs, names)))
     write_all_atomic(files)
     return [path for path, _ in files]
 
@@ -89,10 +122,16 @@ def _sheet(grid: SheetGrid, images: Sequence[Image.Image]) -> Image.Image:
     return sheet
 
 
+def _nickname(ctx: Context, spec: CardSpec) -> str:
+    name = spec.front.fields.get("name")
+    context, source = getattr(name, "context", None), getattr(name, "source", None)
+    return ctx.renderer.translate(context, source) if context and source else spec.id
+
+
 def export_tts(ctx: Context, specs: Sequence[CardSpec], folder: Path,
                progress: Callable[[], None] | None = None, dpi: int = TTS_DPI) -> list[Path]:
-    """Deck sheets for Tabletop Simulator, and ``decks.json``; returns the files written (all of
-    them, or none)."""
+    """Deck sheets for Tabletop Simulator, the saved object that loads them and ``decks.json``;
+    returns the files written (all of them, or none)."""
     faces = _distinct_faces(specs)
     images = dict(zip((f.key for f in faces), face_images(ctx, faces, dpi, 0.0), strict=True))
     decks: dict[str, list[CardSpec]] = {}
@@ -101,7 +140,13 @@ def export_tts(ctx: Context, specs: Sequence[CardSpec], folder: Path,
     files: list[tuple[Path, bytes]] = []
     manifest = []
     per_sheet = TTS_MAX_COLUMNS * TTS_MAX_ROWS - 1
+    tts_decks: list[TtsDeck] = []
+
+    def url(path: Path) -> str:
+        return path.resolve().as_uri()
+
     for deck, members in decks.items():
+        sheets: list[TtsSheet] = []
         copies = [s for s in members for _ in range(s.count)]
         backs = {s.back.key if s.back else None for s in copies}
         shared_back = len(backs) == 1
@@ -121,8 +166,11 @@ def export_tts(ctx: Context, specs: Sequence[CardSpec], folder: Path,
             path = folder / f"{file_stem(deck)}-faces-{n}.png"
             files.append((path, _png(_sheet(grid, fronts))))
             entry["faces"] = path.name
+            # a card without a back shows its face on both sides: the faces sheet as unique backs
+            back_url, unique = url(path), True
             if back_file is not None:
                 entry["back"] = back_file.name
+                back_url, unique = url(back_file), False
             elif not shared_back:
                 blank = Image.new("RGB", grid.card_px, "white")
                 back_images = [images[s.back.key] if s.back else blank for s in chunk]
@@ -130,9 +178,14 @@ def export_tts(ctx: Context, specs: Sequence[CardSpec], folder: Path,
                 files.append((back_path, _png(_sheet(grid, back_images))))
                 entry["backs"] = back_path.name
                 entry["unique_backs"] = True
+                back_url = url(back_path)
             manifest.append(entry)
+            sheets.append(TtsSheet(url(path), back_url, grid.columns, grid.rows, unique,
+                                   tuple(TtsCard(_nickname(ctx, s), s.id) for s in chunk)))
             if progress:
                 progress()
+        tts_decks.append(TtsDeck(deck, tuple(sheets)))
+    files.append((folder / f"{folder.name}.json", saved_object_bytes(folder.name, tts_decks)))
     index = folder / "decks.json"
     files.append((index, (json.dumps(manifest, indent=2) + "\n").encode()))
     write_all_atomic(files)

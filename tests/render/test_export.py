@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
+from urllib.parse import unquote, urlparse
 
+import pytest
 from PIL import Image
 from typer.testing import CliRunner
 
 from cardgen.cli import app
 from cardgen.commands.build import context_for
-from cardgen.render.export import TTS_MAX_PX, export_png, tts_grid
+from cardgen.render.export import TTS_MAX_PX, export_png, print_size_mm, tts_grid
+from cardgen.render.raster import face_images
+from tests.render.visual import differing_fraction
 
 runner = CliRunner()
 
@@ -31,14 +36,45 @@ def test_preview_of_an_unknown_card_is_one_line_with_a_suggestion(tmp_path: Path
     assert not (tmp_path / "x.png").exists()
 
 
-def test_png_export_is_300_dpi_with_an_eighth_inch_bleed(tmp_path: Path):
+def test_png_export_is_the_print_service_size_at_300_dpi_with_a_manifest(tmp_path: Path):
     ctx = context_for("briefcase", "en")
     specs = [s for s in ctx.module.card_list(ctx.selection) if s.id in ("buy", "central_bank")]
     files = export_png(ctx, specs, tmp_path)
-    assert sorted(f.name for f in files) == ["central_bank.png", "decision.back.png", "decision.buy.png"]
+    assert sorted(f.name for f in files) == ["central_bank.png", "decision.back.png", "decision.buy.png",
+                                             "manifest.csv"]
     with Image.open(tmp_path / "decision.buy.png") as im:
-        # (63 + 2 x 3.175) mm x (88 + 2 x 3.175) mm at 300 dpi
-        assert im.size == (820, 1115) and im.mode == "RGB"
+        # 63 x 88 mm prints as 2.5 x 3.5 in, plus 1/8 in bleed each side, at 300 dpi
+        assert im.size == (825, 1125) and im.mode == "RGB"
+        assert im.info["dpi"] == pytest.approx((300, 300), abs=0.01)        # pHYs
+    with Image.open(tmp_path / "central_bank.png") as im:
+        # 180 x 120 mm: 7.125 x 4.75 in, the nearest eighths (0.98 and 0.65 mm away)
+        assert abs(im.size[0] - 7.375 * 300) <= 0.5 and im.size[1] == 5.0 * 300
+    rows = list(csv.DictReader((tmp_path / "manifest.csv").open()))
+    assert rows == [{"card": "buy", "deck": "decision", "quantity": "48", "front": "decision.buy.png",
+                     "back": "decision.back.png"},
+                    {"card": "central_bank", "deck": "board", "quantity": "1", "front": "central_bank.png",
+                     "back": ""}]
+
+
+@pytest.mark.parametrize("card, inches", [
+    ((63, 88), (2.5, 3.5)),              # poker
+    ((57, 89), (2.25, 3.5)),             # bridge
+    ((70, 120), (2.75, 4.75)),           # tarot
+    ((44, 67), (1.75, 2.625)),           # mini
+    ((59, 92), (59 / 25.4, 3.625)),      # euro: 59 mm is 1.1 mm from 2.375 in, kept
+])
+def test_print_sizes_snap_to_eighths_of_an_inch_within_1_mm(card, inches):
+    assert print_size_mm(card) == pytest.approx(tuple(v * 25.4 for v in inches))
+
+
+def test_the_scaled_design_still_bleeds_to_the_image_edge(tmp_path: Path):
+    ctx = context_for("briefcase", "en")
+    specs = [s for s in ctx.module.card_list(ctx.selection) if s.id == "steel_factory"]
+    export_png(ctx, specs, tmp_path)
+    with Image.open(tmp_path / "company.steel_factory-deactivated.png") as im:
+        w, h = im.size
+        corners = {im.getpixel(p) for p in ((0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1))}
+        assert len(corners) == 1 and corners != {(255, 255, 255)}
 
 
 def test_tts_grids_stay_within_ten_by_seven_and_4096_px():
@@ -69,6 +105,70 @@ def test_tts_export_puts_every_card_on_rgb_sheets_with_the_back_as_hidden_face(t
     assert found == expected
     company = next(e for e in manifest if e["deck"] == "company")
     assert company.get("unique_backs") is True                       # the activated sides
+
+
+@pytest.fixture(scope="module")
+def tts_export(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("tts")
+    result = runner.invoke(app, ["export", "--format", "tts", "--players", "2", "--set", "simple",
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out / "briefcase-en-tts"
+
+
+def _file(url: str) -> Path:
+    assert url.startswith("file://")
+    return Path(unquote(urlparse(url).path))
+
+
+def test_tts_export_has_a_saved_object_that_tabletop_simulator_loads(tts_export: Path):
+    save = json.loads((tts_export / "briefcase-en-tts.json").read_text())
+    assert save["SaveName"] == "briefcase-en-tts"
+    ctx = context_for("briefcase", "en", players=2, set_ref="simple")
+    expected: dict[str, int] = {}
+    for spec in ctx.module.card_list(ctx.selection):
+        expected[spec.deck] = expected.get(spec.deck, 0) + spec.count
+    found: dict[str, int] = {}
+    for obj in save["ObjectStates"]:
+        cards = obj["ContainedObjects"] if obj["Name"] == "DeckCustom" else [obj]
+        if obj["Name"] == "DeckCustom":
+            assert obj["DeckIDs"] == [c["CardID"] for c in cards]
+            assert len(obj["GUID"]) == 6
+            found[obj["Nickname"]] = len(cards)
+        else:
+            assert obj["Name"] == "Card"
+            found["board"] = 1
+        for card in cards:
+            (number, sheet), = card["CustomDeck"].items()
+            if obj["Name"] == "DeckCustom":
+                assert obj["CustomDeck"][number] == sheet
+            assert card["CardID"] // 100 == int(number)
+            assert sheet["NumWidth"] <= 10 and sheet["NumHeight"] <= 7
+            assert card["CardID"] % 100 < sheet["NumWidth"] * sheet["NumHeight"]
+            with Image.open(_file(sheet["FaceURL"])) as faces:
+                assert faces.mode == "RGB" and max(faces.size) <= 4096
+                assert faces.size[0] % sheet["NumWidth"] == 0 and faces.size[1] % sheet["NumHeight"] == 0
+            with Image.open(_file(sheet["BackURL"])) as back:
+                if sheet["UniqueBack"]:
+                    assert back.size == faces.size
+    assert found == expected
+
+
+def test_a_deck_sheet_holds_its_cards_where_the_ids_say(tts_export: Path):
+    """Card 100 + i is slot i of its sheet: the VP deck's slot 0 shows the VP card's face."""
+    save = json.loads((tts_export / "briefcase-en-tts.json").read_text())
+    deck = next(o for o in save["ObjectStates"] if o.get("Nickname") == "vp")
+    first = deck["ContainedObjects"][0]
+    (number, sheet), = first["CustomDeck"].items()
+    slot = first["CardID"] % 100
+    with Image.open(_file(sheet["FaceURL"])) as faces:
+        w, h = faces.size[0] // sheet["NumWidth"], faces.size[1] // sheet["NumHeight"]
+        column, row = slot % sheet["NumWidth"], slot // sheet["NumWidth"]
+        card = faces.crop((column * w, row * h, (column + 1) * w, (row + 1) * h)).convert("RGB")
+    ctx = context_for("briefcase", "en")
+    (expected,) = face_images(ctx, [next(s.front for s in ctx.module.card_list(ctx.selection)
+                                          if s.id == first["GMNotes"])], 100, 0.0)
+    assert differing_fraction(card.resize(expected.size), expected) < 0.05
 
 
 def test_preview_into_a_folder_is_one_line_and_exit_1(tmp_path: Path):
