@@ -49,9 +49,14 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], list[Document]]:
         if found:
             failed_games.add(doc.game)
         docs.append(doc)
+    from cardgen.render.layouts import layout_problems
+
     for game, game_docs in _by_game(docs).items():
         if game not in failed_games and not unread:
             problems.extend(game_rules(game).check(game_docs))
+        # the game's card layouts too: a misspelt layout key would otherwise only show as a
+        # panel missing from the printed cards
+        problems.extend(layout_problems(game))
     return sorted(set(problems)), docs
 
 

@@ -192,9 +192,15 @@ def _messages(error: ValidationError, where: list[Any]) -> Iterator[tuple[str, s
 
 def validate_document(doc: Any, game: str, kind: str, shown: str) -> list[Problem]:
     """Every schema problem of one document, at the position of the offending value."""
+    return validate_with(validator(game, kind), doc, shown)
+
+
+def validate_with(checker: Draft202012Validator, doc: Any, shown: str) -> list[Problem]:
+    """Every problem ``checker`` finds in ``doc`` (a file loaded with positions), each at the
+    position of the offending value or key, with "did you mean" for a near-miss key."""
     problems: list[Problem] = []
     seen: set[tuple[int, int, str]] = set()
-    for error in validator(game, kind).iter_errors(doc):
+    for error in checker.iter_errors(doc):
         leaf = _leaf(error)
         where = list(leaf.absolute_path)
         for rule, message, locator in _messages(leaf, where):

@@ -11,23 +11,46 @@ Each element is a one-key mapping naming its kind (``rect``, ``text``, ``icon``,
 with a ``box: [x, y, w, h]`` in millimetres from the card's top-left trim corner. A value
 written ``$name`` is read from the face's field ``name``. ``when: name`` / ``unless: name``
 draw an element only if a field is set / not set. See README "Card layouts".
+
+A layout may ``extends:`` another and give only what differs: ``size``; ``elements`` whose
+``id`` names an element of the other change that element's settings in place (the others are
+added at the end); ``remove: [id, ...]`` leaves elements out.
+
+The file is checked against ``schemas/layout.schema.json`` before anything is read from it, so
+a misspelt key (``fil:`` for ``fill:``) is an error at its position with "did you mean",
+never a setting silently ignored.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from jsonschema import Draft202012Validator
+
+from cardgen.data.schema import did_you_mean, validate_with
 from cardgen.data.yamlload import PosDict, load_yaml, position
 from cardgen.paths import display_path, template_file
+from cardgen.problems import Problem
 from cardgen.render.fonts import FontSet
 from cardgen.render.icons import IconError, IconSet, parse_colour
 from cardgen.render.text import TextStyle
+from cardgen.workspace import current
 
 KINDS = ("rect", "text", "icon", "icons")
 STYLE_KEYS = {"weight", "size", "min_size", "leading", "colour", "align", "valign"}
+
+
+Resolved = tuple[tuple[float, float] | str, list[tuple[str, Mapping[str, Any], str]]]
+
+
+def _a(kind: str) -> str:
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
 
 
 class LayoutError(ValueError):
@@ -93,24 +116,78 @@ class LayoutBook:
                 self.icons(ink_saver)
             except IconError as exc:
                 raise LayoutError(f"{where('icons')}: {exc}") from None
+        self._raw = data["layouts"]
+        self._resolved: dict[str, Resolved] = {}
         self.layouts: dict[str, Layout] = {}
-        for name, spec in data["layouts"].items():
-            self.layouts[name] = self._layout(name, spec)
+        for name in self._raw:
+            self.layouts[name] = self._layout(name)
 
-    def _layout(self, name: str, spec: Any) -> Layout:
-        if not isinstance(spec, Mapping) or not isinstance(spec.get("elements"), list):
-            raise LayoutError(f"{self._where('layouts', name)}: layout '{name}' needs 'elements:'")
-        size = spec.get("size", "card")
-        if size != "card" and not (isinstance(size, list) and len(size) == 2):
-            raise LayoutError(f"{self._where('layouts', name, 'size')}: size is 'card' or [w, h] mm")
-        elements = []
-        for i, item in enumerate(spec["elements"]):
-            at = self._where("layouts", name, "elements", i)
+    def _resolve(self, name: str, chain: tuple[str, ...] = ()) -> Resolved:
+        """(size, [(kind, settings, where)]) of a layout, its ``extends`` applied."""
+        if name in self._resolved:
+            return self._resolved[name]
+        spec = self._raw[name]
+        at = self._where("layouts", name)
+        if not isinstance(spec, Mapping):
+            raise LayoutError(f"{at}: layout '{name}' needs 'elements:'")
+        items = spec.get("elements", [])
+        if not isinstance(items, list):
+            raise LayoutError(f"{at}: 'elements' of layout '{name}' is a list")
+        base_name = spec.get("extends")
+        elements: list[tuple[str, Mapping[str, Any], str]] = []
+        if base_name is None:
+            if "elements" not in spec:
+                raise LayoutError(f"{at}: layout '{name}' needs 'elements:'")
+            if spec.get("remove"):
+                raise LayoutError(f"{self._where('layouts', name, 'remove')}: 'remove' needs 'extends'")
+            size: tuple[float, float] | str = spec.get("size", "card")
+        else:
+            if base_name not in self._raw:
+                raise LayoutError(f"{self._where('layouts', name, 'extends')}: layout '{name}' extends "
+                                  f"'{base_name}', which this file does not have"
+                                  f"{did_you_mean(base_name, list(self._raw))}")
+            if base_name in chain or base_name == name:
+                loop = " -> ".join((*chain, name, base_name))
+                raise LayoutError(f"{self._where('layouts', name, 'extends')}: layouts extend each other "
+                                  f"in a loop: {loop}")
+            base_size, base_elements = self._resolve(base_name, (*chain, name))
+            size = spec.get("size", base_size)
+            elements = list(base_elements)
+        ids = {body.get("id"): i for i, (_, body, _) in enumerate(elements) if body.get("id")}
+        removed = set()
+        for n, gone in enumerate(spec.get("remove") or []):
+            if gone not in ids:
+                raise LayoutError(f"{self._where('layouts', name, 'remove', n)}: '{base_name}' has no "
+                                  f"element with id '{gone}' to remove{did_you_mean(gone, list(ids))}")
+            removed.add(ids[gone])
+        for i, item in enumerate(items):
+            where = self._where("layouts", name, "elements", i)
             if not isinstance(item, Mapping) or len(item) != 1 or next(iter(item)) not in KINDS:
-                raise LayoutError(f"{at}: an element is one of {', '.join(KINDS)} with its settings")
+                raise LayoutError(f"{where}: an element is one of {', '.join(KINDS)} with its settings")
             kind, body = next(iter(item.items()))
             if not isinstance(body, Mapping):
-                raise LayoutError(f"{at}: '{kind}' needs settings")
+                raise LayoutError(f"{where}: '{kind}' needs settings")
+            known = ids.get(body.get("id"))
+            if known is not None:
+                base_kind, base_body, _ = elements[known]
+                if base_kind != kind:
+                    raise LayoutError(f"{where}: element '{body['id']}' is {_a(base_kind)} in "
+                                      f"'{base_name}'; remove it and add {_a(kind)} instead")
+                elements[known] = (kind, {**base_body, **body}, where)
+            else:
+                if body.get("id") and any(b.get("id") == body["id"] for _, b, _ in elements):
+                    raise LayoutError(f"{where}: two elements of layout '{name}' have the id '{body['id']}'")
+                elements.append((kind, body, where))
+        elements = [e for i, e in enumerate(elements) if i not in removed]
+        self._resolved[name] = (size, elements)
+        return size, elements
+
+    def _layout(self, name: str) -> Layout:
+        size, resolved = self._resolve(name)
+        if size != "card" and not (isinstance(size, list | tuple) and len(size) == 2):
+            raise LayoutError(f"{self._where('layouts', name, 'size')}: size is 'card' or [w, h] mm")
+        elements = []
+        for kind, body, at in resolved:
             box = body.get("box")
             if not (isinstance(box, list) and len(box) == 4 and all(isinstance(v, int | float) for v in box)):
                 raise LayoutError(f"{at}: '{kind}' needs box: [x, y, width, height] in mm")
@@ -155,11 +232,59 @@ def card_layout_path(game: str) -> Path:
     return template_file(game, "cards.yaml")
 
 
+def layout_schema_path() -> Path:
+    """``schemas/layout.schema.json``: the workspace's, else the shipped one. One schema for
+    every game, as the renderer that reads the layouts is one."""
+    return current().lookup(Path("schemas", "layout.schema.json"))
+
+
+@cache
+def _checker(path: Path, stamp: int) -> Draft202012Validator:
+    return Draft202012Validator(json.loads(path.read_text(encoding="utf-8")))
+
+
+def schema_problems(data: Any, shown: str) -> list[Problem]:
+    """The layout file's problems against the layout schema, each at its position."""
+    path = layout_schema_path()
+    return validate_with(_checker(path, path.stat().st_mtime_ns), data, shown)
+
+
 def load_layouts(path: Path) -> LayoutBook:
     """Read and check a layout file; LayoutError (one line, with the position) if unusable."""
-    data, problems = load_yaml(path, display_path(path))
+    shown = display_path(path)
+    data, problems = load_yaml(path, shown)
+    if not problems and not isinstance(data, PosDict):
+        raise LayoutError(f"{shown}:1:1: a layout file is a mapping")
+    problems = problems or schema_problems(data, shown)
     if problems:
-        raise LayoutError(problems[0].format())
-    if not isinstance(data, PosDict):
-        raise LayoutError(f"{display_path(path)}:1:1: a layout file is a mapping")
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise LayoutError(problems[0].format() + more)
     return LayoutBook(path, data)
+
+
+_POSITION = re.compile(r"^(.*?):(\d+):(\d+): (.*)$", re.S)
+
+
+def layout_problems(game: str) -> list[Problem]:
+    """Everything wrong with a game's layout file, each at its position: what ``cardgen
+    validate`` adds when it checks a game's data."""
+    path = card_layout_path(game)
+    if not path.exists():
+        return []
+    shown = display_path(path)
+    data, problems = load_yaml(path, shown)
+    if problems:
+        return problems
+    if not isinstance(data, PosDict):
+        return [Problem(shown, 1, 1, "layout", "a layout file is a mapping")]
+    problems = schema_problems(data, shown)
+    if problems:
+        return problems
+    try:
+        LayoutBook(path, data)
+    except LayoutError as exc:
+        found = _POSITION.match(str(exc))
+        if found and found.group(1) == shown:
+            return [Problem(shown, int(found.group(2)), int(found.group(3)), "layout", found.group(4))]
+        return [Problem(shown, 1, 1, "layout", str(exc).removeprefix(f"{shown}: "))]
+    return []

@@ -1,0 +1,134 @@
+"""Layout files: checked against schemas/layout.schema.json (a misspelt key is an error at its
+place with "did you mean", in validate and in build), and layouts that extend others."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.data.yamlload import load_yaml
+from cardgen.render.layouts import (
+    LayoutError,
+    card_layout_path,
+    layout_problems,
+    load_layouts,
+    schema_problems,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+runner = CliRunner()
+
+
+def test_the_layout_schema_is_json_schema_2020_12():
+    schema = json.loads((REPO / "schemas" / "layout.schema.json").read_text(encoding="utf-8"))
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    Draft202012Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize("game", ["briefcase", "startup"])
+def test_the_shipped_layouts_pass_the_schema(game):
+    data, problems = load_yaml(card_layout_path(game))
+    assert problems == []
+    assert schema_problems(data, "cards.yaml") == []
+    assert layout_problems(game) == []
+
+
+def _break(project: Path, old: str, new: str, game: str = "briefcase") -> int:
+    """Replace the first ``old`` in the game's layout file; the line it is on."""
+    layout = project / "templates" / game / "cards.yaml"
+    text = layout.read_text()
+    assert old in text
+    layout.write_text(text.replace(old, new, 1))
+    return text[:text.index(old)].count("\n") + 1
+
+
+FIL = ("- rect: {box: [2.5, 2.5, 58, 83], fill: paper, radius: 2.5}",
+       "- rect: {box: [2.5, 2.5, 58, 83], fil: paper, radius: 2.5}")
+
+
+def test_a_misspelt_key_fails_the_build_at_its_place_with_did_you_mean(project: Path, tmp_path: Path):
+    # before the schema, the randomizer's paper panel silently disappeared
+    line = _break(project, *FIL)
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", "--out", str(out)])
+    assert result.exit_code == 1
+    assert f"cards.yaml:{line}:" in result.output
+    assert "unknown key 'fil' (did you mean 'fill'?)" in result.output
+    assert "layouts.randomizer.elements[1].rect" in result.output
+    assert not out.exists()
+
+
+def test_validate_reports_the_layouts_of_the_game_it_checks(project: Path):
+    line = _break(project, *FIL)
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 1
+    (found,) = [row for row in result.output.splitlines() if "cards.yaml" in row]
+    assert f"cards.yaml:{line}:" in found and "error[schema-unknown-key]" in found
+    assert "unknown key 'fil' (did you mean 'fill'?)" in found
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("- rect: {box: [0, 0, 63, 88], fill: \"{frame}_bg\", bleed: true}",
+     "- rekt: {box: [0, 0, 63, 88], fill: \"{frame}_bg\", bleed: true}",
+     "unknown key 'rekt' (did you mean 'rect'?)"),
+    ("badge: {weight: bold, size: 17,", "badge: {wieght: bold, size: 17,", "did you mean 'weight'?"),
+    ("valign: middle, leading: 1.0}", "valign: centre, leading: 1.0}", "is not one of: top, middle, bottom"),
+    ("    elements:\n", "    element:\n", "unknown key 'element' (did you mean 'elements'?)"),
+])
+def test_schema_problems_name_the_key_and_the_near_miss(project: Path, old: str, new: str, message: str):
+    _break(project, old, new)
+    problems = layout_problems("briefcase")
+    assert problems and message in problems[0].message, [p.format() for p in problems]
+    with pytest.raises(LayoutError, match="cards.yaml:"):
+        load_layouts(card_layout_path("briefcase"))
+
+
+def test_a_layout_extends_another_setting_only_what_differs():
+    book = load_layouts(card_layout_path("startup"))
+    value, tactic, startup = (book.layout(n) for n in ("value", "tactic", "startup"))
+    boxes = {e.spec.get("id"): e.box for e in tactic.elements}
+    assert boxes["icon"] == (24.5, 24, 14, 14)                # changed in place
+    assert tactic.elements[5].spec["name"] == "$icon"         # the rest of its settings inherited
+    assert tactic.elements[-1].spec["field"] == "bank_for"    # a new element goes at the end
+    assert len(tactic.elements) == len(value.elements) + 1
+    assert [e.spec.get("field") for e in startup.elements if e.kind == "text"] == \
+        ["kind", "name", "value", "rule"]
+    assert value.elements[3].spec["field"] == "category"      # the base is untouched
+
+
+def test_an_extending_layout_with_nothing_changed_draws_the_same_card(project: Path):
+    from cardgen.commands.build import context_for
+    from cardgen.render.printable import Face
+    from cardgen.render.raster import face_images
+
+    layout = project / "templates" / "startup" / "cards.yaml"
+    layout.write_text(layout.read_text().replace("layouts:\n", "layouts:\n  same:\n    extends: value\n", 1))
+    ctx = context_for("startup", "en")
+    card = next(s.front for s in ctx.module.card_list(ctx.selection) if s.front.layout == "value")
+    twin = Face(card.key + "-twin", "same", card.fields)
+    first, second = face_images(ctx, [card, twin], 60, 0.0)
+    assert first.tobytes() == second.tobytes()
+
+
+@pytest.mark.parametrize("addition, message", [
+    ("  twin:\n    extends: valeu\n",
+     "extends 'valeu', which this file does not have (did you mean 'value'?)"),
+    ("  a:\n    extends: b\n  b:\n    extends: a\n", "in a loop: a -> b -> a"),
+    ("  twin:\n    extends: value\n    remove: [icno]\n",
+     "no element with id 'icno' to remove (did you mean 'icon'?)"),
+    ("  twin:\n    extends: value\n    elements:\n      - rect: {id: icon, fill: paper}\n",
+     "element 'icon' is an icon in 'value'; remove it and add a rect instead"),
+    ("  twin:\n    remove: [icon]\n    elements: []\n", "'remove' needs 'extends'"),
+])
+def test_extends_mistakes_are_errors_at_their_place(project: Path, addition: str, message: str):
+    layout = project / "templates" / "startup" / "cards.yaml"
+    layout.write_text(layout.read_text().replace("layouts:\n", "layouts:\n" + addition, 1))
+    (problem,) = layout_problems("startup")
+    assert message in problem.message and problem.line > 1
+    result = runner.invoke(app, ["build", "startup", "--out", str(project / "out")])
+    assert result.exit_code == 1 and message in result.output
