@@ -563,9 +563,9 @@ def board_squares(ctx: Context) -> Iterator[Problem]:
             for ident, record in table.items():
                 if counts[ident] != 1:
                     many = "no square" if counts[ident] == 0 else f"{counts[ident]} squares"
-                    yield doc.problem("board-squares", f"side {sid}: {many} for the {record['name']} "
-                                      f"{'shop' if kind == 'crate type' else ''}".rstrip() +
-                                      f"; each {kind} has one", *path, "squares")
+                    what = f"{record['name']} shop" if kind == "crate type" else record["name"]
+                    yield doc.problem("board-squares", f"side {sid}: {many} for the {what}; each {kind} "
+                                      "has one", *path, "squares")
         pawn = sum(1 for sq in squares if sq.get("pawn_shop"))
         if pawn != 1:
             yield doc.problem("board-squares", f"side {sid}: {pawn} pawn shops; the board has one",
