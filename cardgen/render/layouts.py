@@ -14,7 +14,8 @@ draw an element only if a field is set / not set. See README "Card layouts".
 
 A layout may ``extends:`` another and give only what differs: ``size``; ``elements`` whose
 ``id`` names an element of the other change that element's settings in place (the others are
-added at the end); ``remove: [id, ...]`` leaves elements out.
+added at the end, or just before the element named by their ``before: id``); ``remove: [id,
+...]`` leaves elements out.
 
 The file is checked against ``schemas/layout.schema.json`` before anything is read from it, so
 a misspelt key (``fil:`` for ``fill:``) is an error at its position with "did you mean",
@@ -175,9 +176,24 @@ class LayoutBook:
                                       f"'{base_name}'; remove it and add {_a(kind)} instead")
                 elements[known] = (kind, {**base_body, **body}, where)
             else:
+                if base_name is not None and body.get("id") and "box" not in body:
+                    raise LayoutError(f"{where}: '{base_name}' has no element with id '{body['id']}' to "
+                                      f"change{did_you_mean(body['id'], list(ids))}")
                 if body.get("id") and any(b.get("id") == body["id"] for _, b, _ in elements):
                     raise LayoutError(f"{where}: two elements of layout '{name}' have the id '{body['id']}'")
-                elements.append((kind, body, where))
+                before = body.get("before")
+                if before is None:
+                    elements.append((kind, body, where))
+                    continue
+                # a background must be drawn before what stands on it
+                spot = next((n for n, (_, b, _) in enumerate(elements) if b.get("id") == before), None)
+                if spot is None:
+                    named = [b["id"] for _, b, _ in elements if b.get("id")]
+                    raise LayoutError(f"{where}: no element with id '{before}' to go before"
+                                      f"{did_you_mean(before, named)}")
+                elements.insert(spot, (kind, body, where))
+                removed = {n + (n >= spot) for n in removed}
+                ids = {k: n + (n >= spot) for k, n in ids.items()}
         elements = [e for i, e in enumerate(elements) if i not in removed]
         self._resolved[name] = (size, elements)
         return size, elements

@@ -61,3 +61,51 @@ def test_the_band_check_sees_a_frame_near_the_cut(project):
     ctx, faces = deck_backs("briefcase", False)
     image = face_images(ctx, faces[:1], DPI, BLEED_MM)[0]
     assert band_features(image, CLEAR_MM) > 1000
+
+
+SAFE_MM = 3.5             # a double-sided card's content keeps 4 mm inside the cut line
+
+
+def edge_changes(image: Image.Image, depth_mm: float) -> float:
+    """The largest fraction of an edge along which the picture changes between the cut line and
+    ``depth_mm`` inside it (or out across the bleed): a border along the edge changes all of
+    it, so a drift of the back against the cut would show; bands running off the edge, and
+    content that starts deeper, change none of it."""
+    w, h = image.size
+    b, d = _px(BLEED_MM), _px(BLEED_MM + depth_mm)
+    strips = {  # (the cut line's pixels, the strip from the image edge to depth_mm inside)
+        "top": ((b, b, w - b, b + 1), (b, 0, w - b, d)),
+        "bottom": ((b, h - b - 1, w - b, h - b), (b, h - d, w - b, h)),
+        "left": ((b, b, b + 1, h - b), (0, b, d, h - b)),
+        "right": ((w - b - 1, b, w - b, h - b), (w - d, b, w, h - b)),
+    }
+    worst = 0.0
+    for line_box, strip_box in strips.values():
+        line, strip = image.crop(line_box), image.crop(strip_box)
+        across = strip.size[1] if line.size[1] == 1 else strip.size[0]
+        changed = Image.new("L", line.size, 0)          # pixels along the edge that change
+        for k in range(across):
+            row = strip.crop((0, k, strip.size[0], k + 1)) if line.size[1] == 1 else \
+                strip.crop((k, 0, k + 1, strip.size[1]))
+            diff = ImageChops.difference(row, line).convert("L").point(lambda v: 255 * (v > TOLERANCE))
+            changed = ImageChops.lighter(changed, diff)
+        worst = max(worst, changed.histogram()[255] / max(line.size))
+    return worst
+
+
+def test_the_activated_side_of_company_cards_has_no_border_along_its_cut():
+    ctx = context_for("briefcase", "en")
+    faces = list({s.back.key: s.back for s in ctx.module.card_list(ctx.selection)
+                  if s.back is not None and s.back.key.endswith(":activated")}.values())
+    assert len(faces) >= 14
+    for face, image in zip(faces, face_images(ctx, faces, DPI, BLEED_MM), strict=True):
+        assert edge_changes(image, SAFE_MM) < 0.02, face.key
+
+
+def test_the_edge_check_sees_the_front_design_border():
+    """The fronts keep their coloured border (the crop marks cut them exactly): the check finds
+    it, so it would find one on a back."""
+    ctx = context_for("briefcase", "en")
+    front = next(s.front for s in ctx.module.card_list(ctx.selection) if s.id == "law_firm")
+    (image,) = face_images(ctx, [front], DPI, BLEED_MM)
+    assert edge_changes(image, SAFE_MM) > 0.9

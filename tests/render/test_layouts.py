@@ -124,6 +124,10 @@ def test_an_extending_layout_with_nothing_changed_draws_the_same_card(project: P
     ("  twin:\n    extends: value\n    elements:\n      - rect: {id: icon, fill: paper}\n",
      "element 'icon' is an icon in 'value'; remove it and add a rect instead"),
     ("  twin:\n    remove: [icon]\n    elements: []\n", "'remove' needs 'extends'"),
+    ("  twin:\n    extends: value\n    elements:\n      - text: {id: txet, size: 9}\n",
+     "'value' has no element with id 'txet' to change (did you mean 'text'?)"),
+    ("  twin:\n    extends: value\n    elements:\n      - rect: {before: icno, box: [0, 0, 1, 1]}\n",
+     "no element with id 'icno' to go before (did you mean 'icon'?)"),
 ])
 def test_extends_mistakes_are_errors_at_their_place(project: Path, addition: str, message: str):
     layout = project / "templates" / "startup" / "cards.yaml"
@@ -132,3 +136,14 @@ def test_extends_mistakes_are_errors_at_their_place(project: Path, addition: str
     assert message in problem.message and problem.line > 1
     result = runner.invoke(app, ["build", "startup", "--out", str(project / "out")])
     assert result.exit_code == 1 and message in result.output
+
+
+def test_a_new_element_can_go_before_one_of_the_extended_layout():
+    """The activated side of a company card: its foot band is drawn under the labels and icons."""
+    book = load_layouts(card_layout_path("briefcase"))
+    company, activated = book.layout("company"), book.layout("company_activated")
+    ids = [e.spec.get("id") for e in activated.elements]
+    assert ids.index("foot") == ids.index("level_label") - 1
+    assert len(activated.elements) == len(company.elements) + 1
+    frame = activated.elements[0]
+    assert frame.spec["fill"] == "panel_{status}" and frame.spec["bleed"] is True   # merged

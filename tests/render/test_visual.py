@@ -55,11 +55,11 @@ def test_moving_a_layout_element_fails_the_comparison(project: Path):
 
 
 @pytest.mark.parametrize("old, new", [
-    # the smallest text on the card, gone
-    ("      - text: {box: [17, 10, 29, 5], field: status_label, style: small}\n", ""),
+    # the smallest text on the card, gone (drawn only when a field that is never set is set)
+    ("field: status_label, style: small}", "field: status_label, style: small, when: never_set}"),
     # the same label, 1 mm to the right
-    ("- text: {box: [17, 10, 29, 5], field: status_label, style: small}",
-     "- text: {box: [18, 10, 29, 5], field: status_label, style: small}"),
+    ("- text: {id: status_label, box: [17, 10, 29, 5], field: status_label, style: small}",
+     "- text: {id: status_label, box: [18, 10, 29, 5], field: status_label, style: small}"),
 ], ids=["missing", "moved-1mm"])
 def test_a_small_label_missing_or_moved_fails_the_comparison(project: Path, old: str, new: str):
     layout = project / "templates" / "briefcase" / "cards.yaml"

@@ -46,7 +46,9 @@ def _company_fields(c: Company) -> dict:
 def company_face(c: Company, status: str) -> Face:
     """One side of a company card: ``deactivated`` (the front) or ``activated``."""
     fields = _company_fields(c) | {"status": status, "status_label": label(f"label:{status}")}
-    return Face(f"company.{c.id}:{status}", "company", fields)
+    # the activated side prints on the backs page: a layout that forgives duplex drift
+    layout = "company_activated" if status == "activated" else "company"
+    return Face(f"company.{c.id}:{status}", layout, fields)
 
 
 def randomizer_face(c: Company) -> Face:
