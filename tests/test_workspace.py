@@ -97,7 +97,8 @@ def test_without_a_workspace_the_shipped_games_are_used_and_it_says_so(tmp_path:
     result = invoke("validate")
     assert result.exit_code == 0
     assert "note: no workspace here" in result.stderr and "cardgen init" in result.stderr
-    assert "11 files valid." in result.stderr
+    shipped = sum(1 for p in (REPO / "cards").rglob("*") if p.suffix == ".yaml")
+    assert f"{shipped} files valid." in result.stderr
 
 
 def test_a_broken_settings_file_is_one_error_line(tmp_path: Path, monkeypatch):

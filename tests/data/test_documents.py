@@ -49,7 +49,7 @@ def test_unknown_kind_with_did_you_mean(tmp_path):
     p = one(read(tmp_path, "game: briefcase\nkind: compnies\n"))
     assert (p.rule, p.line, p.col) == ("header-kind", 2, 7)
     assert p.message.startswith("unknown kind 'compnies' (did you mean 'companies'?); kinds of briefcase "
-                                "files: companies, company-set")
+                                "files: companies, company-changes, company-set")
 
 
 def test_missing_kind_points_at_game(tmp_path):
