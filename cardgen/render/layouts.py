@@ -24,6 +24,7 @@ never a setting silently ignored.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Mapping
@@ -265,13 +266,22 @@ def schema_problems(data: Any, shown: str) -> list[Problem]:
     return validate_with(_checker(path, path.stat().st_mtime_ns), data, shown)
 
 
+_passed: set[tuple[str, ...]] = set()     # (layout file, schema) contents that passed
+
+
 def load_layouts(path: Path) -> LayoutBook:
     """Read and check a layout file; LayoutError (one line, with the position) if unusable."""
     shown = display_path(path)
     data, problems = load_yaml(path, shown)
     if not problems and not isinstance(data, PosDict):
         raise LayoutError(f"{shown}:1:1: a layout file is a mapping")
-    problems = problems or schema_problems(data, shown)
+    if not problems:
+        # the schema check takes about as long as reading the file: once per version of the two
+        stamp = tuple(hashlib.sha1(p.read_bytes()).hexdigest() for p in (path, layout_schema_path()))
+        if stamp not in _passed:
+            problems = schema_problems(data, shown)
+            if not problems:
+                _passed.add(stamp)
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise LayoutError(problems[0].format() + more)
