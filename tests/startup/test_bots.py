@@ -3,25 +3,27 @@ exchange, reactions for itself and its partner. Each test builds a table by hand
 
 from __future__ import annotations
 
-from cardgen.games.startup.bots import HeuristicBot, make_bot
-from cardgen.games.startup.engine import Action, Game, Window
-from tests.startup.table import ally, bank, hand, ids, model, table, take, use
+from cardgen.games.startup.bots import HeuristicBot
+from cardgen.games.startup.engine import Action
+from cardgen.games.startup.simulation import SIMULATOR
+from cardgen.sim.driver import drive, policy_seed
+from tests.startup.table import Scripted, ally, bank, hand, ids, table, take, use
 
 
-def _heuristic(game: Game, *seats: int) -> list[HeuristicBot]:
+def _heuristic(game: Scripted, *seats: int) -> list[HeuristicBot]:
     bots = [HeuristicBot() for _ in seats]
     for seat, bot in zip(seats, bots, strict=True):
         game.bots[seat] = bot
     return bots
 
 
-def _near_win(game: Game, seat: int) -> None:
+def _near_win(game: Scripted, seat: int) -> None:
     """Bank $850M for the seat: $900M with its Startup, near the $1,000M win."""
     bank(game, seat, "series_c", "series_c", "global_rollout", "global_rollout", "series_b", "viral_launch")
     assert game.valuation(seat) == 900
 
 
-def _next_draw(game: Game, card_id: str) -> int:
+def _next_draw(game: Scripted, card_id: str) -> int:
     """Put a card on top of the draw pile, so the turn's draw is known."""
     card = take(game, card_id)
     game.table.draw_pile.append(card)
@@ -38,7 +40,7 @@ def test_heuristic_offers_its_ally_a_card_worth_more_to_the_ally():
     ally(game, 0, 1)
     non_compete = hand(game, 0, "non_compete")[0]
     hand(game, 1, "crisis_pr_team")
-    chosen = game.bots[0].choose_play(game, 0, game.legal_actions(0))
+    chosen = game.next_play(0)
     assert chosen == Action("trade", non_compete, 1)
 
 
@@ -64,7 +66,7 @@ def test_heuristic_does_not_ask_for_help_when_its_ally_plays_before_the_near_win
     ally(game, 0, 1)                           # seat 1 plays before seat 2 and can hit it itself
     hand(game, 0, "strategic_alliance")
     hand(game, 1, "poach")
-    assert game.bots[0].choose_play(game, 0, game.legal_actions(0)) is None
+    assert game.next_play(0) is None
 
 
 def test_heuristic_asks_a_hoarding_ally_for_a_better_card_and_banks_it():
@@ -88,7 +90,7 @@ def test_heuristic_does_not_ask_a_selective_ally_blindly():
     ally(game, 0, 1)
     hand(game, 0, "strategic_alliance")
     hand(game, 1, "series_a", "cto", "head_of_sales")
-    assert game.bots[0].choose_play(game, 0, game.legal_actions(0)) is None
+    assert game.next_play(0) is None
 
 
 def test_heuristic_does_not_repeat_a_refused_offer_next_round():
@@ -113,7 +115,7 @@ def test_heuristic_hits_a_near_winner_itself_before_asking_its_ally():
     ally(game, 0, 2)
     poach, _ = hand(game, 0, "poach", "strategic_alliance")
     hand(game, 2, "pr_crisis")
-    chosen = game.bots[0].choose_play(game, 0, game.legal_actions(0))
+    chosen = game.next_play(0)
     assert chosen.kind == "use" and chosen.card == poach and chosen.target == 1
 
 
@@ -124,7 +126,7 @@ def test_heuristic_ally_accepts_a_swap_that_helps_it():
     ally(game, 0, 1)
     offered = hand(game, 0, "non_compete")[0]
     spare = hand(game, 1, "crisis_pr_team", "crisis_pr_team")   # two of a defense: one is spare
-    assert game.bots[1].trade_reply(game, 1, 0, offered) in spare
+    assert game.answer(1, game.asks(game.engine.perform(0, Action("trade", offered, 1)))) in spare
 
 
 def test_heuristic_ally_refuses_a_swap_that_costs_it():
@@ -133,7 +135,7 @@ def test_heuristic_ally_refuses_a_swap_that_costs_it():
     ally(game, 0, 1)
     offered = hand(game, 0, "strategic_alliance")[0]
     hand(game, 1, "series_b", "crisis_pr_team")
-    assert game.bots[1].trade_reply(game, 1, 0, offered) is None
+    assert game.answer(1, game.asks(game.engine.perform(0, Action("trade", offered, 1)))) is None
 
 
 def test_heuristic_never_offers_the_cards_of_a_betrayal():
@@ -144,7 +146,7 @@ def test_heuristic_never_offers_the_cards_of_a_betrayal():
     ally(game, 0, 2)
     hand(game, 0, "ditch", "golden_handcuffs")
     hand(game, 2, "poach")
-    assert game.bots[0].choose_play(game, 0, game.legal_actions(0)) is None
+    assert game.next_play(0) is None
 
 
 def test_heuristic_never_hands_its_ally_the_card_that_wins():
@@ -155,7 +157,7 @@ def test_heuristic_never_hands_its_ally_the_card_that_wins():
     ally(game, 0, 1)
     offered = hand(game, 0, "poach")[0]     # worth more to seat 1 than its CTO, but the CTO wins
     hand(game, 1, "cto")
-    assert game.bots[1].trade_reply(game, 1, 0, offered) is None
+    assert game.answer(1, game.asks(game.engine.perform(0, Action("trade", offered, 1)))) is None
 
 
 def test_heuristic_confirms_a_good_reply_and_declines_a_poor_one():
@@ -164,8 +166,11 @@ def test_heuristic_confirms_a_good_reply_and_declines_a_poor_one():
     ally(game, 0, 1)
     offered = hand(game, 0, "strategic_alliance")[0]
     good, poor = hand(game, 1, "series_a", "offer_they_cant_refuse")
-    assert game.bots[0].confirm_trade(game, 0, 1, offered, good)
-    assert not game.bots[0].confirm_trade(game, 0, 1, offered, poor)
+    for reply, confirmed in ((good, True), (poor, False)):
+        game.asks(game.engine.perform(0, Action("trade", offered, 1)))
+        game.apply(reply)                                   # the ally's reply
+        assert game.decision().tag == "trade_confirm"
+        assert game.answer(0, game.decision()) is confirmed
 
 
 def test_a_refused_offer_costs_the_heuristic_no_card_play():
@@ -185,7 +190,7 @@ def test_a_refused_offer_costs_the_heuristic_no_card_play():
 # --- the Investor exchange ----------------------------------------------------------------------
 
 
-def _investor_table(rival_bank: list[str]) -> tuple[Game, int]:
+def _investor_table(rival_bank: list[str]) -> tuple[Scripted, int]:
     game, _ = table(3)
     _heuristic(game, 0)
     bank(game, 1, *rival_bank)
@@ -197,7 +202,7 @@ def _investor_table(rival_bank: list[str]) -> tuple[Game, int]:
 def test_heuristic_uses_the_investor_exchange_on_a_rival_who_hoards_value_cards():
     # Seat 1 banks tactics for $10M as often as value cards: value cards linger in its hand.
     game, investor = _investor_table(["poach", "pr_crisis", "ditch", "seed_round"])
-    chosen = game.bots[0].choose_play(game, 0, game.legal_actions(0))
+    chosen = game.next_play(0)
     assert chosen == Action("use", investor, 1)
     game.perform(0, chosen)
     assert game.counters["exchanges"] == 1 and investor in game.players[1].bank
@@ -206,7 +211,7 @@ def test_heuristic_uses_the_investor_exchange_on_a_rival_who_hoards_value_cards(
 
 def test_heuristic_banks_the_investor_against_a_rival_who_banks_every_value_card():
     game, investor = _investor_table(["series_a", "cto", "series_b", "seed_round"])
-    assert game.bots[0].choose_play(game, 0, game.legal_actions(0)) == Action("bank", investor)
+    assert game.next_play(0) == Action("bank", investor)
 
 
 def test_an_exchange_canceled_by_not_for_sale_is_not_counted():
@@ -267,10 +272,11 @@ def test_heuristic_reads_the_table_anew_at_each_decision():
     ally(game, 1, 2)
     crisis = hand(game, 0, "pr_crisis")[0]
     defense = hand(game, 1, "crisis_pr_team")[0]
-    window = Window(0, 2, crisis, Action("use", crisis, 2))
-    assert game.bots[1].respond(game, 1, window, [defense]) == defense
+    asked = game.asks(game.engine.perform(0, Action("use", crisis, 2)))
+    assert (asked.seat, asked.tag) == (1, "react")
+    assert game.answer(1, asked) == defense
     _near_win(game, 2)                         # the partner is now about to win alone
-    assert game.bots[1].respond(game, 1, window, [defense]) is None
+    assert game.answer(1, asked) is None
 
 
 def test_heuristic_spends_a_spare_defense_before_a_needed_one():
@@ -307,16 +313,16 @@ def test_heuristic_beats_the_random_bot_in_most_mixed_games():
             seats = ["random"] * players
             seat = seed % players
             seats[seat] = "heuristic"
-            game = Game(model(), [make_bot(b) for b in seats], 1000 + seed)
-            game.play()
-            wins += game.winner == seat
+            config = SIMULATOR.prepare(players=players, set_ref=None, bots=seats, options={})
+            wins += SIMULATOR.play(config, 1000 + seed, seats).winners == [seat]
         assert wins > games / 2, f"{players} players: heuristic won {wins} of {games}"
 
 
 def test_heuristic_allies_trade_in_self_play():
     trades = 0
+    config = SIMULATOR.prepare(players=4, set_ref=None, bots=["heuristic"] * 4, options={})
     for seed in range(30):
-        game = Game(model(), [make_bot("heuristic") for _ in range(4)], seed, invariants=True)
-        game.play()
+        game = SIMULATOR.new_state(config, seed, invariants=True)
+        drive(game, [SIMULATOR.policy("heuristic", s, policy_seed(seed, s)) for s in range(4)])
         trades += game.counters["trades"]
     assert trades > 0

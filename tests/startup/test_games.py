@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.games.startup.bots import HeuristicBot, make_bot
+from cardgen.games.startup.bots import HeuristicBot
 from cardgen.games.startup.engine import Action, Game, InvariantError
 from cardgen.games.startup.simulation import SIMULATOR, summary_lines
+from cardgen.sim.driver import drive, policy_seed
 from cardgen.sim.stats import summarise
 from tests.startup.table import ally, bank, hand, model, table
 
 
-def _play(players: int, bots: str, seed: int, **kwargs) -> Game:
-    game = Game(model(), [make_bot(bots) for _ in range(players)], seed, **kwargs)
-    game.play()
+def _play(players: int, bots: str, seed: int, invariants: bool = False) -> Game:
+    """A whole game through the shared driver, the finished game kept for inspection."""
+    config = SIMULATOR.prepare(players=players, set_ref=None, bots=[bots] * players, options={})
+    game = SIMULATOR.new_state(config, seed, invariants)
+    drive(game, [SIMULATOR.policy(bots, s, policy_seed(seed, s)) for s in range(players)])
     return game
 
 
@@ -76,7 +79,7 @@ def test_heuristic_betrays_its_ally_when_the_betrayal_wins():
     ally(game, 0, 1)
     ditch = hand(game, 0, "ditch")[0]
     hand(game, 0, "seed_round")
-    assert game.bots[0].choose_play(game, 0, game.legal_actions(0)) == Action("use", ditch, 1, scientist)
+    assert game.next_play(0) == Action("use", ditch, 1, scientist)
 
 
 def test_heuristic_stays_loyal_when_betrayal_does_not_pay():
@@ -85,7 +88,7 @@ def test_heuristic_stays_loyal_when_betrayal_does_not_pay():
     bank(game, 1, "seed_round")
     ally(game, 0, 1)
     hand(game, 0, "ditch")
-    chosen = game.bots[0].choose_play(game, 0, game.legal_actions(0))
+    chosen = game.next_play(0)
     assert chosen is None or chosen.kind == "bank"
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.games.startup.engine import Action
-from tests.startup.table import ally, bank, hand, ids, table, take, use
+from cardgen.games.startup.engine import Action, Game
+from tests.startup.table import ally, bank, hand, ids, model, table, take, use
 
 # --- the worked example -----------------------------------------------------------------------
 
@@ -44,12 +44,13 @@ def test_the_125m_betrayal_golden_handcuffs_takes_the_cto_instead():
 
 
 def test_setup_deals_five_cards_and_three_different_startup_types():
-    game, _ = table(5)
-    game2 = type(game)(game.model, [type(b)() for b in game.bots], seed=4, invariants=True)
-    seen: list[list[str]] = []
-    for b in game2.bots:
-        b.choose_startup = lambda g, s, options: seen.append(options) or options[0]
-    game2.setup()
+    game2 = Game(model(), 5, seed=4, invariants=True)
+    game2.start(game2.setup())
+    seen: list[tuple[str, ...]] = []
+    while (decision := game2.decision()) is not None:
+        assert decision.tag == "choose_startup"
+        seen.append(decision.options)
+        game2.apply(decision.options[0])
     assert all(len(p.hand) == 5 for p in game2.players)
     assert all(len(set(o)) == 3 for o in seen) and len(seen) == 5
     assert len(game2.table.draw_pile) == 98 - 25

@@ -1,13 +1,17 @@
-"""The startup game's simulator for ``cardgen simulate`` (the ``Simulator`` protocol)."""
+"""The startup game's simulator for ``cardgen simulate`` (the ``Simulator`` protocols of
+``cardgen.sim.result`` and ``cardgen.sim.driver``): games are played by the shared driver,
+each seat's bot answering the game's decisions from that seat's observation."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any
 
 from cardgen.games.startup.bots import BOTS, make_bot
 from cardgen.games.startup.engine.game import DEFAULT_MAX_TURNS, Game
 from cardgen.games.startup.model import StartupGame
+from cardgen.sim.driver import Policy, play_game
 from cardgen.sim.result import GameResult
 
 # A median table time this many times the design target is flagged, as check-set flags an
@@ -31,6 +35,7 @@ class Config:
 class StartupSimulator:
     game = "startup"
     bots = tuple(BOTS)   # ("random", "heuristic"): the heuristic is the default seat
+    player_counts = (3, 4, 5)
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:
@@ -45,20 +50,43 @@ class StartupSimulator:
         seconds = float(options.get("seconds_per_turn") or model.rules.seconds_per_turn)
         return Config(model, players, int(options.get("max_turns", DEFAULT_MAX_TURNS)), seconds)
 
+    def new_state(self, config: Config, seed: int, invariants: bool = False) -> Game:
+        return Game(config.model, config.players, seed, invariants, config.max_turns).start()
+
+    def policy(self, name: str, seat: int, seed: int) -> Policy:
+        return make_bot(name, seed)
+
     def play(self, config: Config, seed: int, seat_bots: list[str], invariants: bool = False
              ) -> GameResult:
-        game = Game(config.model, [make_bot(b) for b in seat_bots], seed, invariants, config.max_turns)
-        finished = game.play()
+        return play_game(self, config, seed, seat_bots, invariants)
+
+    def result(self, state: Game, seed: int, seat_bots: list[str]) -> GameResult:
+        game = state
         counters = {k: game.counters.get(k, 0) for k in COUNTERS}
         counters.update(game.counters)
+        won = game.winner is not None
         return GameResult(
-            seed=seed, players=config.players, seat_bots=list(seat_bots), turns=game.turns,
-            rounds=game.turns // config.players, stalled=not finished,
-            end_condition="valuation" if finished else None,
-            scores=[game.valuation(s) for s in range(config.players)],
-            winners=[game.winner] if game.winner is not None else [],
+            seed=seed, players=game.n, seat_bots=list(seat_bots), turns=game.turns,
+            rounds=game.turns // game.n, stalled=game.stalled,
+            end_condition="valuation" if won else None,
+            scores=[game.valuation(s) for s in range(game.n)],
+            winners=[game.winner] if won else [],
             items=game.items(), counters=dict(sorted(counters.items())),
         )
+
+    def redeal(self, state: Game, seat: int, rng: random.Random) -> None:
+        """Deal differently every card ``seat`` cannot see: the draw pile and the other hands
+        share out their cards anew, each keeping its size, while cards the pending decision
+        shows the seat stay where they are; the undealt Startups are reshuffled. What the seat
+        observes must not change (the conformance test)."""
+        shown = set(state.shown.get(seat, ()))
+        zones = [state.table.draw_pile] + [p.hand for p in state.players if p.seat != seat]
+        hidden = [c for zone in zones for c in zone if c not in shown]
+        rng.shuffle(hidden)
+        for zone in zones:
+            # In place: the rules waiting on the decision may hold these very lists.
+            zone[:] = [c if c in shown else hidden.pop() for c in zone]
+        rng.shuffle(state.table.startup_supply)
 
 
 def summary_lines(summary: dict[str, Any], options: dict[str, Any] | None = None) -> list[str]:

@@ -1,42 +1,25 @@
-"""Bot players: every decision the rules leave to a player, answered by a policy.
+"""Bot players: policies that answer the game's decisions from one seat's observation.
 
-``RandomBot`` picks uniformly among the legal choices (it finds rule holes). ``HeuristicBot``
-plays sensibly from what a player may see (banks, markers, hand sizes, alliances, its own hand).
-Both draw all randomness from the game's one ``random.Random``. A bot instance plays one seat
-of one game.
+``random`` is the shared driver's ``RandomPolicy``: uniform among the legal options of any
+decision, so that it finds holes in the rules. ``HeuristicBot`` plays sensibly from what its
+seat may see (banks, markers, hand sizes, alliances, its own hand). A bot is given an
+``Observation`` and a ``Decision``, never the game; a bot's randomness comes from its own seed
+(``cardgen.sim.driver.policy_seed``), never from the game's RNG, so no bot can change a chance
+outcome. A bot instance plays one seat of one game.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
 
 from cardgen.games.startup.bots.heuristic import HeuristicBot
-from cardgen.games.startup.bots.random_bot import RandomBot
-from cardgen.games.startup.engine.state import Action, Window
+from cardgen.sim.driver import Policy, RandomPolicy
 
-if TYPE_CHECKING:
-    from cardgen.games.startup.engine.game import Game
+__all__ = ["BOTS", "HeuristicBot", "make_bot"]
 
-__all__ = ["BOTS", "Bot", "HeuristicBot", "RandomBot", "make_bot"]
-
-
-class Bot(Protocol):
-    name: str
-
-    def choose_startup(self, game: Game, seat: int, options: list[str]) -> str: ...
-    def choose_play(self, game: Game, seat: int, actions: list[Action]) -> Action | None: ...
-    def choose_discard(self, game: Game, seat: int, count: int) -> list[int]: ...
-    def respond(self, game: Game, seat: int, window: Window, options: list[int]) -> int | None: ...
-    def override(self, game: Game, seat: int, window: Window, options: list[int]) -> int | None: ...
-    def accept_alliance(self, game: Game, seat: int, inviter: int) -> bool: ...
-    def trade_reply(self, game: Game, seat: int, offerer: int, offered: int) -> int | None: ...
-    def confirm_trade(self, game: Game, seat: int, ally: int, offered: int, reply: int) -> bool: ...
-    def choose_from_hand(self, game: Game, seat: int, target: int, cards: list[int]) -> int: ...
-    def choose_reversal(self, game: Game, seat: int, attacker: int, cards: list[int]) -> int: ...
+# name -> the policy for one seat, made from its seed.
+BOTS: dict[str, Callable[[int], Policy]] = {"random": RandomPolicy, "heuristic": HeuristicBot}
 
 
-BOTS: dict[str, type] = {"random": RandomBot, "heuristic": HeuristicBot}
-
-
-def make_bot(name: str) -> Bot:
-    return BOTS[name]()
+def make_bot(name: str, seed: int = 0) -> Policy:
+    return BOTS[name](seed)

@@ -13,8 +13,6 @@ partner near the win is a rival first (``mind`` weighs its gains fully).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from cardgen.games.startup.bots.plays import betrayal_card, hand_worth
 from cardgen.games.startup.bots.view import (
     HiddenHand,
@@ -24,10 +22,8 @@ from cardgen.games.startup.bots.view import (
     common_enemy,
     mind,
 )
+from cardgen.games.startup.engine.observation import Observation
 from cardgen.games.startup.engine.state import Action
-
-if TYPE_CHECKING:
-    from cardgen.games.startup.engine.game import Game
 
 # The least gain (in $M) that makes a swap worth asking for or agreeing to.
 MARGIN = 5
@@ -42,12 +38,12 @@ HOARDER = 0.5
 DEFER = 0.2
 
 
-def regard(game: Game, seat: int, other: int) -> float:
-    return care(game, seat, other) - mind(game, seat, other)
+def regard(obs: Observation, seat: int, other: int) -> float:
+    return care(obs, seat, other) - mind(obs, seat, other)
 
 
-def tradeable(game: Game, card: int) -> bool:
-    return not betrayal_card(game, game.card(card))
+def tradeable(obs: Observation, card: int) -> bool:
+    return not betrayal_card(obs, obs.card(card))
 
 
 def play_cost(scores: list[float], plays_left: int) -> float:
@@ -67,7 +63,7 @@ ASK = "ask"
 HELP = "help"
 
 
-def pick_offer(game: Game, seat: int, trades: list[Action], other_plays: list[Action],
+def pick_offer(obs: Observation, seat: int, trades: list[Action], other_plays: list[Action],
                ready_after: bool, declined: set[str]) -> tuple[Action, str] | None:
     """The card to offer the ally, if any is worth offering, and why (``SPARE``, ``ASK``, ``HELP``).
 
@@ -78,16 +74,16 @@ def pick_offer(game: Game, seat: int, trades: list[Action], other_plays: list[Ac
     ``declined``: reasons the ally has lately turned down; asking again would only be turned
     down again.
     """
-    ally = game.players[seat].partner
+    ally = obs.players[seat].partner
     if ally is None:
         return None
-    candidates = [a for a in trades if tradeable(game, a.card)]
+    candidates = [a for a in trades if tradeable(obs, a.card)]
     if not candidates:
         return None
-    hand = game.players[seat].hand
-    worth_mine = {a.card: hand_worth(game, seat, a.card, ready_after, [c for c in hand if c != a.card])
+    hand = obs.hand
+    worth_mine = {a.card: hand_worth(obs, seat, a.card, ready_after, [c for c in hand if c != a.card])
                   for a in candidates}
-    worth_theirs = {a.card: hand_worth(game, ally, a.card, False) for a in candidates}
+    worth_theirs = {a.card: hand_worth(obs, ally, a.card, False) for a in candidates}
 
     def mine(a: Action) -> float:
         return worth_mine[a.card]
@@ -99,52 +95,52 @@ def pick_offer(game: Game, seat: int, trades: list[Action], other_plays: list[Ac
     if SPARE not in declined and room(best) >= ROOM:
         return best, SPARE
     cheapest = min(candidates, key=lambda a: (mine(a), a.card))
-    if ASK not in declined and banks_everything(game, ally) > HOARDER \
-            and HiddenHand(game, seat, ally).mean_worth() - mine(cheapest) >= ROOM:
+    if ASK not in declined and banks_everything(obs, ally) > HOARDER \
+            and HiddenHand(obs, ally).mean_worth() - mine(cheapest) >= ROOM:
         return cheapest, ASK
-    enemy = common_enemy(game, seat)
-    if HELP in declined or enemy is None or not acts_before(game, enemy, ally):
+    enemy = common_enemy(obs, seat)
+    if HELP in declined or enemy is None or not acts_before(obs, enemy, ally):
         return None
-    armed = any(a.kind == "use" and a.target == enemy and game.card(a.card).effect.is_attack
+    armed = any(a.kind == "use" and a.target == enemy and obs.card(a.card).effect.is_attack
                 for a in other_plays)
     if armed:
         return None
     return cheapest, HELP
 
 
-def swap_gain(game: Game, seat: int, other: int, give: int, get: int, ready: bool,
+def swap_gain(obs: Observation, seat: int, other: int, give: int, get: int, ready: bool,
               other_ready: bool) -> tuple[float, float]:
     """(this seat's own gain, the other's gain as this seat can tell) from the swap.
 
     The other's hand is hidden, but a card it offers up is one it can spare."""
-    rest = [c for c in game.players[seat].hand if c != give]
-    own = hand_worth(game, seat, get, ready, rest) - hand_worth(game, seat, give, ready, rest)
-    theirs = hand_worth(game, other, give, other_ready) - hand_worth(game, other, get, other_ready, [get])
+    rest = [c for c in obs.hand if c != give]
+    own = hand_worth(obs, seat, get, ready, rest) - hand_worth(obs, seat, give, ready, rest)
+    theirs = hand_worth(obs, other, give, other_ready) - hand_worth(obs, other, get, other_ready, [get])
     return own, theirs
 
 
-def reply(game: Game, seat: int, offerer: int, offered: int) -> int | None:
+def reply(obs: Observation, seat: int, offerer: int, offered: int) -> int | None:
     """The ally's answer to an offer: the hand card whose swap helps this seat most, or None.
 
     It agrees only when its own gain is not negative, except against a common enemy (a rival
     near the win beats both partners, so arming the partner who plays first helps both), and
     only with a card the offerer gains by too (anything else would be refused)."""
-    if not tradeable(game, offered):
+    if not tradeable(obs, offered):
         return None
-    allied_against = common_enemy(game, seat) is not None
-    weight = regard(game, seat, offerer)
+    allied_against = common_enemy(obs, seat) is not None
+    weight = regard(obs, seat, offerer)
     best, best_gain = None, float(MARGIN)
-    for card in sorted(game.players[seat].hand):
-        if not tradeable(game, card) or game.card(card).id == game.card(offered).id:
+    for card in sorted(obs.hand):
+        if not tradeable(obs, card) or obs.card(card).id == obs.card(offered).id:
             continue
-        own, theirs = swap_gain(game, seat, offerer, card, offered, False, True)
+        own, theirs = swap_gain(obs, seat, offerer, card, offered, False, True)
         if theirs > MARGIN and (own >= 0 or allied_against) and own + weight * theirs > best_gain:
             best, best_gain = card, own + weight * theirs
     return best
 
 
-def confirm(game: Game, seat: int, ally: int, offered: int, answer: int, ready_after: bool,
+def confirm(obs: Observation, seat: int, ally: int, offered: int, answer: int, ready_after: bool,
             cost: float) -> bool:
     """The offerer's final word once it sees the reply: its own gain must pay for the play."""
-    own, theirs = swap_gain(game, seat, ally, offered, answer, ready_after, False)
-    return own > 0 and own + regard(game, seat, ally) * theirs > cost
+    own, theirs = swap_gain(obs, seat, ally, offered, answer, ready_after, False)
+    return own > 0 and own + regard(obs, seat, ally) * theirs > cost

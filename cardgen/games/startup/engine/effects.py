@@ -2,69 +2,95 @@
 
 A card's behaviour is its effect kind plus parameters (``deck.yaml``); nothing here is written
 per card name. Attacks pass through the reaction window (``reactions.py``) before resolving.
+
+Legal targets are read from a ``Table``: the ``Game`` itself, or a seat's ``Observation`` (they
+need only what the whole table sees), so that a bot looks ahead with these same rules.
+Resolutions that ask a player (a pick, a discard down to the hand limit) are generators of
+decisions; the others return None.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
+from cardgen.games.startup.engine import ask
 from cardgen.games.startup.engine.reactions import respond
 from cardgen.games.startup.engine.state import Action, Window
-from cardgen.games.startup.model import Effect
+from cardgen.games.startup.model import CardDef, Effect
 
 if TYPE_CHECKING:
-    from cardgen.games.startup.engine.game import Game
-
-Targets = Callable[["Game", int, int, Effect], list[Action]]
-Resolve = Callable[["Game", int, Action, Effect], None]
+    from cardgen.games.startup.engine.game import Game, Steps
 
 
-def _seats(game: Game, seat: int, who: str) -> list[int]:
+class Table(Protocol):
+    """What the legal-play rules read: a ``Game`` or an ``Observation``."""
+
+    @property
+    def players(self) -> Sequence[Any]: ...   # each with bank, markers, attachments, partner, hand_size
+    @property
+    def refused(self) -> Any: ...             # (kind, seat, x) of this turn's refusals
+
+    def card(self, n: int) -> CardDef: ...
+    def others(self, seat: int) -> Sequence[int]: ...
+    def pending_skips(self, seat: int) -> list[int]: ...
+
+
+Targets = Callable[[Table, int, int, Effect], list[Action]]
+Resolve = Callable[["Game", int, Action, Effect], "Steps[None] | None"]
+
+# ``Action("use", card, seat, target_card)`` without the named tuple's Python-level constructor
+# (half the cost): a turn's legal plays are listed at every card play, and a bot looking ahead
+# lists them again for each card it weighs.
+_new = tuple.__new__
+
+
+def _seats(game: Table, seat: int, who: str) -> Sequence[int]:
     if who == "ally":
         partner = game.players[seat].partner
-        return [] if partner is None else [partner]
+        return () if partner is None else (partner,)
     return game.others(seat)
 
 
 # --- legal targets: a card needs a legal target before it is played ---------------------------
-def _banked_targets(game: Game, seat: int, card: int, eff: Effect) -> list[Action]:
+def _banked_targets(game: Table, seat: int, card: int, eff: Effect) -> list[Action]:
     category = eff.get("category")
-    return [Action("use", card, s, c) for s in _seats(game, seat, eff.get("target"))
+    return [_new(Action, ("use", card, s, c)) for s in _seats(game, seat, eff.get("target"))
             for c in game.players[s].bank if category is None or game.card(c).category == category]
 
 
-def _hand_targets(game: Game, seat: int, card: int, eff: Effect) -> list[Action]:
-    return [Action("use", card, s) for s in _seats(game, seat, eff.get("target")) if game.players[s].hand]
+def _hand_targets(game: Table, seat: int, card: int, eff: Effect) -> list[Action]:
+    return [_new(Action, ("use", card, s, None)) for s in _seats(game, seat, eff.get("target"))
+            if game.players[s].hand_size]
 
 
-def _penalty_targets(game: Game, seat: int, card: int, eff: Effect) -> list[Action]:
-    return [Action("use", card, s) for s in _seats(game, seat, eff.get("target"))]
+def _penalty_targets(game: Table, seat: int, card: int, eff: Effect) -> list[Action]:
+    return [_new(Action, ("use", card, s, None)) for s in _seats(game, seat, eff.get("target"))]
 
 
-def _skip_targets(game: Game, seat: int, card: int, eff: Effect) -> list[Action]:
-    return [Action("use", card, s) for s in _seats(game, seat, eff.get("target"))
+def _skip_targets(game: Table, seat: int, card: int, eff: Effect) -> list[Action]:
+    return [_new(Action, ("use", card, s, None)) for s in _seats(game, seat, eff.get("target"))
             if len(game.pending_skips(s)) < eff.get("max_pending")]
 
 
-def _alliance_targets(game: Game, seat: int, card: int, eff: Effect) -> list[Action]:
+def _alliance_targets(game: Table, seat: int, card: int, eff: Effect) -> list[Action]:
     if game.players[seat].partner is not None:
         return []
-    return [Action("use", card, s) for s in game.others(seat)
+    return [_new(Action, ("use", card, s, None)) for s in game.others(seat)
             if game.players[s].partner is None and ("alliance", seat, s) not in game.refused]
 
 
-def _marker_targets(game: Game, seat: int, card: int, eff: Effect) -> list[Action]:
+def _marker_targets(game: Table, seat: int, card: int, eff: Effect) -> list[Action]:
     whose = eff.get("whose")
     seats = ([seat] if "self" in whose else []) + (
         [game.players[seat].partner] if "partner" in whose and game.players[seat].partner is not None else [])
-    return [Action("use", card, s, m) for s in seats for m in game.players[s].markers
+    return [_new(Action, ("use", card, s, m)) for s in seats for m in game.players[s].markers
             if game.card(m).id == eff.get("marker")]
 
 
-def _attach_targets(game: Game, seat: int, card: int, eff: Effect) -> list[Action]:
+def _attach_targets(game: Table, seat: int, card: int, eff: Effect) -> list[Action]:
     p = game.players[seat]
-    return [Action("use", card, seat, c) for c in p.bank
+    return [_new(Action, ("use", card, seat, c)) for c in p.bank
             if game.card(c).category == eff.get("category") and c not in p.attachments]
 
 
@@ -80,7 +106,7 @@ TARGETS: dict[str, Targets] = {
 }
 
 
-def targets(game: Game, seat: int, card: int) -> list[Action]:
+def targets(game: Table, seat: int, card: int) -> list[Action]:
     """Every legal use of a hand card's effect (none for a card without one)."""
     eff = game.card(card).effect
     find = TARGETS.get(eff.kind)
@@ -100,27 +126,26 @@ def _take_banked(game: Game, seat: int, a: Action, eff: Effect) -> None:
         game.counters["alliances_betrayed"] += 1
 
 
-def _reverse_take_banked(game: Game, seat: int, a: Action, eff: Effect) -> None:
+def _reverse_take_banked(game: Game, seat: int, a: Action, eff: Effect) -> Steps[None]:
     """Golden Handcuffs: the ditched ally takes a banked card of the attacker's instead."""
-    attacker_bank = list(game.players[seat].bank)
+    attacker_bank = tuple(game.players[seat].bank)
     if attacker_bank:
-        chosen = game.bots[a.target].choose_reversal(game, a.target, seat, attacker_bank)
-        if chosen not in attacker_bank:
-            raise ValueError("the reversal must take one of the attacker's banked cards")
+        chosen = yield ask.choose(a.target, "reversal", "Take one of the attacker's banked cards",
+                                  attacker_bank)
         game.move_banked(seat, a.target, chosen)
     game.end_alliance(seat)
     game.counters["alliances_betrayed"] += 1
     game.counters["ditches_reversed"] += 1
 
 
-def _return_to_hand(game: Game, seat: int, a: Action, eff: Effect) -> None:
+def _return_to_hand(game: Game, seat: int, a: Action, eff: Effect) -> Steps[None]:
     attached = game.take_from_bank(a.target, a.target_card)
     if attached is not None:
         game.discard(attached)
-    game.to_hand(a.target, a.target_card)
+    yield from game.to_hand(a.target, a.target_card)
 
 
-def _take_from_hand(game: Game, seat: int, a: Action, eff: Effect) -> None:
+def _take_from_hand(game: Game, seat: int, a: Action, eff: Effect) -> Steps[None]:
     if eff.get("gives_this_card"):
         _place(game, a.card)
         game.players[a.target].bank.append(a.card)
@@ -129,11 +154,13 @@ def _take_from_hand(game: Game, seat: int, a: Action, eff: Effect) -> None:
     if eff.get("pick") == "random":
         picked = hand[game.rng.randrange(len(hand))]
     else:
-        picked = game.bots[seat].choose_from_hand(game, seat, a.target, list(hand))
-        if picked not in hand:
-            raise ValueError("the card taken must come from the target's hand")
+        # The attacker looks at the hand: it is shown to that seat while it picks.
+        shown = tuple(hand)
+        game.shown = {seat: shown}
+        picked = yield ask.choose(seat, "take_from_hand", "Take a card from the target's hand", shown)
+        game.shown = {}
     hand.remove(picked)
-    game.to_hand(seat, picked)
+    yield from game.to_hand(seat, picked)
 
 
 def _marker(game: Game, seat: int, a: Action, eff: Effect) -> None:
@@ -169,27 +196,36 @@ RESOLVE: dict[str, Resolve] = {
 REVERSE: dict[str, Resolve] = {"take_banked": _reverse_take_banked}
 
 
-def use(game: Game, seat: int, action: Action) -> int:
+def use(game: Game, seat: int, action: Action) -> Steps[int]:
     """Use a hand card's effect; returns the card plays spent (0 if an invitation is refused)."""
     if action not in targets(game, seat, action.card):
         raise ValueError(f"not a legal use of {game.card(action.card).name}: {action}")
     eff = game.card(action.card).effect
-    if eff.kind == "form_alliance" and not game.bots[action.target].accept_alliance(
-            game, action.target, seat):
-        game.refused.add(("alliance", seat, action.target))
-        game.counters["invitations_refused"] += 1
-        return 0
+    if eff.kind == "form_alliance":
+        # The invitation is played face up, though the card leaves the hand only once accepted.
+        game.inviter, game.shown = seat, {action.target: (action.card,)}
+        accepted = yield ask.yes_no(action.target, "accept_alliance", "Accept the Strategic Alliance?")
+        game.inviter, game.shown = None, {}
+        if not accepted:
+            game.refused.add(("alliance", seat, action.target))
+            game.counters["invitations_refused"] += 1
+            return 0
     game.players[seat].hand.remove(action.card)
     game.table.resolving.append(action.card)
     game.played[game.card(action.card).id] += 1
     answer = None
     if eff.is_attack:
         game.counters["attacks"] += 1
-        answer = respond(game, Window(seat, action.target, action.card, action))
+        game.attack = Window(seat, action.target, action.card, action)
+        answer = yield from respond(game, game.attack)
+    resolution = None
     if answer is None:
-        RESOLVE[eff.kind](game, seat, action, eff)
+        resolution = RESOLVE[eff.kind](game, seat, action, eff)
     elif answer == "reverse":
-        REVERSE[eff.kind](game, seat, action, eff)
+        resolution = REVERSE[eff.kind](game, seat, action, eff)
+    if resolution is not None:
+        yield from resolution
+    game.attack = None
     # A card being resolved is discarded only after its effect finishes, with its answers.
     while game.table.resolving:
         game.discard(game.table.resolving.pop(0))

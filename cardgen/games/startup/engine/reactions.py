@@ -2,16 +2,18 @@
 partner, then (for a cancel) a possible override by the attacker.
 
 Which card answers what is data: each card's ``reactions`` (``against``, ``action``, ``by``).
+A player may always let the moment pass: ``None`` is the last option of each decision.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardgen.games.startup.engine import ask
 from cardgen.games.startup.engine.state import Window
 
 if TYPE_CHECKING:
-    from cardgen.games.startup.engine.game import Game
+    from cardgen.games.startup.engine.game import Game, Steps
 
 TARGET_MAY = ("target_or_partner", "target")
 PARTNER_MAY = ("target_or_partner",)
@@ -33,7 +35,7 @@ def _attached_answer(game: Game, w: Window) -> str | None:
     return r.action
 
 
-def _overridden(game: Game, w: Window, answer: int) -> bool:
+def _overridden(game: Game, w: Window, answer: int) -> Steps[bool]:
     """The attacker may override the answer with a card made for it (Offer They Can't Refuse)."""
     attack_id, answer_id = game.card(w.card).id, game.card(answer).id
     options = []
@@ -43,11 +45,9 @@ def _overridden(game: Game, w: Window, answer: int) -> bool:
             options.append(c)
     if not options:
         return False
-    chosen = game.bots[w.attacker].override(game, w.attacker, w, options)
+    chosen = yield ask.choose(w.attacker, "override", "Override the answer to your attack?", (*options, None))
     if chosen is None:
         return False
-    if chosen not in options:
-        raise ValueError("an override must be one of the offered cards")
     game.players[w.attacker].hand.remove(chosen)
     game.table.resolving.append(chosen)
     game.reacted[game.card(chosen).id] += 1
@@ -61,7 +61,7 @@ def options_for(game: Game, seat: int, w: Window, allowed: tuple[str, ...]) -> l
             if (r := game.card(c).reaction_against(attack_id)) is not None and r.by in allowed]
 
 
-def respond(game: Game, w: Window) -> str | None:
+def respond(game: Game, w: Window) -> Steps[str | None]:
     """The one response to an attack: 'cancel', 'reverse', or None to let it resolve."""
     action = _attached_answer(game, w)
     if action is not None:
@@ -75,18 +75,16 @@ def respond(game: Game, w: Window) -> str | None:
         options = options_for(game, seat, w, allowed)
         if not options:
             continue
-        chosen = game.bots[seat].respond(game, seat, w, options)
+        chosen = yield ask.choose(seat, "react", "Answer the attack?", (*options, None))
         if chosen is None:
             continue
-        if chosen not in options:
-            raise ValueError("a response must be one of the offered cards")
         game.players[seat].hand.remove(chosen)
         game.table.resolving.append(chosen)
         game.reacted[game.card(chosen).id] += 1
         if seat != w.target:
             game.counters["partner_defenses"] += 1
         r = game.card(chosen).reaction_against(game.card(w.card).id)
-        if r.action == "cancel" and _overridden(game, w, chosen):
+        if r.action == "cancel" and (yield from _overridden(game, w, chosen)):
             return None
         if r.action == "cancel":
             game.counters["attacks_canceled"] += 1

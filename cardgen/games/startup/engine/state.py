@@ -6,9 +6,11 @@ Zones are plain lists and dicts so that the invariant checker can count every ca
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from cardgen.games.startup.model import CardDef
+from cardgen.games.startup.model import CardDef, Rules
 
 
 @dataclass
@@ -22,10 +24,18 @@ class Player:
     markers: list[int] = field(default_factory=list)       # PR Crisis / Lawsuit beside the startup
     partner: int | None = None
 
+    @property
+    def hand_size(self) -> int:
+        """What the others see of a hand (the legal plays read hands through this alone, so that
+        a seat's observation, which holds only the size, answers them too)."""
+        return len(self.hand)
 
-@dataclass(frozen=True)
-class Action:
-    """One card play: bank a card, use its effect, or offer it to the ally in a trade."""
+
+class Action(NamedTuple):
+    """One card play: bank a card, use its effect, or offer it to the ally in a trade.
+
+    A tuple, so that it is a plain JSON value in a game log (a list of four) and cheap to make:
+    the legal plays of a turn are listed at every card play."""
 
     kind: str                      # "bank" | "use" | "trade"
     card: int                      # the hand card
@@ -33,14 +43,23 @@ class Action:
     target_card: int | None = None  # a banked card, marker or Employee, when the effect names one
 
 
-@dataclass
-class Window:
-    """An attack waiting for its one response (from the target or the target's partner)."""
+class Window(NamedTuple):
+    """An attack waiting for its one response (from the target or the target's partner); public
+    while it resolves."""
 
     attacker: int
     target: int
     card: int                      # the attack card being resolved
     action: Action
+
+
+class Offer(NamedTuple):
+    """A trade between partners while it is open: seen by the two of them only."""
+
+    offerer: int
+    ally: int
+    card: int                      # the card offered, from the offerer's hand
+    reply: int | None = None       # the ally's card offered back, once it has answered
 
 
 @dataclass
@@ -74,3 +93,17 @@ class Instances:
 
     def startup_type(self, n: int) -> str:
         return self.startup_types[n - self.pile_size]
+
+
+def valuation_of(rules: Rules, defs: tuple[CardDef, ...], has_startup: bool, bank: Sequence[int],
+                 markers: Sequence[int]) -> int:
+    """A valuation from what the table shows (the game and an observation count it alike):
+    the Startup, plus the banked cards' printed values, minus PR Crisis penalties; never below 0."""
+    value = rules.startup_value if has_startup else 0
+    for c in bank:
+        value += defs[c].value
+    for m in markers:
+        effect = defs[m].effect
+        if effect.kind == "penalty_marker":
+            value -= effect.get("amount", 0)
+    return max(0, value)
