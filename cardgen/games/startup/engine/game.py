@@ -26,7 +26,7 @@ from cardgen.games.startup.engine.invariants import InvariantError, check_invari
 from cardgen.games.startup.engine.observation import NO_ATTACHMENTS, Observation, SeatView
 from cardgen.games.startup.engine.state import Action, Instances, Offer, Player, Table, Window, valuation_of
 from cardgen.games.startup.model import CardDef, StartupGame
-from cardgen.sim.decisions import Decision, IllegalAction
+from cardgen.sim.decisions import Decision
 from cardgen.sim.driver import Flow
 
 R = TypeVar("R")
@@ -43,9 +43,10 @@ _NO_REFUSALS: frozenset[tuple] = frozenset()
 _BANK: list[Action] = [Action("bank", n) for n in range(256)]
 
 
-class Game:
+class Game(Flow):
     """One game. All chance (shuffles, random picks) comes from ``rng``; players' choices come
-    through ``apply``."""
+    through ``apply``. A game is the ``Flow`` of its rules: ``decision`` and ``apply`` are the
+    flow's own (the driver calls them at every decision: no layer in between)."""
 
     def __init__(self, model: StartupGame, players: int, seed: int, invariants: bool = False,
                  max_turns: int = DEFAULT_MAX_TURNS):
@@ -80,7 +81,7 @@ class Game:
         self.startups: list[str | None] = [None] * players   # each seat's Startup type, once chosen
         self._seat_views: list[tuple | None] = [None] * players  # see observation()
         self.outcome: Any = None                    # what the steps given to ``start`` returned
-        self._flow: Flow | None = None
+        super().__init__(self._not_started())
         # Fixed for the game: the seats after each seat in turn order, what each instance is.
         self._others = tuple(tuple((seat + i) % players for i in range(1, players))
                              for seat in range(players))
@@ -91,23 +92,17 @@ class Game:
     def start(self, steps: Steps[Any] | None = None) -> Game:
         """Play ``steps`` through ``decision`` and ``apply``: by default the whole game (setup,
         then turns until a win or the safety cap); rule tests pass one part of the rules (a
-        turn, a card play) and read what it returned in ``outcome``."""
-        self._flow = Flow(self._play() if steps is None else self._outcome(steps))
+        turn, a card play) and read what it returned in ``outcome``. Until then there is no
+        decision (None); after a win or the safety cap there is none either."""
+        super().__init__(self._play() if steps is None else self._outcome(steps))
         return self
+
+    def _not_started(self) -> Steps[None]:
+        return
+        yield  # a generator that asks nothing
 
     def _outcome(self, steps: Steps[Any]) -> Steps[None]:
         self.outcome = yield from steps
-
-    def decision(self) -> Decision | None:
-        """The pending decision; None once the steps are over (a win, or the safety cap)."""
-        return self._flow.decision() if self._flow is not None else None
-
-    def apply(self, choice: Any) -> None:
-        """Play the pending decision; ``IllegalAction`` (and nothing changes) if it does not
-        allow ``choice``."""
-        if self._flow is None:
-            raise IllegalAction("the game has not started: there is no decision to make")
-        self._flow.apply(choice)
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now, as a snapshot no later move changes."""
@@ -144,7 +139,7 @@ class Game:
         return new(Observation, (seat, tuple(self.players[seat].hand), tuple(views), self.current, self.turns,
                                  len(t.draw_pile), tuple(t.discard), tuple(t.resolving), alliances, refused,
                                  self.attack, offer, self.inviter, self.shown.get(seat, ()), self.model,
-                                 self._defs))
+                                 self.rules, self._defs))
 
     # --- what things are -------------------------------------------------------------------
     def card(self, n: int) -> CardDef:
@@ -210,7 +205,10 @@ class Game:
             self.rng.shuffle(t.draw_pile)
             self.counters["reshuffles"] += 1
         if t.draw_pile:
-            yield from self.to_hand(seat, t.draw_pile.pop())
+            hand = self.players[seat].hand
+            hand.append(t.draw_pile.pop())
+            if len(hand) > self.rules.hand_limit:   # (to_hand, without its generator every turn)
+                yield from self.discard_down(seat)
         else:
             self.counters["draws_skipped"] += 1
 
@@ -218,6 +216,10 @@ class Game:
         """A card joins a hand; above the limit its owner discards down at once, on any turn."""
         hand = self.players[seat].hand
         hand.append(card)
+        yield from self.discard_down(seat)
+
+    def discard_down(self, seat: int) -> Steps[None]:
+        hand = self.players[seat].hand
         excess = len(hand) - self.rules.hand_limit
         if excess > 0:
             chosen = yield ask.choose_many(seat, "discard", f"Discard {excess} down to the hand limit",

@@ -50,17 +50,14 @@ class Observation(NamedTuple):
     inviter: int | None              # who invites this seat into an alliance, while it decides
     revealed: tuple[int, ...]        # cards of another hand shown to this seat by the decision
     model: StartupGame               # the game's data (static)
+    rules: Rules                     # model.rules (static; a field, as bots read it very often)
     defs: tuple[CardDef, ...]        # what each draw-pile instance number is (static)
 
     def __repr__(self) -> str:
         # The static data (the model, every card's definition) would drown what the seat sees.
         shown = ", ".join(f"{name}={value!r}" for name, value in zip(self._fields, self, strict=True)
-                          if name not in ("model", "defs"))
+                          if name not in ("model", "rules", "defs"))
         return f"Observation({shown})"
-
-    @property
-    def rules(self) -> Rules:
-        return self.model.rules
 
     @property
     def n(self) -> int:
@@ -75,7 +72,7 @@ class Observation(NamedTuple):
 
     def valuation(self, seat: int) -> int:
         p = self.players[seat]
-        return valuation_of(self.model.rules, self.defs, p.startup is not None, p.bank, p.markers)
+        return valuation_of(self.rules, self.defs, p.startup is not None, p.bank, p.markers)
 
     def pending_skips(self, seat: int) -> list[int]:
         defs = self.defs
