@@ -10,6 +10,7 @@ from typing import Any
 
 from cardgen.games.startup.bots import BOTS, make_bot
 from cardgen.games.startup.engine.game import DEFAULT_MAX_TURNS, Game
+from cardgen.games.startup.engine.observation import Observation
 from cardgen.games.startup.model import StartupGame
 from cardgen.sim.driver import Policy, play_game
 from cardgen.sim.result import GameResult
@@ -73,6 +74,37 @@ class StartupSimulator:
             winners=[game.winner] if won else [],
             items=game.items(), counters=dict(sorted(counters.items())),
         )
+
+    def describe(self, obs: Observation) -> list[str]:
+        """What a seat sees, as lines of text for ``cardgen play``."""
+        def names(cards: tuple[int, ...]) -> str:
+            return ", ".join(obs.card(c).name for c in cards) or "-"
+
+        types = {t.id: t.name for t in obs.model.startup_types}
+        lines = [f"turn {obs.turns}, seat {obs.current + 1} to play" if obs.current is not None else "setup",
+                 f"draw pile: {obs.draw_pile} cards; discard pile: {len(obs.discard)}"
+                 + (f" (top: {obs.card(obs.discard[-1]).name})" if obs.discard else "")]
+        for p in obs.players:
+            bank = ", ".join(obs.card(c).name + (f" (under it: {obs.card(p.attachments[c]).name})"
+                                                 if c in p.attachments else "") for c in p.bank) or "-"
+            who = f"seat {p.seat + 1}" + (" (you)" if p.seat == obs.seat else "")
+            lines.append(f"{who}: {types.get(p.startup, 'no Startup yet')}, ${obs.valuation(p.seat)}M; "
+                         f"bank: {bank}; markers: {names(p.markers)}; "
+                         + (f"ally: seat {p.partner + 1}; " if p.partner is not None else "")
+                         + f"{p.hand_size} in hand")
+        lines.append(f"your hand: {names(obs.hand)}")
+        if obs.attack is not None:
+            w = obs.attack
+            aim = f"seat {w.target + 1}" + (f"'s {obs.card(w.action.target_card).name}"
+                                             if w.action.target_card is not None else "")
+            lines.append(f"attack: seat {w.attacker + 1} plays {obs.card(w.card).name} on {aim}")
+        if obs.offer is not None:
+            o = obs.offer
+            lines.append(f"trade: seat {o.offerer + 1} offers {obs.card(o.card).name}"
+                         + (f" for {obs.card(o.reply).name}" if o.reply is not None else ""))
+        if obs.inviter is not None:
+            lines.append(f"seat {obs.inviter + 1} invites you into a Strategic Alliance")
+        return lines
 
     def redeal(self, state: Game, seat: int, rng: random.Random) -> None:
         """Deal differently every card ``seat`` cannot see: the draw pile and the other hands

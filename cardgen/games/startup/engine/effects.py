@@ -131,7 +131,7 @@ def _reverse_take_banked(game: Game, seat: int, a: Action, eff: Effect) -> Steps
     attacker_bank = tuple(game.players[seat].bank)
     if attacker_bank:
         chosen = yield ask.choose(a.target, "reversal", "Take one of the attacker's banked cards",
-                                  attacker_bank)
+                                  attacker_bank, game.defs)
         game.move_banked(seat, a.target, chosen)
     game.end_alliance(seat)
     game.counters["alliances_betrayed"] += 1
@@ -157,7 +157,8 @@ def _take_from_hand(game: Game, seat: int, a: Action, eff: Effect) -> Steps[None
         # The attacker looks at the hand: it is shown to that seat while it picks.
         shown = tuple(hand)
         game.shown = {seat: shown}
-        picked = yield ask.choose(seat, "take_from_hand", "Take a card from the target's hand", shown)
+        picked = yield ask.choose(seat, "take_from_hand", "Take a card from the target's hand", shown,
+                                  game.defs)
         game.shown = {}
     hand.remove(picked)
     yield from game.to_hand(seat, picked)

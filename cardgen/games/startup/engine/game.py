@@ -85,7 +85,7 @@ class Game(Flow):
         # Fixed for the game: the seats after each seat in turn order, what each instance is.
         self._others = tuple(tuple((seat + i) % players for i in range(1, players))
                              for seat in range(players))
-        self._defs = self.cards.cards
+        self.defs = self.cards.cards
         _BANK.extend(Action("bank", n) for n in range(len(_BANK), len(pile)))
 
     # --- the state the shared driver plays ----------------------------------------------------
@@ -139,11 +139,11 @@ class Game(Flow):
         return new(Observation, (seat, tuple(self.players[seat].hand), tuple(views), self.current, self.turns,
                                  len(t.draw_pile), tuple(t.discard), tuple(t.resolving), alliances, refused,
                                  self.attack, offer, self.inviter, self.shown.get(seat, ()), self.model,
-                                 self.rules, self._defs))
+                                 self.rules, self.defs))
 
     # --- what things are -------------------------------------------------------------------
     def card(self, n: int) -> CardDef:
-        return self._defs[n]
+        return self.defs[n]
 
     @property
     def n(self) -> int:
@@ -154,7 +154,7 @@ class Game(Flow):
 
     def valuation(self, seat: int) -> int:
         p = self.players[seat]
-        return valuation_of(self.rules, self._defs, p.startup is not None, p.bank, p.markers)
+        return valuation_of(self.rules, self.defs, p.startup is not None, p.bank, p.markers)
 
     def pending_skips(self, seat: int) -> list[int]:
         return [m for m in self.players[seat].markers if self.card(m).effect.kind == "skip_turn_marker"]
@@ -190,7 +190,9 @@ class Game(Flow):
             if len(dealt) == self.rules.startup_choices:
                 break
         options = tuple(self.cards.startup_type(d) for d in dealt)
-        chosen = yield ask.choose(p.seat, "choose_startup", "Choose your Startup", options)
+        names = {t.id: t.name for t in self.model.startup_types}
+        chosen = yield ask.choose(p.seat, "choose_startup", "Choose your Startup", options,
+                                  labels=tuple(names[o] for o in options))
         card = dealt[options.index(chosen)]
         supply.remove(card)
         p.startup = card
@@ -223,7 +225,7 @@ class Game(Flow):
         excess = len(hand) - self.rules.hand_limit
         if excess > 0:
             chosen = yield ask.choose_many(seat, "discard", f"Discard {excess} down to the hand limit",
-                                           tuple(hand), excess, excess)
+                                           tuple(hand), excess, excess, self.defs)
             for c in chosen:
                 hand.remove(c)
                 self.table.discard.append(c)
@@ -261,7 +263,7 @@ class Game(Flow):
     # --- card plays ---------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[Action]:
         p = self.players[seat]
-        defs, bank = self._defs, _BANK
+        defs, bank = self.defs, _BANK
         actions: list[Action] = []
         for card in p.hand:
             actions.append(bank[card])
@@ -303,7 +305,7 @@ class Game(Flow):
         self.offer = Offer(seat, ally, offered)
         self.shown = {ally: (offered,)}
         reply = yield ask.choose(ally, "trade_reply", "Offer a card back for the trade?",
-                                 (*self.players[ally].hand, None))
+                                 (*self.players[ally].hand, None), self.defs)
         confirmed = False
         if reply is not None:
             self.offer = Offer(seat, ally, offered, reply)
@@ -348,7 +350,7 @@ class Game(Flow):
             actions = self.legal_actions(seat)
             if not actions:
                 break
-            chosen = yield ask.choose(seat, "action", "Play a card (or stop)", (*actions, None))
+            chosen = yield ask.choose(seat, "action", "Play a card (or stop)", (*actions, None), self.defs)
             if chosen is None:
                 break
             # A choice read back from a JSON log is a list: the same play.

@@ -45,7 +45,8 @@ def _overridden(game: Game, w: Window, answer: int) -> Steps[bool]:
             options.append(c)
     if not options:
         return False
-    chosen = yield ask.choose(w.attacker, "override", "Override the answer to your attack?", (*options, None))
+    chosen = yield ask.choose(w.attacker, "override", "Override the answer to your attack?",
+                              (*options, None), game.defs)
     if chosen is None:
         return False
     game.players[w.attacker].hand.remove(chosen)
@@ -75,7 +76,7 @@ def respond(game: Game, w: Window) -> Steps[str | None]:
         options = options_for(game, seat, w, allowed)
         if not options:
             continue
-        chosen = yield ask.choose(seat, "react", "Answer the attack?", (*options, None))
+        chosen = yield ask.choose(seat, "react", "Answer the attack?", (*options, None), game.defs)
         if chosen is None:
             continue
         game.players[seat].hand.remove(chosen)
