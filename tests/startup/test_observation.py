@@ -17,7 +17,7 @@ from cardgen.games.startup.engine.state import Player, Table
 from cardgen.games.startup.simulation import SIMULATOR
 from cardgen.sim.decisions import IllegalAction
 from cardgen.sim.driver import drive, play_game, policy_seed, replay
-from tests.startup.table import hand, table
+from tests.startup.table import hand, table, take
 
 PRIMITIVES = (int, float, str, bool, type(None))
 
@@ -164,3 +164,22 @@ def test_the_observation_reads_like_the_table():
     assert [obs.valuation(s) for s in range(3)] == [game.valuation(s) for s in range(3)]
     assert obs.others(0) == game.others(0) and obs.card(mine[0]).id == "series_a"
     assert "model" not in repr(obs)
+
+
+def test_the_hand_limit_discard_is_asked_of_the_holder_who_sees_only_its_own_hand():
+    """Above the hand limit the holder chooses what to discard (choose_many, exactly the excess);
+    dealing its hidden cards anew changes nothing it sees, and the heuristic bot lets go of its
+    least valuable card."""
+    game, _ = table(3)
+    game.bots[0] = SIMULATOR.policy("heuristic", 0, 0)
+    kept = hand(game, 0, "series_c", "series_c", "series_b", "series_b", "series_a", "cto", "head_of_sales")
+    hand(game, 1, "poach", "seed_round")
+    product_designer = take(game, "product_designer")
+    game.table.draw_pile.append(product_designer)
+    asked = game.asks(game.engine.draw(0))
+    assert (asked.seat, asked.tag, asked.kind, asked.low, asked.high) == (0, "discard", "choose_many", 1, 1)
+    assert sorted(asked.options) == sorted([*kept, product_designer])
+    before = game.observation(0)
+    SIMULATOR.redeal(game, 0, random.Random(2))
+    assert game.observation(0) == before
+    assert game.answer(0, asked) == [product_designer]
