@@ -62,6 +62,14 @@ class Decision:
 
     def check(self, choice: Any) -> str | None:
         """Why ``choice`` is not allowed, or None when it is."""
+        if self.kind in ("choose", "act"):
+            try:
+                if choice in self.options:           # the common case, without converting
+                    return None
+            except TypeError:                        # an unhashable choice against a set
+                pass
+        elif self.kind == "yes_no":
+            return None if isinstance(choice, bool) else f"{self.tag}: answer true or false"
         choice = _plain(choice)
         options = [_plain(o) for o in self.options]
         if self.kind == "yes_no":
