@@ -62,7 +62,7 @@ class Decision:
 
     def check(self, choice: Any) -> str | None:
         """Why ``choice`` is not allowed, or None when it is."""
-        if self.kind in ("choose", "act"):
+        if self.kind in ("choose", "act") and not isinstance(choice, bool):   # True == 1 in Python
             try:
                 if choice in self.options:           # the common case, without converting
                     return None
