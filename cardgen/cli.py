@@ -40,13 +40,14 @@ def root(
     Every command works on a workspace: the folder holding cards/ (or cardgen.toml) found from
     the current folder upwards, or --workspace DIR, or CARDGEN_HOME. Files it lacks come from
     the games shipped with cardgen; 'cardgen init' makes one."""
+    from cardgen.problems import printable
     from cardgen.workspace import WorkspaceError, current, set_override
 
     set_override(workspace)
     try:
         current()                 # a workspace that cannot be used stops every command here
     except WorkspaceError as exc:
-        typer.echo(f"error: {exc}", err=True)
+        typer.echo(f"error: {printable(str(exc))}", err=True)
         raise typer.Exit(2) from None
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cardgen.problems import printable
+from cardgen.safe_read import resolved
 from cardgen.workspace import current
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -52,8 +54,12 @@ def watched_roots(game: str) -> list[Path]:
 
 
 def display_path(path: Path) -> str:
-    """A path as the user should see it: relative to the working directory when inside it."""
+    """A path as the user should see it: relative to the working directory when inside it, and
+    printable (control characters and the bytes of a non-UTF-8 name escaped, see
+    ``problems.printable``). Never raises: a link loop, a deleted working folder or a name that
+    cannot be resolved is shown as given."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        shown = str(resolved(Path(path)).relative_to(resolved(Path.cwd())))
     except (ValueError, OSError, RuntimeError):
-        return str(path)
+        shown = str(path)
+    return printable(shown)

@@ -1,9 +1,64 @@
-"""Problems found in user files, reported as ``path:line:col: severity[rule]: message``."""
+"""Problems found in user files, reported as ``path:line:col: severity[rule]: message``; and
+how any text that comes from a user's files is shown: shortened (``shorten``) and made safe for a
+terminal (``printable``)."""
 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass
+
+SHORT = 60            # characters of a value quoted in a message
+MAX_MESSAGE = 1000    # characters of a whole message: a safety net under ``shorten``
+
+# Control characters (C0, DEL, C1), the bidirectional overrides and marks that reorder what
+# follows them on screen, the line and paragraph separators, and lone surrogates (the bytes of a
+# file name that is not UTF-8, as Python decodes it).
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                     "\u2028\u2029\ud800-\udfff]")
+_SURROGATES = re.compile("[\ud800-\udfff]")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(match: re.Match[str]) -> str:
+    ch = match.group()
+    code = ord(ch)
+    if ch in _NAMED:
+        return _NAMED[ch]
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    if 0xDC80 <= code <= 0xDCFF:          # a byte Python could not decode (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` safe to print to a terminal: every control character escaped (``\\n``, ``\\x1b``),
+    so an escape sequence in a name from a data file cannot retitle, recolour or rewrite the
+    user's terminal, and a bidirectional override cannot reorder the rest of the line; the bytes
+    of a non-UTF-8 file name as ``\\xNN``. Applied to everything cardgen prints from data."""
+    return _UNSAFE.sub(_escape, text)
+
+
+def shorten(text: object, limit: int = SHORT) -> str:
+    """A value to quote in a message, cut to ``limit`` characters with '…' (a name of a megabyte
+    would otherwise be echoed whole in one line)."""
+    text = text if isinstance(text, str) else _str(text)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _str(value: object) -> str:
+    try:
+        return str(value)
+    except ValueError:                    # an int past Python's 4,300-digit limit for str()
+        return hex(value) if isinstance(value, int) else "a value"   # hex has no such limit
+
+
+def _no_surrogates(text: str) -> str:
+    """Text that encodes as UTF-8: a non-UTF-8 file name's bytes as ``\\xNN``."""
+    if not isinstance(text, str) or not _SURROGATES.search(text):
+        return text
+    return _SURROGATES.sub(_escape, text)
 
 
 @dataclass(frozen=True, order=True)
@@ -15,10 +70,18 @@ class Problem:
     message: str
     severity: str = "error"
 
+    def __post_init__(self) -> None:
+        # Every problem is printable as UTF-8 text and JSON (a file name that is not UTF-8 holds
+        # surrogates, which no encoder takes), and no message is longer than MAX_MESSAGE.
+        message = shorten(self.message, MAX_MESSAGE)
+        object.__setattr__(self, "path", _no_surrogates(self.path))
+        object.__setattr__(self, "message", _no_surrogates(message))
+
     def format(self) -> str:
-        # A value quoted in a message may hold line breaks; one problem stays one line.
-        message = self.message.replace("\r", "\\r").replace("\n", "\\n")
-        return f"{self.path}:{self.line}:{self.col}: {self.severity}[{self.rule}]: {message}"
+        # A value quoted in a message may hold line breaks or escape sequences; one problem
+        # stays one line, and nothing from a data file reaches the terminal as a control.
+        return (f"{printable(self.path)}:{self.line}:{self.col}: {self.severity}[{self.rule}]: "
+                f"{printable(self.message)}")
 
 
 class DataError(Exception):

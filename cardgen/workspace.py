@@ -216,5 +216,8 @@ def _current(override: Path | None, env: str | None, cwd: Path) -> Workspace:
 
 
 def announce(game: str | None = None) -> None:
-    """Say on stderr which workspace a command works on (one line)."""
-    print(current().describe(game), file=sys.stderr)
+    """Say on stderr which workspace a command works on (one line; folder and file names made
+    printable, as everything cardgen prints)."""
+    from cardgen.problems import printable
+
+    print(printable(current().describe(game)), file=sys.stderr)

@@ -248,7 +248,7 @@ def test_effects_come_from_the_schema_with_types_and_required_parameters():
     resource_as = {p["name"]: p for p in data["resource_as"]["parameters"]}
     assert resource_as["as"]["required"] and resource_as["from"]["required"]
     assert resource_as["from"]["values"] == ["any", "any_except_energy", "basic"]
-    assert not resource_as["per_turn"]["required"] and resource_as["per_turn"]["type"] == "integer >= 1"
+    assert not resource_as["per_turn"]["required"] and resource_as["per_turn"]["type"] == "integer 1-9"
     assert data["resource_as"]["example"] == "Steel Factory"
     remove = {p["name"]: p for p in data["remove_from_hand"]["parameters"]}
     assert remove["per_activation"] == {"name": "per_activation", "required": True, "type": "true",

@@ -18,7 +18,7 @@ from cardgen.games import game_module, registered_games
 from cardgen.i18n.messages import Translator
 from cardgen.output import OutputError, write_all_atomic
 from cardgen.paths import display_path, watched_roots
-from cardgen.problems import DataError
+from cardgen.problems import DataError, printable
 from cardgen.render.cardface import RenderError
 from cardgen.render.fonts import FontError
 from cardgen.render.imposition import Duplex, ImpositionError, SheetLayout
@@ -141,11 +141,11 @@ def report_failures(action: Callable[[], int]) -> int:
     try:
         return action()
     except UsageProblem as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {printable(str(exc))}", file=sys.stderr)
         return 2
     except BuildFailed as exc:
         for line in exc.lines:
-            print(f"error: {line}", file=sys.stderr)
+            print(f"error: {printable(line)}", file=sys.stderr)
         print("nothing written.", file=sys.stderr)
         return 1
 
@@ -201,9 +201,9 @@ def _report(outputs: list[Output], seconds: float) -> None:
         what = f"{o.cards} cards, " if o.cards else ""
         typer.echo(f"wrote {display_path(o.path)}: {o.pages} pages, {what}{o.size / 1024:.0f} KiB")
         for note in o.notes:
-            typer.echo(f"  note: {note}")
+            typer.echo(f"  note: {printable(note)}")       # notes name texts from the data
     for fonts in dict.fromkeys(o.fonts for o in outputs if o.fonts):
-        typer.echo(f"fonts: {fonts}")
+        typer.echo(f"fonts: {printable(fonts)}")
     typer.echo(f"built in {seconds:.1f} s")
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from cardgen.commands import fail
+from cardgen.problems import printable
 
 
 def register(app: typer.Typer) -> None:
@@ -46,7 +47,7 @@ def register(app: typer.Typer) -> None:
         for p in problems:
             typer.echo(p.format(), err=True)
         if [p for p in problems if p.severity == "error"] or not docs:
-            typer.echo(f"FAIL: {target} is not a valid set file or {game} set", err=True)
+            typer.echo(printable(f"FAIL: {target} is not a valid set file or {game} set"), err=True)
             raise typer.Exit(1)
         if file.is_file():
             doc, _ = read_document(file)
@@ -70,16 +71,17 @@ def register(app: typer.Typer) -> None:
             if players in base_plans:
                 bases[players] = play_run(base_plans[players], jobs, None, progress=False)
         verdict = judge(runs, bases or None)
-        typer.echo(f"{verdict.word}: {name} ({game}), {games} games at each of "
-                   f"{', '.join(map(str, counts))} players, seed {seed}")
+        # The set's name and company names come from a data file: printed escaped.
+        typer.echo(printable(f"{verdict.word}: {name} ({game}), {games} games at each of "
+                             f"{', '.join(map(str, counts))} players, seed {seed}"))
         for players, s in sorted(runs.items()):
             w = " ".join(f"{100 * x['win_share']:.0f}%" for x in s["wins_by_seat"])
             typer.echo(f"  {players} players: median {s['rounds']['p50']} rounds "
                        f"(p90 {s['rounds']['p90']}), stalled {s['stalled']}, win share by seat {w}")
         for line in verdict.failures:
-            typer.echo(f"  fail: {line}")
+            typer.echo(printable(f"  fail: {line}"))
         for line in verdict.warnings:
-            typer.echo(f"  warning: {line}")
+            typer.echo(printable(f"  warning: {line}"))
         announce(game)
         raise typer.Exit(1 if verdict.failures else 0)
 

@@ -19,7 +19,7 @@ from cardgen.i18n.messages import SOURCE_LANGUAGE, Message
 from cardgen.i18n.sources import NoTexts, UnknownGame, game_messages, translatable_games
 from cardgen.output import OutputError
 from cardgen.paths import display_path
-from cardgen.problems import DataError, Problem, problems_to_json
+from cardgen.problems import DataError, Problem, printable, problems_to_json, shorten
 from cardgen.render.icon_tokens import icon_names
 from cardgen.workspace import WorkspaceError, announce
 
@@ -133,7 +133,7 @@ def init(
     """Start a catalog for a new language, with every text untranslated."""
     (g,) = _games(game)
     if not LANGUAGE_TAG.fullmatch(lang) or len(lang) > 35:
-        raise fail(f"{lang!r} is not a language tag (such as de, pt-BR or zh-Hant)")
+        raise fail(f"{shorten(lang)!r} is not a language tag (such as de, pt-BR or zh-Hant)")
     if _same_tag(lang, SOURCE_LANGUAGE):
         raise fail(f"{lang!r} is the source language of {g}: its texts are the game data itself")
     existing = [tag for tag in cat.available_languages(g) if _same_tag(tag, lang)]
@@ -157,7 +157,7 @@ def stats(game: str = typer.Argument(None, help="Game (default: every game).")) 
     for g in _games(game):
         langs = cat.available_languages(g)
         if not langs:
-            typer.echo(f"{g}: no translations")
+            typer.echo(printable(f"{g}: no translations"))
             continue
         typer.echo(f"{g}: {'language':<10} {'translated':>10} {'fuzzy':>6} {'untransl.':>9} "
                    f"{'percent':>8} {'obsolete':>8} {'to review':>9}")
@@ -165,8 +165,9 @@ def stats(game: str = typer.Argument(None, help="Game (default: every game).")) 
             with _user_errors():
                 po = cat.read_catalog(cat.po_path(g, code))
             s = cat.stats(po, code)
-            typer.echo(f"{g}: {code:<10} {s.translated:>10} {s.fuzzy:>6} {s.untranslated:>9} "
-                       f"{s.percent:>7.1f}% {s.obsolete:>8} {s.machine:>9}")
+            # game and language names are folder and file names: printed escaped
+            typer.echo(printable(f"{g}: {code:<10} {s.translated:>10} {s.fuzzy:>6} {s.untranslated:>9} "
+                                 f"{s.percent:>7.1f}% {s.obsolete:>8} {s.machine:>9}"))
     print("'to review': translations written by cardgen's authors, not taken from a rulebook; "
           "a native speaker should check them.", file=sys.stderr)
     announce(game)
@@ -180,12 +181,12 @@ def check_language(game: str, code: str, messages: list[Message], fit: bool = Tr
         return gettext  # the entries cannot be trusted to be what they seem
     try:
         po = cat.read_catalog(path)
-    except cat.CatalogError as exc:
+        found = gettext + check_catalog(path, po, messages, icon_names(game))
+        if fit and can_fit(game):
+            with _user_errors():
+                found += fit_problems(game, code, display_path(path), po, msgstr_lines(path, po))
+    except cat.CatalogError as exc:        # unreadable, or changed while it was checked
         return [exc.problem]
-    found = gettext + check_catalog(path, po, messages, icon_names(game))
-    if fit and can_fit(game):
-        with _user_errors():
-            found += fit_problems(game, code, display_path(path), po, msgstr_lines(path, po))
     return found
 
 

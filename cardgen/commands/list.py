@@ -4,7 +4,6 @@ designer need not read the YAML to know what there is to choose from and where i
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
@@ -16,7 +15,7 @@ import typer
 
 from cardgen.commands import fail
 from cardgen.data.schema import did_you_mean
-from cardgen.problems import DataError
+from cardgen.problems import DataError, printable  # shared: everything cardgen prints
 
 DEFAULT_GAME = "briefcase"
 
@@ -225,16 +224,6 @@ LISTINGS: dict[str, Callable[[str], Listing]] = {
 
 
 # -- output ----------------------------------------------------------------------------------
-
-# Bidirectional overrides and line separators change how the rest of a line is shown.
-_SHOWN_AS_CODE = re.compile("[\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]")
-
-
-def printable(text: str) -> str:
-    """Text from a data file made safe for a terminal: control characters as ``\\xNN`` (an
-    escape sequence in a name must not recolour or rewrite the user's terminal)."""
-    text = "".join(f"\\x{ord(ch):02x}" if unicodedata.category(ch) == "Cc" else ch for ch in text)
-    return _SHOWN_AS_CODE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def _width(text: str) -> int:

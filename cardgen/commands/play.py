@@ -12,6 +12,7 @@ import typer
 
 from cardgen.commands import fail
 from cardgen.output import OutputError
+from cardgen.problems import printable
 from cardgen.sim.decisions import Decision, IllegalAction
 from cardgen.sim.driver import policy_seed, replay
 from cardgen.sim.gamelog import GameLog, LogError, end_of, read_log
@@ -97,12 +98,13 @@ class Terminal:
 
     def decide(self, observation: Any, decision: Decision) -> Any:
         typer.echo("")
+        # What the game shows names cards and companies from data files: printed escaped.
         for line in describe(self.simulator, observation):
-            typer.echo(f"  {line}")
-        typer.echo(f"seat {decision.seat + 1}, {decision.prompt}:")
+            typer.echo(printable(f"  {line}"))
+        typer.echo(printable(f"seat {decision.seat + 1}, {decision.prompt}:"))
         if decision.kind != "yes_no":
             for i in range(len(decision.options)):
-                typer.echo(f"  {i + 1}. {decision.label(i)}")
+                typer.echo(printable(f"  {i + 1}. {decision.label(i)}"))
         while True:
             try:
                 text = input("> ")
@@ -122,12 +124,12 @@ class Terminal:
             try:
                 choice = parse_answer(decision, text)
             except ValueError as exc:
-                typer.echo(f"  {exc}; ? for help")
+                typer.echo(printable(f"  {exc}; ? for help"))
                 continue
             why = decision.check(choice)
             if why is None:
                 return choice
-            typer.echo(f"  not allowed: {why}")
+            typer.echo(printable(f"  not allowed: {why}"))
 
 
 class Undo(Exception):
@@ -151,9 +153,9 @@ class Session:
         try:
             self.log.write(path)
         except OutputError as exc:
-            typer.echo(f"  {exc}")
+            typer.echo(printable(f"  {exc}"))
             return
-        typer.echo(f"  saved to {path}; resume with: cardgen play --resume {path}")
+        typer.echo(printable(f"  saved to {path}; resume with: cardgen play --resume {path}"))
 
     def run(self) -> Any:
         try:
@@ -192,7 +194,7 @@ def _report(simulator: Any, state: Any, log: GameLog) -> dict[str, Any]:
     else:
         winners = ", ".join(f"seat {w + 1} ({log.bots[w]})" for w in result.winners)
         scores = ", ".join(f"seat {s + 1}: {v}" for s, v in enumerate(result.scores))
-        typer.echo(f"game over after {result.turns} turns; scores {scores}; won by {winners}")
+        typer.echo(printable(f"game over after {result.turns} turns; scores {scores}; won by {winners}"))
     return end
 
 
@@ -269,12 +271,14 @@ def register(app: typer.Typer) -> None:
             raise fail(f"{file} no longer replays: {exc}", 1) from None
         if show:
             for step, entry in enumerate(log.choices, 1):
-                typer.echo(f"{step:>5}. seat {entry['seat'] + 1} ({log.bots[entry['seat']]}) "
-                           f"{entry['decision']}: {entry['choice']}")
+                # A log file is user data: its names are printed escaped.
+                typer.echo(printable(f"{step:>5}. seat {entry['seat'] + 1} ({log.bots[entry['seat']]}) "
+                                     f"{entry['decision']}: {entry['choice']}"))
         if state.decision() is not None:
             raise fail(f"{file} ends before the game does (step {len(log.choices)})", 1)
         end = end_of(simulator.result(state, log.seed, log.bots))
         if log.end is not None and end != log.end:
             raise fail(f"{file} replays to another end: {end} instead of {log.end}", 1)
-        typer.echo(f"{file}: {len(log.choices)} decisions replayed; same end: scores {end['scores']}, "
-                   f"winners {[w + 1 for w in end['winners']]}, {end['turns']} turns")
+        typer.echo(printable(f"{file}: {len(log.choices)} decisions replayed; same end: scores "
+                             f"{end['scores']}, winners {[w + 1 for w in end['winners']]}, "
+                             f"{end['turns']} turns"))

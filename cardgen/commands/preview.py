@@ -12,6 +12,7 @@ from cardgen.commands.build import BuildFailed, UsageProblem, context_for, repor
 from cardgen.data.schema import did_you_mean
 from cardgen.output import OutputError, write_atomic
 from cardgen.paths import display_path
+from cardgen.problems import printable
 from cardgen.render.cardface import RenderError
 from cardgen.render.printable import Face
 from cardgen.render.raster import RasterError, face_images
@@ -76,7 +77,8 @@ def register(app: typer.Typer) -> None:
                 write_atomic(target, buffer.getvalue())
             except OutputError as exc:
                 raise BuildFailed([str(exc)]) from None
-            typer.echo(f"wrote {display_path(target)}: {image.width} x {image.height} px ({face.key})")
+            typer.echo(f"wrote {display_path(target)}: {image.width} x {image.height} px "
+                       f"({printable(face.key)})")
             announce(game)
             return 0
 

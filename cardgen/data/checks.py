@@ -14,16 +14,26 @@ from typing import Any
 
 from cardgen.data.documents import Document, game_files, read_documents
 from cardgen.data.schema import did_you_mean
+from cardgen.paths import display_path
 from cardgen.problems import Problem
 from cardgen.render.icon_tokens import icon_names, unknown_tokens
 from cardgen.render.layouts import LayoutError
+from cardgen.workspace import current
 
 
 class CheckContext:
+    """The documents of one check run: those given, and the game's own files of the kinds in
+    ``needed_kinds`` that none of them is (read once, however many documents are given).
+
+    A needed kind that neither the given documents nor the game's files (the workspace's, then
+    the shipped ones) provide is a problem of its own (``data-missing``): checked without it,
+    every reference to it would look wrong, and a command that loads the game could not."""
+
     def __init__(self, game: str, needed_kinds: Iterable[str], docs: list[Document]):
         self.game = game
         self.docs = docs
-        missing = set(needed_kinds) - {d.kind for d in docs}
+        needed = list(dict.fromkeys(needed_kinds))
+        missing = set(needed) - {d.kind for d in docs}
         self.base: list[Document] = []
         self.base_problems: list[Problem] = []   # of shipped files the given ones need
         if missing:
@@ -31,13 +41,33 @@ class CheckContext:
             self.base = [d for d in shipped if d.kind in missing]
             given = {d.shown for d in docs}
             self.base_problems = [p for p in problems if p.path not in given]
+            if not self.base_problems:
+                self.base_problems = _missing_kinds(game, needed, docs + self.base)
+        # Documents by kind, so that a check asking for one kind (once per set file, say) does
+        # not scan every document: validating many files stays linear.
+        self._by_kind: dict[str, list[Document]] = {}
+        for d in docs + self.base:
+            self._by_kind.setdefault(d.kind, []).append(d)
 
     def of_kind(self, kind: str) -> list[Document]:
-        return [d for d in self.docs + self.base if d.kind == kind]
+        return list(self._by_kind.get(kind, ()))
 
     def one(self, kind: str) -> Document | None:
-        found = self.of_kind(kind)
+        found = self._by_kind.get(kind)
         return found[0] if found else None
+
+
+def _missing_kinds(game: str, needed: list[str], docs: list[Document]) -> list[Problem]:
+    """A ``data-missing`` problem for each needed kind no document is, at the game's data folder."""
+    have = {d.kind for d in docs}
+    lost = [kind for kind in needed if kind not in have]
+    if not lost:
+        return []
+    folder = display_path(current().layers[0] / "cards" / game)
+    return [Problem(folder, 1, 1, "data-missing",
+                    f"{game} has no '{kind}' data: no file with 'kind: {kind}' among its data files "
+                    f"(in the workspace or shipped with cardgen); the game cannot be used without one")
+            for kind in lost]
 
 
 Check = Callable[[Any], Iterator[Problem]]

@@ -13,7 +13,8 @@ from typing import Any
 from cardgen.data.schema import did_you_mean, known_kinds, validate_document
 from cardgen.data.yamlload import PosDict, key_position, load_yaml, position
 from cardgen.paths import YAML_SUFFIXES, display_path, game_data_files, game_names
-from cardgen.problems import Problem
+from cardgen.problems import Problem, shorten
+from cardgen.safe_read import find_files, is_dir, path_problem, resolved
 
 
 @dataclass
@@ -40,24 +41,31 @@ def known_games() -> list[str]:
 
 
 def expand_paths(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
-    """Files to read: YAML files as given, directories searched recursively."""
+    """Files to read: YAML files as given, folders searched (``safe_read.find_files``: no
+    symbolic link to a folder followed, pseudo file systems skipped, vanished entries ignored,
+    at most ``MAX_ENTRIES`` files and folders and ``MAX_DEPTH`` levels under each folder)."""
     files: list[Path] = []
     problems: list[Problem] = []
     for path in paths:
-        if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES and p.is_file())
-            if not found:
+        if is_dir(path):
+            found = find_files(path, YAML_SUFFIXES)
+            if found.refused is not None:
+                problems.append(Problem(display_path(path), 1, 1, found.refused.rule, found.refused.message))
+            elif not found.files:
                 problems.append(Problem(display_path(path), 1, 1, "file-none",
                                         "directory holds no .yaml files"))
-            files.extend(found)
-        elif not path.exists():
-            problems.append(Problem(display_path(path), 1, 1, "file-missing", "no such file"))
+            files.extend(found.files)
+            continue
+        missing = path_problem(path)
+        if missing is not None:
+            problems.append(Problem(display_path(path), 1, 1, missing.rule, missing.message))
         else:
             files.append(path)
-    # A file named twice (``cards`` and ``cards/x.yaml``) is read once.
+    # A file named twice (``cards`` and ``cards/x.yaml``) is read once: one resolve per file and
+    # a dict, so this stays linear in the number of files.
     unique: dict[Path, Path] = {}
     for path in files:
-        unique.setdefault(path.resolve(), path)
+        unique.setdefault(resolved(path), path)
     return list(unique.values()), problems
 
 
@@ -97,7 +105,8 @@ def _header_value(data: PosDict, key: str, known: list[str]) -> str:
         return f"'{key}' is empty"
     if isinstance(value, (dict, list)):
         return f"'{key}' must be a name, got a {'mapping' if isinstance(value, dict) else 'list'}"
-    return f"unknown {key} '{value}'{did_you_mean(str(value), known)}"
+    text = shorten(value)
+    return f"unknown {key} '{text}'{did_you_mean(text, known)}"
 
 
 def read_documents(paths: list[Path]) -> tuple[list[Document], list[Problem]]:

@@ -15,7 +15,7 @@ from referencing import Registry, Resource
 
 from cardgen.data.yamlload import key_position, position
 from cardgen.paths import schema_file, schema_files
-from cardgen.problems import Problem
+from cardgen.problems import SHORT, Problem, shorten
 
 
 def schema_path(game: str, kind: str) -> Path:
@@ -65,13 +65,20 @@ def _validator(path: tuple[Path, int], files: tuple[tuple[Path, int], ...]) -> D
 
 def did_you_mean(word: str, choices: list[str]) -> str:
     """' (did you mean 'x'?)' for a near miss, else ''."""
+    if len(str(word)) > 2 * SHORT:
+        return ""          # no near miss of a name is this long; difflib would only take its time
     close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def _describe(value: Any) -> str:
-    text = json.dumps(value, ensure_ascii=False, default=str)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """A value as a message quotes it, JSON-like, at most 40 characters; never raises (an int
+    past Python's 4,300-digit limit for decimal text is shown in hex, cut)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (ValueError, TypeError, RecursionError):
+        text = shorten(value, 41)
+    return shorten(text, 40)
 
 
 _TYPE_NAMES = {"integer": "a whole number", "number": "a number", "string": "text",
@@ -133,14 +140,16 @@ def _messages(error: ValidationError, where: list[Any]) -> Iterator[tuple[str, s
     """(rule, message, locator) for a schema error; one per offending key where it names several."""
     v, value, schema, limit = error.validator, error.instance, error.schema, error.validator_value
     if "propertyNames" in error.absolute_schema_path and v == "enum":
-        yield "schema-unknown-key", f"unknown key '{value}'{did_you_mean(value, limit)}", ("key", value)
+        yield ("schema-unknown-key", f"unknown key '{shorten(value)}'{did_you_mean(value, limit)}",
+               ("key", value))
     elif v in ("additionalProperties", "unevaluatedProperties"):
         allowed = list(schema.get("properties", {}))
         extra = [k for k in value if k not in allowed] if isinstance(value, dict) else []
         if v == "unevaluatedProperties" and isinstance(value, dict):
             extra = [k for k in error.message.split("'")[1::2] if k in value] or extra
         for key in extra:
-            yield "schema-unknown-key", f"unknown key '{key}'{did_you_mean(key, allowed)}", ("key", key)
+            yield ("schema-unknown-key", f"unknown key '{shorten(key)}'{did_you_mean(key, allowed)}",
+                   ("key", key))
     elif v == "required":
         missing = error.message.split("'")[1]
         yield "schema-required", f"missing required key '{missing}'", None
@@ -187,7 +196,7 @@ def _messages(error: ValidationError, where: list[Any]) -> Iterator[tuple[str, s
         forms = " or ".join(dict.fromkeys(_form(alt) for alt in limit))
         yield "schema-type", f"expected {forms}, got {_describe(value)}", None
     else:
-        yield f"schema-{v.lower()}", error.message, None
+        yield f"schema-{v.lower()}", shorten(error.message, 200), None
 
 
 def validate_document(doc: Any, game: str, kind: str, shown: str) -> list[Problem]:
@@ -232,7 +241,7 @@ def _where_text(doc: Any, path: list[Any]) -> str:
         if isinstance(step, int) and isinstance(node, dict):
             name = next((node[k] for k in ("name", "id") if isinstance(node.get(k), str)), None)
             if name:
-                label, start = name, i + 1
+                label, start = shorten(name), i + 1
     rest = _path_text(path[start:])
     if label is None:
         return rest
@@ -242,5 +251,5 @@ def _where_text(doc: Any, path: list[Any]) -> str:
 def _path_text(path: list[Any]) -> str:
     out = ""
     for step in path:
-        out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
+        out += f"[{step}]" if isinstance(step, int) else (f".{shorten(step)}" if out else shorten(step))
     return out

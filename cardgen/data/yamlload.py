@@ -9,6 +9,7 @@ rule checks can point at the exact place in the file.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,11 +17,12 @@ from typing import Any
 
 import yaml
 
-from cardgen.problems import Problem
+from cardgen.problems import Problem, shorten
+from cardgen.safe_read import MAX_BYTES, ReadError, read_bytes
 
-MAX_BYTES = 2 * 1024 * 1024
 MAX_DEPTH = 64
 MAX_EXPANDED_NODES = 200_000
+MAX_INT_BITS = 63      # a 64-bit signed integer: what any tool reading the data could take
 
 
 class PosDict(dict):
@@ -90,6 +92,17 @@ class _Loader(yaml.SafeLoader):
             # SafeLoader's scalar constructors raise plain Python errors for text that looks
             # like a date but is not one (``2020-13-45``), or for ``!!int abc``.
             raise YamlError(*_mark(node), "yaml-value", _bad_value(node, exc)) from None
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > MAX_INT_BITS:
+            # No card value comes near this, and a huge integer breaks every message that shows
+            # it (Python refuses to write one past 4,300 digits in decimal).
+            raise YamlError(*_mark(node), "yaml-value",
+                            f"'{shorten(_text(node), 40)}' is too large a number (the limit is "
+                            f"{2 ** MAX_INT_BITS - 1:,})")
+        if isinstance(value, float) and not math.isfinite(value):
+            # ``.inf``, ``.nan`` and ``1e999`` are floats to YAML, but no card value can be one, and a
+            # schema's minimum/maximum lets NaN through (every comparison with it is false).
+            raise YamlError(*_mark(node), "yaml-value",
+                            f"'{shorten(_text(node))}' is not a finite number")
         if isinstance(value, str) and _SURROGATE.search(value):
             raise YamlError(*_mark(node), "yaml-value",
                             "text holds a \\u escape of half a character (a lone surrogate)")
@@ -117,7 +130,7 @@ class _Loader(yaml.SafeLoader):
             if index >= merged and key in written:
                 first = result.key_pos[key]
                 raise YamlError(*_mark(key_node), "yaml-duplicate-key",
-                                f"duplicate key '{key}' (first defined at line {first[0]})")
+                                f"duplicate key '{shorten(key)}' (first defined at line {first[0]})")
             result[key] = self.construct_object(value_node, deep=True)
             result.key_pos[key] = _mark(key_node)
             result.value_pos[key] = _mark(value_node)
@@ -140,8 +153,15 @@ def _short_tag(tag: str) -> str:
     return tag.replace("tag:yaml.org,2002:", "!!")
 
 
+def _text(node: yaml.Node) -> str:
+    return node.value if isinstance(node, yaml.ScalarNode) else ""
+
+
 def _bad_value(node: yaml.Node, exc: Exception) -> str:
-    text = node.value if isinstance(node, yaml.ScalarNode) else ""
+    text = shorten(_text(node))
+    if node.tag == "tag:yaml.org,2002:int" and re.fullmatch(r"[-+]?[1-9][0-9_]{4000,}", _text(node)):
+        # Python refuses to read a decimal of more than 4,300 digits
+        return f"'{shorten(text, 40)}' is too large a number (the limit is {2 ** MAX_INT_BITS - 1:,})"
     if node.tag == "tag:yaml.org,2002:timestamp":
         why = f" ({exc})" if isinstance(exc, ValueError) and str(exc) else ""
         return f"'{text}' is not a valid date{why}; put it in quotes if it is text"
@@ -199,23 +219,12 @@ class LoadedYaml:
 
 
 def read_text(path: Path) -> str:
-    """Read a user file as UTF-8 text, refusing directories, devices, huge and binary files."""
-    if not path.exists():
-        raise YamlError(1, 1, "file-missing", "no such file")
-    if path.is_dir():
-        raise YamlError(1, 1, "file-directory", "is a directory, not a YAML file")
-    if not path.is_file():
-        # A device or pipe may never end (/dev/zero) or block forever (a FIFO).
-        raise YamlError(1, 1, "file-special", "not a regular file (a device or pipe); give a YAML file")
+    """Read a user file as UTF-8 text, refusing directories, devices, huge and binary files
+    (``safe_read.read_bytes``: the same limits as every file cardgen reads)."""
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-            size = max(len(raw), path.stat().st_size)
-    except OSError as exc:
-        raise YamlError(1, 1, "file-unreadable", f"cannot read the file: {exc.strerror or exc}") from None
-    if size > MAX_BYTES:
-        raise YamlError(1, 1, "file-too-large",
-                        f"file is {size:,} bytes; the limit is {MAX_BYTES:,} bytes")
+        raw = read_bytes(path, MAX_BYTES, "YAML file")
+    except ReadError as exc:
+        raise YamlError(1, 1, exc.rule, exc.message) from None
     if b"\x00" in raw:
         wide = _wide_text_encoding(raw)
         if wide:
@@ -260,7 +269,7 @@ def _syntax_problem(exc: yaml.MarkedYAMLError) -> YamlError:
         message = "more than one YAML document in the file; put one document per file"
     elif "duplicate anchor" in context:
         anchor = context.split("'")[1] if "'" in context else ""
-        message = f"anchor &{anchor} is defined twice (first at line {opened[0]})"
+        message = f"anchor &{shorten(anchor)} is defined twice (first at line {opened[0]})"
     elif "quoted scalar" in context and "end of stream" in problem:
         where, message = opened, "quoted text is never closed"
     elif "simple key" in context and "expected ':'" in problem:
@@ -313,8 +322,8 @@ def parse_yaml(text: str) -> Any:
         where, problem = _at(exc.problem_mark or exc.context_mark), exc.problem or ""
         if "could not determine a constructor for the tag" in problem:
             tag = _short_tag(problem.rsplit("tag ", 1)[-1].strip("'"))
-            raise YamlError(*where, "yaml-tag",
-                            f"YAML tag {tag} is not allowed (only plain data can be loaded)") from None
+            raise YamlError(*where, "yaml-tag", f"YAML tag {shorten(tag)} is not allowed (only plain "
+                            "data can be loaded)") from None
         if "recursive" in problem:
             raise YamlError(*where, "yaml-alias-recursive",
                             "an alias is used inside itself (the anchored value contains its own "

@@ -10,6 +10,9 @@ the same bytes, and updating an up-to-date catalog leaves it untouched.
 
 from __future__ import annotations
 
+import codecs
+import io
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,7 +24,8 @@ from cardgen.i18n.references import data_references
 from cardgen.i18n.sources import game_messages
 from cardgen.output import write_atomic
 from cardgen.paths import catalog_file, catalog_files, display_path
-from cardgen.problems import Problem
+from cardgen.problems import Problem, shorten
+from cardgen.safe_read import MAX_BYTES, ReadError, read_bytes
 from cardgen.workspace import current
 
 WRAP = 78  # gettext's own line width, so msgmerge and editors leave the files as they are
@@ -88,22 +92,86 @@ def resolve_language(game: str, lang: str) -> str:
     raise UnknownLanguage(f"no {game} translation for language {lang!r}; available: {listed}")
 
 
-def read_catalog(path: Path) -> polib.POFile:
-    """A PO/POT file; CatalogError (with the line when polib names one) if it cannot be parsed."""
+# The charset a catalog declares, found as polib finds it (the first Content-Type in the file).
+_CHARSET = re.compile(rb'"Content-Type:[^"\n]*?charset=([\w_\-:\.]+)')
+
+
+def catalog_text(path: Path) -> str:
+    """The text of a PO/POT file, read the way every catalog is read: only a regular file that is
+    not a symbolic link (a link's target must not get its lines printed in messages), at most
+    ``safe_read.MAX_BYTES``, declared and encoded as UTF-8. CatalogError otherwise, in one line.
+
+    cardgen writes catalogs as UTF-8 (``write_catalog``), so a catalog that declares another
+    charset is refused rather than read in it and written back as UTF-8 under the old header,
+    which would garble every non-ASCII letter a little more on each ``i18n update``."""
     shown = display_path(path)
-    if not path.is_file():
-        raise CatalogError(Problem(shown, 1, 1, "i18n-file", "no such catalog file"))
     try:
-        return polib.pofile(str(path), wrapwidth=WRAP)
+        raw = read_bytes(path, MAX_BYTES, "catalog", follow_symlinks=False)
+    except ReadError as exc:
+        message = "no such catalog file" if exc.rule == "file-missing" else exc.message
+        raise CatalogError(Problem(shown, 1, 1, "i18n-file", message)) from None
+    declared = _CHARSET.search(raw)
+    if declared is not None and not _is_utf8(declared.group(1)):
+        charset = shorten(declared.group(1).decode("ascii", "replace"))
+        line = raw.count(b"\n", 0, declared.start()) + 1
+        raise CatalogError(Problem(shown, line, 1, "i18n-syntax",
+                                   f"charset '{charset}': cardgen reads and writes catalogs as UTF-8; "
+                                   "save the file as UTF-8 and declare charset=UTF-8"))
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise CatalogError(Problem(shown, line, 1, "i18n-syntax", "invalid multibyte sequence: the "
+                                   "file is not UTF-8 text")) from None
+
+
+def _is_utf8(charset: bytes) -> bool:
+    name = charset.decode("ascii", "replace")
+    if name.upper() == "CHARSET":
+        return True          # xgettext's placeholder in a fresh template; polib reads it as UTF-8
+    try:
+        return codecs.lookup(name).name == "utf-8"
+    except LookupError:
+        return False
+
+
+class _FileText(str):
+    """Catalog text that polib splits into lines as it splits a file: at \\n, \\r\\n and \\r only.
+    (Given a string, polib calls ``splitlines``, which also breaks at U+2028, form feeds and
+    other characters a translation may hold, and would shift every line number after them.)"""
+
+    def splitlines(self, keepends: bool = False) -> list[str]:  # type: ignore[override]
+        return io.StringIO(str(self), newline=None).read().split("\n")
+
+
+def parse_catalog(text: str, path: Path) -> polib.POFile:
+    """A catalog parsed from its text (read by ``catalog_text``); CatalogError with the line when
+    polib names one."""
+    shown = display_path(path)
+    # polib takes a string that names an existing file as that file's name, not as text.
+    while os.path.isfile(text):
+        text += "\n"
+    try:
+        return polib.pofile(_FileText(text), encoding="utf-8", wrapwidth=WRAP)
     except (OSError, ValueError, UnicodeDecodeError) as exc:
-        text = str(exc)
-        match = re.search(r"line (\d+)", text)
+        message = str(exc)
+        match = re.search(r"line (\d+)", message)
         line = int(match.group(1)) if match else 1
-        text = re.sub(r"\s*\(line \d+\)", "", text).replace(str(path), shown)
-        raise CatalogError(Problem(shown, line, 1, "i18n-syntax", text)) from exc
+        message = re.sub(r"\s*\(line \d+\)", "", message)
+        message = re.sub(r"^Syntax error in po file\s*:?\s*", "syntax error: ", message)
+        raise CatalogError(Problem(shown, line, 1, "i18n-syntax", message)) from exc
+
+
+def read_catalog(path: Path) -> polib.POFile:
+    """A PO/POT file (see ``catalog_text``); CatalogError (with the line when polib names one) if
+    it cannot be read or parsed."""
+    po = parse_catalog(catalog_text(path), path)
+    po.fpath = str(path)     # as polib.pofile(path) sets it: po.save() writes it back (as UTF-8)
+    return po
 
 
 def write_catalog(po: polib.POFile, path: Path) -> None:
+    """Write a catalog as UTF-8, the charset every catalog cardgen reads declares."""
     write_atomic(path, str(po).encode("utf-8"))
 
 

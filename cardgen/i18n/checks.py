@@ -17,6 +17,7 @@ Each problem points at the entry's ``msgstr`` line in the PO file. The checks:
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import shutil
@@ -27,11 +28,13 @@ from pathlib import Path
 
 import polib
 
+from cardgen.i18n.catalog import CatalogError, catalog_text
 from cardgen.i18n.messages import Message
 from cardgen.i18n.po_syntax import check_po
 from cardgen.paths import display_path
-from cardgen.problems import Problem
+from cardgen.problems import SHORT, Problem, shorten
 from cardgen.render.icon_tokens import unknown_tokens
+from cardgen.safe_read import MAX_BYTES, ReadError, read_bytes
 
 TOKEN = re.compile(r"\{[^{}\s]*\}")
 NUMBER = re.compile(r"\d+")  # any Unicode decimal digits: full-width ３ counts as 3
@@ -42,20 +45,20 @@ EntryCheck = Callable[[str, str], list[tuple[str, str]]]
 """(english, translation) -> [(rule, message)]"""
 
 
-def _short(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 def tokens(text: str) -> Counter[str]:
     return Counter(TOKEN.findall(text))
 
 
 def numbers(text: str) -> list[int]:
-    return sorted(int(n) for n in NUMBER.findall(TOKEN.sub(" ", text)))
+    found = []
+    for digits in NUMBER.findall(TOKEN.sub(" ", text)):
+        # int() refuses past 4,300 digits; no number on a card has more than a few
+        found.append(int(digits) if len(digits) <= 100 else int(digits[:100]))
+    return sorted(found)
 
 
 def _listed(items: list[str]) -> str:
-    return ", ".join(items) if items else "none"
+    return shorten(", ".join(items)) if items else "none"
 
 
 def check_tokens(source: str, text: str) -> list[tuple[str, str]]:
@@ -76,9 +79,9 @@ def check_numbers(source: str, text: str) -> list[tuple[str, str]]:
     want, have = numbers(source), numbers(text)
     if want == have:
         return []
-    said = ", ".join(map(str, have)) or "no number"
+    said = shorten(", ".join(map(str, have))) or "no number"
     return [("i18n-numbers", f"the translation says {said} where the English says "
-                             f"{', '.join(map(str, want)) or 'no number'}")]
+                             f"{shorten(', '.join(map(str, want))) or 'no number'}")]
 
 
 def check_markup(source: str, text: str) -> list[tuple[str, str]]:
@@ -86,7 +89,7 @@ def check_markup(source: str, text: str) -> list[tuple[str, str]]:
     for match in TAG.finditer(text):
         end = text.find(">", match.start())
         snippet = text[match.start(): end + 1] if end >= 0 else text[match.start():]
-        found.append(("i18n-markup", f"markup is not allowed in a translation: {_short(snippet, 40)!r}"))
+        found.append(("i18n-markup", f"markup is not allowed in a translation: {shorten(snippet, 40)!r}"))
     for match in ENTITY.finditer(text):
         found.append(("i18n-markup", f"an entity is not allowed in a translation: {match.group(0)!r} "
                                      "(write the character itself)"))
@@ -109,9 +112,14 @@ def syntax_problems(path: Path) -> list[Problem]:
     it finds beyond these; it does not run on a file already known broken, where it would only
     repeat the same errors a line further on."""
     try:
-        data = path.read_bytes()
-    except OSError:
-        return []  # read_catalog reports a missing or unreadable file, as for any catalog
+        # Read as every catalog is (bounded, regular files only, no links): a FIFO or a huge
+        # file is one line here, never a hang, and msgfmt below never sees it.
+        text = catalog_text(path)
+    except CatalogError as exc:
+        if exc.problem.rule != "i18n-syntax":
+            return [exc.problem]
+        text = None          # a charset or encoding problem: check_po says where, with the rest
+    data = text.encode("utf-8") if text is not None else _raw(path)
     shown = display_path(path)
     found = [Problem(shown, f.line, f.col, "i18n-syntax", f.message, f.severity)
              for f in check_po(data, template=path.suffix == ".pot")]
@@ -123,6 +131,15 @@ def syntax_problems(path: Path) -> list[Problem]:
         # msgfmt holds a template to a translation's header; its Language is empty by nature.
         extra = [p for p in extra if not p.message.startswith("header field 'Language'")]
     return found + extra
+
+
+def _raw(path: Path) -> bytes:
+    """The bytes of a catalog ``catalog_text`` refused for its charset or encoding (it is a
+    regular file within the size limit, so this read is safe)."""
+    try:
+        return read_bytes(path, MAX_BYTES, "catalog", follow_symlinks=False)
+    except ReadError:
+        return b""
 
 
 # The name cardgen.commands.i18n imports: the pure-Python check plus msgfmt where installed.
@@ -156,7 +173,7 @@ def _msgfmt_check(path: Path) -> list[Problem]:
 
 def msgstr_lines(path: Path, po: polib.POFile) -> dict[int, int]:
     """Entry start line -> line of its ``msgstr`` (where problems are reported)."""
-    lines = path.read_text(encoding="utf-8").splitlines()
+    lines = io.StringIO(catalog_text(path), newline=None).read().split("\n")
     found: dict[int, int] = {}
     for entry in po:
         n = entry.linenum
@@ -185,26 +202,27 @@ def check_catalog(path: Path, po: polib.POFile, messages: list[Message],
             continue
         ctx = entry.msgctxt or ""
         seen.add(ctx)
+        label = shorten(ctx, 2 * SHORT)     # from the catalog: a context of any length may be there
         message = current.get(ctx)
         if message is None:
             # Nothing prints wrong because of it: a warning, until update makes it obsolete.
-            report(entry, "i18n-outdated", f"{ctx}: no longer printed; run `cardgen i18n update`",
+            report(entry, "i18n-outdated", f"{label}: no longer printed; run `cardgen i18n update`",
                    "warning")
             continue
         if entry.msgid != message.source and not entry.fuzzy:
-            report(entry, "i18n-outdated", f"{ctx}: translated from other English than the card now "
+            report(entry, "i18n-outdated", f"{label}: translated from other English than the card now "
                                            "prints; run `cardgen i18n update`")
         if not entry.msgstr:
-            report(entry, "i18n-missing", f"{ctx}: untranslated ({_short(message.source)!r})")
+            report(entry, "i18n-missing", f"{label}: untranslated ({shorten(message.source)!r})")
             continue
         if entry.fuzzy:
-            report(entry, "i18n-fuzzy", f"{ctx}: fuzzy (the English changed); review the translation "
+            report(entry, "i18n-fuzzy", f"{label}: fuzzy (the English changed); review the translation "
                                         "and remove the fuzzy flag")
         for check in ENTRY_CHECKS:
             for rule, text in check(message.source, entry.msgstr):
-                report(entry, rule, f"{ctx}: {text}")
+                report(entry, rule, f"{label}: {text}")
         for text in unknown_tokens(entry.msgstr, icons):  # even one the English misspells too
-            report(entry, "i18n-tokens", f"{ctx}: {text}")
+            report(entry, "i18n-tokens", f"{label}: {text}")
     for m in messages:
         if m.context not in seen:
             report(None, "i18n-missing", f"{m.context}: no entry in the catalog; run `cardgen i18n update`")

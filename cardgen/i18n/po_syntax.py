@@ -28,6 +28,8 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
+from cardgen.problems import shorten
+
 
 @dataclass(frozen=True, order=True)
 class Finding:
@@ -254,7 +256,7 @@ def _parse(tokens: list[Token], flags: dict[int, list[str]], findings: list[Find
             if entry.msgid_plural is None:
                 error(entry.msgid, "missing 'msgid_plural' section")
                 entry.msgid_plural = Part("msgid_plural", entry.msgid.line, entry.msgid.col)
-            if int(name[name.index("[") + 1: -1]) != len(entry.msgstr):
+            if _small_int(name[name.index("[") + 1: -1]) != len(entry.msgstr):
                 error(token, "plural form has wrong index")
             entry.plural_forms = True
             entry.msgstr.append(part)
@@ -329,9 +331,27 @@ def _plural_tokens(expression: str) -> list[str]:
         match = PLURAL_TOKEN.match(expression, i)
         if match is None or match.end() == i:
             raise PluralError(expression[i:])
-        tokens.append(match.group(match.lastindex))
+        token = match.group(match.lastindex)
+        # A number is kept as gettext keeps it, in an unsigned long; Python's int() would refuse
+        # one of more than 4,300 digits.
+        tokens.append(str(_word(token)) if match.lastindex == 1 else token)
         i = match.end()
     return tokens
+
+
+def _word(digits: str) -> int:
+    """A decimal literal modulo 2**64, in time linear in its length."""
+    if len(digits) <= 19:
+        return int(digits) % WORD
+    value = 0
+    for ch in digits:
+        value = (value * 10 + int(ch)) % WORD
+    return value
+
+
+def _small_int(digits: str) -> int:
+    """A plural form's index; -1 (no form has it) for one too long to be an index."""
+    return int(digits) if len(digits) <= 9 else -1
 
 
 def parse_plural(expression: str):
@@ -412,7 +432,7 @@ def _check_plural_forms(value: str, line: int) -> tuple[list[Finding], int | Non
         found.append(Finding(line, 1, "Plural-Forms must be \"nplurals=INTEGER; plural=EXPRESSION;\""))
         return found, None
     text = nplurals_match.group(1).strip()
-    if not text.isdigit():
+    if not text.isdigit() or len(text) > 9:       # no language has a billion plural forms
         found.append(Finding(line, 1, "invalid nplurals value"))
         return found, None
     nplurals = int(text)
@@ -495,9 +515,9 @@ def check_po(data: bytes, template: bool = False) -> list[Finding]:
                                              "UTF-8", "warning"))
         elif not _is_utf8(charset.group(1)):
             charset_ok = False
-            findings.append(Finding(line, 1, f"charset {charset.group(1)!r}: cardgen reads and writes "
-                                             "catalogs as UTF-8; save the file as UTF-8 and declare "
-                                             "charset=UTF-8"))
+            findings.append(Finding(line, 1, f"charset {shorten(charset.group(1))!r}: cardgen reads and "
+                                             "writes catalogs as UTF-8; save the file as UTF-8 and "
+                                             "declare charset=UTF-8"))
         plural_forms = fields.get("Plural-Forms")
         placeholder = plural_forms is not None and "INTEGER" in plural_forms[0]
         if plural_forms is not None and not (template and placeholder):

@@ -12,6 +12,7 @@ import re
 from collections.abc import Collection
 
 from cardgen.data.schema import did_you_mean
+from cardgen.problems import shorten
 
 TOKEN = re.compile(r"\{([a-z0-9_]+)\}")
 
@@ -29,5 +30,5 @@ def unknown_tokens(text: str, icons: Collection[str], where: str = "") -> list[s
     names none of ``icons``, in the order they first appear."""
     choices = [f"{{{name}}}" for name in sorted(icons)]
     place = f" in {where}" if where else ""
-    return [f"unknown icon {{{name}}}{place}{did_you_mean(f'{{{name}}}', choices)}"
+    return [f"unknown icon {{{shorten(name)}}}{place}{did_you_mean(f'{{{name}}}', choices)}"
             for name in dict.fromkeys(TOKEN.findall(text)) if name not in icons]

@@ -339,6 +339,257 @@ def g_gear(c: Canvas, fill: Color, ink: Color) -> None:
     c.circle(0.5, 0.5, 0.12, fill=1, stroke=0)
 
 
+# -- figures and tokens of board games (Free Market: NYC first) --------------------------------
+
+def _shade(colour: Color, factor: float) -> Color:
+    """The colour darkened (factor < 1) or lightened toward white (factor > 1): the faces of a
+    cube drawn in one fill still read as three sides."""
+    if factor <= 1:
+        return Color(colour.red * factor, colour.green * factor, colour.blue * factor)
+    f = factor - 1
+    return Color(colour.red + (1 - colour.red) * f, colour.green + (1 - colour.green) * f,
+                 colour.blue + (1 - colour.blue) * f)
+
+
+@glyph
+def g_meeple(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    _poly(c, [(0.37, 0.66), (0.1, 0.58), (0.06, 0.47), (0.3, 0.43), (0.12, 0.05), (0.4, 0.05),
+              (0.5, 0.24), (0.6, 0.05), (0.88, 0.05), (0.7, 0.43), (0.94, 0.47), (0.9, 0.58),
+              (0.63, 0.66)])
+    c.circle(0.5, 0.79, 0.15, fill=1, stroke=1)
+
+
+@glyph
+def g_truck(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    c.rect(0.04, 0.28, 0.58, 0.5, fill=1, stroke=1)
+    _poly(c, [(0.62, 0.28), (0.96, 0.28), (0.96, 0.52), (0.84, 0.68), (0.62, 0.68)])
+    c.setFillColor(ink)
+    _poly(c, [(0.7, 0.52), (0.88, 0.52), (0.8, 0.62), (0.7, 0.62)], stroke=False)
+    for x in (0.22, 0.8):
+        c.circle(x, 0.22, 0.11, fill=1, stroke=0)
+
+
+@glyph
+def g_house(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    _poly(c, [(0.14, 0.06), (0.14, 0.56), (0.5, 0.92), (0.86, 0.56), (0.86, 0.06)])
+    c.setFillColor(ink)
+    c.rect(0.41, 0.06, 0.18, 0.3, fill=1, stroke=0)
+
+
+@glyph
+def g_crate(c: Canvas, fill: Color, ink: Color) -> None:
+    """A cube seen from above a corner: top lighter, right side darker."""
+    _colours(c, fill, ink)
+    top = [(0.5, 0.96), (0.92, 0.75), (0.5, 0.54), (0.08, 0.75)]
+    left = [(0.08, 0.75), (0.5, 0.54), (0.5, 0.04), (0.08, 0.25)]
+    right = [(0.5, 0.54), (0.92, 0.75), (0.92, 0.25), (0.5, 0.04)]
+    for face, factor in ((top, 1.35), (left, 1.0), (right, 0.72)):
+        c.setFillColor(_shade(fill, factor))
+        _poly(c, face)
+
+
+@glyph
+def g_picket(c: Canvas, fill: Color, ink: Color) -> None:
+    """A picket sign: a strike."""
+    _colours(c, fill, ink)
+    c.setFillColor(ink)
+    c.rect(0.45, 0.04, 0.1, 0.42, fill=1, stroke=0)
+    c.setFillColor(fill)
+    c.rect(0.1, 0.44, 0.8, 0.5, fill=1, stroke=1)
+    c.setLineWidth(LINE * 1.4)
+    c.line(0.3, 0.56, 0.7, 0.82)
+    c.line(0.3, 0.82, 0.7, 0.56)
+
+
+@glyph
+def g_tower(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    _poly(c, [(0.24, 0.04), (0.24, 0.78), (0.5, 0.97), (0.76, 0.78), (0.76, 0.04)])
+    c.setFillColor(ink)
+    for y in (0.16, 0.34, 0.52):
+        for x in (0.33, 0.55):
+            c.rect(x, y, 0.12, 0.11, fill=1, stroke=0)
+    c.setLineWidth(LINE * 1.3)
+    c.line(0.42, 0.72, 0.58, 0.72)
+
+
+@glyph
+def g_medal(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    c.setFillColor(ink)
+    _poly(c, [(0.26, 0.97), (0.42, 0.97), (0.56, 0.6), (0.42, 0.56)], stroke=False)
+    _poly(c, [(0.74, 0.97), (0.58, 0.97), (0.44, 0.6), (0.58, 0.56)], stroke=False)
+    c.setFillColor(fill)
+    c.circle(0.5, 0.34, 0.3, fill=1, stroke=1)
+    c.circle(0.5, 0.34, 0.18, fill=0, stroke=1)
+
+
+@glyph
+def g_cup(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    p = c.beginPath()
+    p.moveTo(0.18, 0.94)
+    p.lineTo(0.82, 0.94)
+    p.curveTo(0.82, 0.6, 0.7, 0.44, 0.5, 0.44)
+    p.curveTo(0.3, 0.44, 0.18, 0.6, 0.18, 0.94)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    c.rect(0.45, 0.18, 0.1, 0.26, fill=1, stroke=1)
+    c.rect(0.26, 0.06, 0.48, 0.12, fill=1, stroke=1)
+
+
+@glyph
+def g_die(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    c.roundRect(0.06, 0.06, 0.88, 0.88, 0.16, fill=1, stroke=1)
+    c.setFillColor(ink)
+    for x, y in ((0.3, 0.3), (0.7, 0.7), (0.5, 0.5), (0.3, 0.7), (0.7, 0.3)):
+        c.circle(x, y, 0.08, fill=1, stroke=0)
+
+
+@glyph
+def g_clock(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    c.circle(0.5, 0.5, 0.44, fill=1, stroke=1)
+    c.setLineWidth(LINE * 1.4)
+    c.line(0.5, 0.5, 0.5, 0.82)
+    c.line(0.5, 0.5, 0.74, 0.4)
+
+
+@glyph
+def g_infinity(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, fill, LINE * 2.2)
+    for x in (0.29, 0.71):
+        c.circle(x, 0.5, 0.2, fill=0, stroke=1)
+
+
+@glyph
+def g_cycle(c: Canvas, fill: Color, ink: Color) -> None:
+    """A circular arrow: once around (once in each round)."""
+    _colours(c, fill, fill, LINE * 2)
+    p = c.beginPath()
+    p.arc(0.14, 0.14, 0.86, 0.86, startAng=100, extent=290)
+    c.drawPath(p, fill=0, stroke=1)
+    end = math.radians(100 + 290)
+    c.setFillColor(fill)
+    _arrow_head(c, 0.5 + 0.36 * math.cos(end), 0.5 + 0.36 * math.sin(end), 100 + 290 + 90, 0.24)
+
+
+@glyph
+def g_train(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, ink)
+    c.rect(0.08, 0.24, 0.56, 0.36, fill=1, stroke=1)
+    c.rect(0.64, 0.24, 0.28, 0.6, fill=1, stroke=1)
+    c.rect(0.16, 0.6, 0.12, 0.2, fill=1, stroke=1)
+    c.setFillColor(ink)
+    c.rect(0.7, 0.62, 0.16, 0.14, fill=1, stroke=0)
+    for x in (0.22, 0.48, 0.78):
+        c.circle(x, 0.17, 0.1, fill=1, stroke=0)
+
+
+@glyph
+def g_pawnshop(c: Canvas, fill: Color, ink: Color) -> None:
+    """The pawnbroker's three balls."""
+    _colours(c, fill, ink)
+    c.line(0.3, 0.95, 0.7, 0.95)
+    for x, y in ((0.3, 0.95), (0.7, 0.95)):
+        c.line(x, y, 0.5, 0.64)
+    for x, y in ((0.27, 0.27), (0.73, 0.27), (0.5, 0.6)):
+        c.circle(x, y, 0.2, fill=1, stroke=1)
+
+
+@glyph
+def g_chart(c: Canvas, fill: Color, ink: Color) -> None:
+    """A rising line on axes: a stock."""
+    _colours(c, fill, ink)
+    c.roundRect(0.04, 0.04, 0.92, 0.92, 0.08, fill=1, stroke=1)
+    c.setStrokeColor(ink)
+    c.setLineWidth(LINE * 1.6)
+    p = c.beginPath()
+    p.moveTo(0.14, 0.22)
+    for pt in ((0.36, 0.46), (0.52, 0.36), (0.78, 0.72)):
+        p.lineTo(*pt)
+    c.drawPath(p, fill=0, stroke=1)
+    c.setFillColor(ink)
+    _arrow_head(c, 0.84, 0.8, 50, 0.2)
+
+
+@glyph
+def g_question(c: Canvas, fill: Color, ink: Color) -> None:
+    """A question mark (a hidden crate), in ``fill`` on nothing."""
+    _colours(c, fill, fill, LINE * 2.6)
+    p = c.beginPath()
+    p.moveTo(0.28, 0.68)
+    p.curveTo(0.28, 0.95, 0.72, 0.95, 0.72, 0.68)
+    p.curveTo(0.72, 0.5, 0.5, 0.5, 0.5, 0.34)
+    c.drawPath(p, fill=0, stroke=1)
+    c.setFillColor(fill)
+    c.circle(0.5, 0.12, 0.08, fill=1, stroke=0)
+
+
+def _numeral(c: Canvas, fill: Color, strokes: list[list[tuple[float, float]]]) -> None:
+    _colours(c, fill, fill, LINE * 2.6)
+    for points in strokes:
+        _poly(c, points, fill=False, close=False)
+
+
+@glyph
+def g_numeral1(c: Canvas, fill: Color, ink: Color) -> None:
+    _numeral(c, fill, [[(0.32, 0.74), (0.52, 0.9), (0.52, 0.1)], [(0.32, 0.1), (0.72, 0.1)]])
+
+
+@glyph
+def g_numeral2(c: Canvas, fill: Color, ink: Color) -> None:
+    _colours(c, fill, fill, LINE * 2.6)
+    p = c.beginPath()
+    p.moveTo(0.28, 0.7)
+    p.curveTo(0.3, 0.96, 0.72, 0.96, 0.72, 0.7)
+    p.curveTo(0.72, 0.52, 0.3, 0.32, 0.28, 0.1)
+    p.lineTo(0.74, 0.1)
+    c.drawPath(p, fill=0, stroke=1)
+
+
+@glyph
+def g_plus(c: Canvas, fill: Color, ink: Color) -> None:
+    _numeral(c, fill, [[(0.5, 0.16), (0.5, 0.84)], [(0.16, 0.5), (0.84, 0.5)]])
+
+
+@glyph
+def g_minus(c: Canvas, fill: Color, ink: Color) -> None:
+    _numeral(c, fill, [[(0.16, 0.5), (0.84, 0.5)]])
+
+
+@glyph
+def g_check(c: Canvas, fill: Color, ink: Color) -> None:
+    _numeral(c, fill, [[(0.14, 0.5), (0.4, 0.22), (0.86, 0.8)]])
+
+
+@glyph
+def g_pawn(c: Canvas, fill: Color, ink: Color) -> None:
+    """A game pawn: the stage marker."""
+    _colours(c, fill, ink)
+    _poly(c, [(0.18, 0.05), (0.82, 0.05), (0.82, 0.16), (0.62, 0.26), (0.58, 0.56), (0.42, 0.56),
+              (0.38, 0.26), (0.18, 0.16)])
+    c.circle(0.5, 0.72, 0.18, fill=1, stroke=1)
+
+
+@glyph
+def g_bag(c: Canvas, fill: Color, ink: Color) -> None:
+    """A drawstring pouch."""
+    _colours(c, fill, ink)
+    p = c.beginPath()
+    p.moveTo(0.38, 0.74)
+    p.curveTo(0.1, 0.6, 0.06, 0.06, 0.5, 0.06)
+    p.curveTo(0.94, 0.06, 0.9, 0.6, 0.62, 0.74)
+    p.close()
+    c.drawPath(p, fill=1, stroke=1)
+    _poly(c, [(0.38, 0.74), (0.28, 0.94), (0.72, 0.94), (0.62, 0.74)])
+    c.line(0.36, 0.78, 0.64, 0.78)
+
+
 # -- icons: named stacks of glyph layers ----------------------------------------------------
 
 @dataclass(frozen=True)

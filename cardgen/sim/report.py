@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.problems import printable
+
 
 def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
@@ -51,7 +53,8 @@ def summary_lines(s: dict[str, Any], top: int = 8) -> list[str]:
         lines.append(f"  never bought: {', '.join(never)}")
     for k, v in s["counters"].items():
         lines.append(f"  {k}: {v['per_game']:.2f} a game")
-    return lines
+    # Company and set names come from data files: no control character reaches the terminal.
+    return [printable(line) for line in lines]
 
 
 def game_summary_lines(game: str, summary: dict[str, Any], options: dict[str, Any]) -> list[str]:
@@ -60,4 +63,4 @@ def game_summary_lines(game: str, summary: dict[str, Any], options: dict[str, An
     from cardgen.games import game_module
 
     extra = getattr(game_module(game, "simulation"), "summary_lines", None)
-    return list(extra(summary, options)) if extra else []
+    return [printable(line) for line in extra(summary, options)] if extra else []

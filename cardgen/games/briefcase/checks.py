@@ -34,7 +34,9 @@ class Context(CheckContext):
     not pass (a custom set file is checked against the shipped companies)."""
 
     def __init__(self, docs: list[Document]):
-        super().__init__(GAME, ("companies", "components", "setup", "company-sets", "rulings"), docs)
+        # Every kind the loader needs (load.BASE_KINDS): a game without one cannot be played.
+        super().__init__(GAME, ("game", "companies", "components", "setup", "company-sets", "rulings"),
+                         docs)
 
     def changes(self) -> dict[str, changes.Change]:
         """The company changes of the run (each company's first), by company id."""
@@ -405,8 +407,9 @@ class BriefcaseRules:
 
     def authored_values(self, docs: list[Document]) -> list[Problem]:
         notes: list[Problem] = []
+        given = {id(doc) for doc in docs}    # not ``doc in docs``: that compares whole documents
         for doc, path, c in Context(docs).companies():
-            if doc in docs:
+            if id(doc) in given:
                 notes.extend(authored_notes(doc, path, c, c["name"]))
         for doc in docs:
             if isinstance(doc.data, dict):

@@ -1,0 +1,147 @@
+"""Catalogs that are not what they seem: another charset, a FIFO, a huge file, a link; a language
+tag too long for a file name. One line each, never a hang, never a silently rewritten file."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import polib
+import pytest
+
+from cardgen.i18n.catalog import po_path, read_catalog
+from cardgen.safe_read import MAX_BYTES
+from tests.i18n.scratch import cardgen
+
+STEEL = "company.steel_factory:name"
+
+
+def latin1_catalog(project: Path) -> Path:
+    """The Greek catalog made a Latin-1 one: declared ISO-8859-1, encoded so, with an é."""
+    path = project / "cards" / "briefcase" / "locale" / "el.po"
+    po = polib.pofile(str(path))
+    po.metadata["Content-Type"] = "text/plain; charset=ISO-8859-1"
+    po.header = "A Latin-1 catalog."
+    for entry in po:
+        entry.msgstr = "Café" if entry.msgctxt == STEEL else ""
+        entry.tcomment = entry.previous_msgid = None
+    path.write_bytes(str(po).encode("latin-1"))
+    return path
+
+
+def test_a_catalog_in_another_charset_is_never_rewritten_as_utf8(project: Path):
+    path = latin1_catalog(project)
+    before = path.read_bytes()
+    for _ in range(2):
+        code, out = cardgen("i18n", "update", "briefcase", "--lang", "el")
+        assert code == 1
+        assert "charset 'ISO-8859-1': cardgen reads and writes catalogs as UTF-8" in out
+        assert "Traceback" not in out
+    assert path.read_bytes() == before
+    again = polib.pofile(path.read_bytes().decode("iso-8859-1"))
+    assert next(e for e in again if e.msgctxt == STEEL).msgstr == "Café"
+
+
+@pytest.mark.parametrize("command", [["i18n", "stats", "briefcase"],
+                                     ["build", "briefcase", "--lang", "el", "--out", "out"]])
+def test_other_commands_refuse_the_other_charset_too(project: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     command: list[str]):
+    monkeypatch.chdir(project)
+    latin1_catalog(project)
+    code, out = cardgen(*command)
+    assert code == 1 and "charset 'ISO-8859-1'" in out and "Traceback" not in out
+
+
+def replace_catalog(project: Path, make) -> Path:
+    path = project / "cards" / "briefcase" / "locale" / "el.po"
+    path.unlink()
+    make(path)
+    return path
+
+
+def test_a_fifo_catalog_is_one_line_not_a_hang(project: Path):
+    replace_catalog(project, os.mkfifo)
+    env = {**os.environ, "CARDGEN_HOME": str(project)}
+    for command in (["check", "briefcase", "--no-fit"], ["update", "briefcase"], ["stats"]):
+        # The timeout only keeps a hang from stalling the suite; it is not a speed assertion.
+        done = subprocess.run([sys.executable, "-m", "cardgen", "i18n", *command], env=env,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 1, done.stderr
+        lines = [line for line in (done.stdout + done.stderr).splitlines() if "error" in line]
+        assert len(lines) == 1, lines
+        assert lines[0].endswith("el.po:1:1: error[i18n-file]: not a regular file (a device, pipe or "
+                                 "socket); give a catalog")
+
+
+def test_a_huge_catalog_is_refused_with_the_limit(project: Path):
+    path = po_path("briefcase", "el")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text + '\nmsgctxt "huge"\nmsgid "Huge"\nmsgstr "' + "x" * (MAX_BYTES + 1) + '"\n',
+                    encoding="utf-8")
+    for command in (["check", "briefcase", "--lang", "el", "--no-fit"], ["update", "briefcase"]):
+        code, out = cardgen("i18n", *command)
+        assert code == 1
+        errors = [line for line in out.splitlines() if "error" in line]
+        assert len(errors) == 1 and "error[i18n-file]" in errors[0], errors
+        assert f"the limit is {MAX_BYTES:,} bytes" in errors[0]
+
+
+def test_a_catalog_that_is_a_link_is_refused_and_its_target_never_printed(project: Path, tmp_path: Path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:the secret line\n", encoding="utf-8")
+    replace_catalog(project, lambda path: path.symlink_to(secret))
+    for command in (["check", "briefcase", "--lang", "el", "--no-fit"], ["update", "briefcase"],
+                    ["stats", "briefcase"]):
+        code, out = cardgen("i18n", *command)
+        assert code == 1
+        assert "the secret line" not in out and "root:x" not in out
+        errors = [line for line in out.splitlines() if "error" in line]
+        assert len(errors) == 1 and "error[i18n-file]: is a symbolic link" in errors[0], errors
+    assert secret.read_text(encoding="utf-8") == "root:x:0:0:the secret line\n"
+
+
+def test_a_line_separator_in_a_translation_keeps_the_line_numbers(project: Path):
+    # polib, given text, would split lines at U+2028; a catalog is read by its real lines.
+    path = po_path("briefcase", "el")
+    po = read_catalog(path)
+    next(e for e in po if e.msgctxt == STEEL).msgstr = "Χαλυβουργία\u2028δύο"
+    po.save()
+    again = read_catalog(path)
+    entry = next(e for e in again if e.msgctxt == STEEL)
+    assert entry.msgstr == "Χαλυβουργία\u2028δύο"
+    assert [e.linenum for e in again] == [e.linenum for e in polib.pofile(str(path))]
+
+
+def test_init_with_a_valid_but_very_long_tag_is_one_line(project: Path):
+    tag = "de" + "-abcdefgh" * 40
+    code, out = cardgen("i18n", "init", "briefcase", tag)
+    assert code == 2
+    assert len(out.strip().splitlines()) == 1 and "is not a language tag" in out
+    assert len(out) < 200
+    assert not list((project / "cards" / "briefcase" / "locale").glob("de*"))
+
+
+PLURAL_HEADER = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+                 '"Plural-Forms: {forms}\\n"\n\nmsgid "a"\nmsgid_plural "as"\nmsgstr[{index}] "x"\n')
+
+
+@pytest.mark.parametrize("forms, index, message", [
+    ("nplurals=" + "9" * 5000 + "; plural=n;", "0", "invalid nplurals value"),
+    ("nplurals=2; plural=n > " + "9" * 5000 + ";", "0", "this message has 1 plural forms"),
+    ("nplurals=2; plural=n;", "9" * 5000, "plural form has wrong index"),
+])
+def test_numbers_past_python_s_digit_limit_in_a_catalog_are_findings(forms: str, index: str, message: str):
+    # int() refuses text of more than 4,300 digits: the checker must not rely on it
+    from cardgen.i18n.po_syntax import check_po
+
+    found = check_po(PLURAL_HEADER.format(forms=forms, index=index).encode("utf-8"))
+    assert any(message in f.message for f in found), found
+
+
+def test_a_translation_with_thousands_of_digits_is_a_short_numbers_finding():
+    from cardgen.i18n.checks import check_numbers
+
+    ((rule, message),) = check_numbers("Pay 1 {vp}.", "Pay " + "9" * 5000 + " {vp}.")
+    assert rule == "i18n-numbers" and len(message) < 200
