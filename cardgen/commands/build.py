@@ -24,12 +24,23 @@ from cardgen.render.fonts import FontError
 from cardgen.render.imposition import Duplex, ImpositionError, SheetLayout
 from cardgen.render.layouts import LayoutError
 from cardgen.render.pipeline import Context, SheetOptions, card_module, page_total, prepare, render_cards
+from cardgen.render.tiling import TilingError
 from cardgen.workspace import announce, current
 
 
 class Paper(StrEnum):
     a4 = "a4"
     letter = "letter"
+    a2 = "a2"
+    a1 = "a1"
+    tabloid = "tabloid"
+
+
+# What a game prints besides its card sheets: for each part here that the game's package has a
+# module of (``cardgen.games.<game>.<part>``), a file ``<stem>-<part>.pdf`` rendered by the
+# module's ``render_<part>(ctx, options, title, progress)``, its pages counted by
+# ``page_total(ctx, options)``. Briefcase has inserts; Free Market: NYC a board and inserts.
+EXTRA_PARTS = ("board", "inserts")
 
 
 class UsageProblem(Exception):
@@ -151,25 +162,27 @@ def report_failures(action: Callable[[], int]) -> int:
 
 
 def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | None = None) -> list[Output]:
-    """Render both PDFs in memory, then write them; nothing is written if anything fails.
+    """Render every PDF in memory, then write them; nothing is written if anything fails.
 
     ``progress(total_pages)`` returns a callback called after each page."""
     try:
         ctx = context_for(req.game, req.lang, req.players, req.set_ref, req.options.ink_saver, req.font)
-        inserts = game_module(req.game, "inserts")
+        parts = [(part, module) for part in EXTRA_PARTS
+                 if (module := game_module(req.game, part)) is not None]
         base = output_stem(req, ctx)
         fallbacks = getattr(ctx.translate, "fallbacks", None)
         if fallbacks is not None:
             fallbacks.clear()          # the font check asked for every text; count what is printed
         title = f"{req.game} ({ctx.lang})"
-        total = page_total(ctx, req.options) + (inserts.page_total(ctx, req.options) if inserts else 0)
+        total = page_total(ctx, req.options) + sum(module.page_total(ctx, req.options) for _, module in parts)
         step = progress(total) if progress else None
         cards = render_cards(ctx, req.options, f"{title} cards", step)
         rendered = [(req.out / f"{base}-cards.pdf", cards)]
-        if inserts is not None:
-            rendered.append((req.out / f"{base}-inserts.pdf",
-                             inserts.render_inserts(ctx, req.options, f"{title} inserts", step)))
-    except (LayoutError, FontError, ImpositionError) as exc:
+        for part, module in parts:
+            render = getattr(module, f"render_{part}")
+            pdf = render(ctx, req.options, f"{title} {part}", step)
+            rendered.append((req.out / f"{base}-{part}.pdf", pdf))
+    except (LayoutError, FontError, ImpositionError, TilingError) as exc:
         raise BuildFailed([str(exc)]) from None
     except RenderError as exc:
         raise BuildFailed(exc.problems) from None
@@ -232,7 +245,8 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Argument("briefcase", help="The game to print."),
         lang: str = typer.Option("en", "--lang", help="Language of the card texts: en, or one with a "
                                  "catalog (see cardgen i18n stats)."),
-        paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size."),
+        paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size: a4, letter, or a "
+                                    "large format (a2, a1, tabloid) for a board on one sheet."),
         out: Path = typer.Option(None, "--out", help="Folder for the PDFs (default: output/ in the "
                                  "workspace)."),
         bleed: bool = typer.Option(False, "--bleed", help="Add bleed around every card "
@@ -250,16 +264,16 @@ def register(app: typer.Typer) -> None:
                                   "texts with; it must have every character."),
         strict: bool = typer.Option(False, "--strict", help="Fail instead of printing a text in "
                                     "English when the language's catalog has no translation for it."),
-        name: str = typer.Option(None, "--name", help="Name the files NAME-cards.pdf and "
-                                 "NAME-inserts.pdf (default: game, language and the variant)."),
+        name: str = typer.Option(None, "--name", help="Name the files NAME-cards.pdf, "
+                                 "NAME-inserts.pdf and so on (default: game, language and the variant)."),
         watch: bool = typer.Option(False, "--watch", help="Rebuild whenever a data, layout or "
                                    "translation file changes (Ctrl-C stops)."),
     ) -> None:
-        """Print-and-play PDFs: card sheets and rulebook inserts.
+        """Print-and-play PDFs: card sheets, and the board and inserts of a game that has them.
 
-        Writes OUT/<game>-<lang>-cards.pdf and OUT/<game>-<lang>-inserts.pdf, or nothing when
-        anything fails. Exit code 0 when written, 1 when the game cannot be printed, 2 on a
-        usage error."""
+        Writes OUT/<game>-<lang>-cards.pdf, and -board.pdf and -inserts.pdf for a game with a
+        board or inserts, or nothing when anything fails. Exit code 0 when written, 1 when the
+        game cannot be printed, 2 on a usage error."""
         if name is not None and not NAME.fullmatch(name):
             typer.echo(f"error: --name {name[:60]!r} is not a file name (letters, digits, . _ -; "
                        f"at most 100)", err=True)

@@ -32,8 +32,12 @@ from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-PAPERS_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-DEFAULT_BLEED_MM: dict[str, float] = {"a4": 3.0, "letter": 3.175}   # 1/8 in on Letter
+PAPERS_MM: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4),
+                                             # large formats, for a board on one sheet
+                                             "a2": (420.0, 594.0), "a1": (594.0, 841.0),
+                                             "tabloid": (279.4, 431.8)}
+DEFAULT_BLEED_MM: dict[str, float] = {"a4": 3.0, "letter": 3.175,   # 1/8 in on US papers
+                                      "a2": 3.0, "a1": 3.0, "tabloid": 3.175}
 # Home printers leave up to about 5 mm at the paper edge unprinted (often more at the bottom
 # edge); ink planned there is lost, and with it the marks of the outer cuts.
 SAFE_MARGIN_MM = 5.0
