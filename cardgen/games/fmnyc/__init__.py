@@ -1,7 +1,9 @@
 """Free Market: NYC: a board game of trade, partnerships and roadblocks in New York City.
 
-Data (``cards/fmnyc``) and its meaning checks. No rules engine, simulator or printable edition
-yet: ``cardgen simulate``, ``build`` and ``i18n`` say so."""
+Data (``cards/fmnyc``) and its meaning checks; the print-and-play edition (``cards``: Career
+cards, characters, tokens and standees; ``board``: the board side for the player count, tiled;
+``inserts``: the Player's Screens and the other aids; ``texts``: every printed string, for
+``cardgen i18n``). No rules engine or simulator yet: ``cardgen simulate`` says so."""
 
 from cardgen.games.fmnyc.checks import RULES
 

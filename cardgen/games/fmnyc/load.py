@@ -1,0 +1,121 @@
+"""The Free Market: NYC data as the printable edition reads it: every document validated (schemas
+and the meaning checks of ``cardgen validate``), then kept as plain mappings by kind.
+
+The printed edition draws everything from these records: the board from ``board`` sides, the
+stage boxes from ``stages``, the tokens' counts from ``components``; nothing is restated in code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardgen.data.documents import game_files, read_documents
+from cardgen.games.fmnyc.model import GAME, KINDS
+from cardgen.problems import DataError
+
+
+class SelectionError(ValueError):
+    """A --players or --set value that does not fit this game."""
+
+
+@dataclass(frozen=True)
+class Fmnyc:
+    docs: Mapping[str, Mapping[str, Any]]         # kind -> the document's data
+
+    def __getitem__(self, kind: str) -> Mapping[str, Any]:
+        return self.docs[kind]
+
+    @property
+    def name(self) -> str:
+        return str(self.docs["game"]["name"])
+
+    @property
+    def card_size_mm(self) -> tuple[float, float]:
+        w, h = self.docs["game"]["card_size_mm"]
+        return float(w), float(h)
+
+    @property
+    def min_players(self) -> int:
+        return int(self.docs["game"]["players"]["min"])
+
+    @property
+    def max_players(self) -> int:
+        return int(self.docs["game"]["players"]["max"])
+
+    @property
+    def rounds(self) -> list[int]:
+        return [int(r) for r in self.docs["game"]["rounds"]["options"]]
+
+    @property
+    def colours(self) -> list[str]:
+        return [str(c) for c in self.docs["components"]["player_colours"]]
+
+    def component(self, cid: str) -> Mapping[str, Any]:
+        return next(c for c in self.docs["components"]["contents"] if c["id"] == cid)
+
+    def per_colour(self, cid: str) -> int:
+        """How many of a player-coloured piece each colour has (the box count over the colours)."""
+        c = self.component(cid)
+        return int(c["count"]) // int(c.get("colours", 1))
+
+    @property
+    def crates(self) -> list[Mapping[str, Any]]:
+        return list(self.docs["market"]["crates"])
+
+    def crate(self, cid: str) -> Mapping[str, Any]:
+        return next(c for c in self.crates if c["id"] == cid)
+
+    @property
+    def factories(self) -> dict[str, Mapping[str, Any]]:
+        return {f["id"]: f for f in self.docs["board"]["factories"]}
+
+    @property
+    def sides(self) -> list[Mapping[str, Any]]:
+        return list(self.docs["board"]["sides"])
+
+    def side_for(self, players: int) -> Mapping[str, Any]:
+        return next(s for s in self.sides if players in s["players"])
+
+    @property
+    def stages(self) -> list[Mapping[str, Any]]:
+        return list(self.docs["stages"]["stages"])
+
+    def stage(self, sid: str) -> Mapping[str, Any]:
+        return next(s for s in self.stages if s["id"] == sid)
+
+    @property
+    def politicians(self) -> dict[str, Mapping[str, Any]]:
+        return {p["id"]: p for p in self.docs["panels"]["politicians"]["list"]}
+
+    @property
+    def awards(self) -> dict[str, Mapping[str, Any]]:
+        return {a["id"]: a for a in self.docs["panels"]["awards"]["list"]}
+
+    @property
+    def careers(self) -> list[Mapping[str, Any]]:
+        return list(self.docs["careers"]["cards"])
+
+    @property
+    def symbols(self) -> list[Mapping[str, Any]]:
+        return list(self.docs["careers"]["symbols"])
+
+    @property
+    def stocks(self) -> list[Mapping[str, Any]]:
+        return list(self.docs["stocks"]["tokens"])
+
+
+def load_fmnyc() -> Fmnyc:
+    """The game's data (the workspace's files over the shipped ones), fully validated: DataError
+    with every problem when anything is wrong, as ``cardgen validate`` would report it."""
+    from cardgen.games.fmnyc.checks import RULES
+
+    docs, problems = read_documents(game_files(GAME))
+    if not problems:
+        problems = RULES.check(docs)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise DataError(errors)
+    # The checks have reported any kind missing from the game's files (``CheckContext``).
+    return Fmnyc({d.kind: d.data for d in docs if d.kind in KINDS})

@@ -1,0 +1,402 @@
+"""Every Free Market: NYC string that the board, the cards, the tokens and the aids print, with
+its gettext context.
+
+Names and card texts come from the data as they are; the stages' and rules' reminders are
+sentences generated from the effects (``phrases.py``), so they follow the data. The renderer
+draws every one through the build's Translator; ``cardgen i18n extract fmnyc`` writes them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from cardgen.data.yamlload import load_yaml
+from cardgen.games.fmnyc.load import Fmnyc
+from cardgen.games.fmnyc.phrases import difference, items, sentence, sentences, split_by_side
+from cardgen.i18n.messages import Message
+from cardgen.paths import display_path, template_file
+from cardgen.render.layouts import LayoutError
+
+GAME = "fmnyc"
+
+# Fixed labels of the board, cards, tokens and aids: context -> English.
+LABELS: dict[str, str] = {
+    "label:game_name": "Free Market: NYC",
+    "label:tagline": "Tabletop trade in New York City",
+    "label:career": "Career",
+    "label:placeholder": "cardgen placeholder card",
+    "label:serial": "No.",
+    "label:stock": "Stock",
+    "label:purchase_cost": "Buy",
+    "label:early_trade": "Early",
+    "label:end_game": "End",
+    "label:strike": "Strike",
+    "label:purchase_order": "Purchase Order",
+    "label:roadblock": "Roadblock",
+    "label:first_player": "First player",
+    "label:score_lap": "+100",
+    "label:character_hint": "Your slogan, said when you lose a partnership or roadblock, earns "
+                            "1 {coin} from the supply.",
+    "label:fold": "fold",
+    # The board
+    "label:players_side": "players",
+    "label:stages_panel": "Stages Panel",
+    "label:management_stages": "Management Stages",
+    "label:operation_stages": "Operation Stages",
+    "label:all_players": "all",
+    "label:action_zone": "Action Zone",
+    "label:street_roadblocks": "Street roadblocks {roadblock}: the column below",
+    "label:train_roadblocks": "Train roadblocks {train}: the row to the right",
+    "label:fee": "fee",
+    "label:pawn_shop": "Pawn Shop",
+        "label:container_site": "Container Site",
+    "label:market_demand": "Market Demand",
+    "label:cost_price": "Cost Price",
+    "label:wholesale_formula": "Wholesale Price = Cost Price + Market Demand + row fee",
+    "label:politicians_panel": "Politicians' Panel",
+    "label:awards_panel": "Awards Panel",
+    "label:requires": "Needs",
+    "label:score_track": "Score track: every tracker starts on %(start)s; past %(last)s, put a +100 "
+                         "marker beside it",
+    "label:game_round": "Game Round",
+    "label:donation_tower": "Donation Tower",
+    "label:tower_hint": "Donations go here; Fundraiser's Jackpot takes them all.",
+    "label:second_place": "2nd: %(half)s",
+    "label:first": "1st",
+    "label:second": "2nd",
+    # Tiles of the board
+    "label:board_map": "Board %(side)s: how the pages fit together",
+    "label:board_map_hint": "Cut each page along its dashed line (left and top edges), lay it over "
+                            "its neighbour so the marks meet and the picture continues, and glue. "
+                            "Glue the whole onto card for a sturdy board.",
+    "label:tile": "Board %(side)s, page %(tile)s of %(tiles)s",
+    "label:cut_here": "cut",
+    "label:scale_note": "printed at %(percent)s %%",
+    # Aids
+    "label:screen_delivery": "Delivery Action",
+    "label:screen_values": "Scoring values",
+    "label:screen_profits": "Partnerships and roadblocks",
+    "label:screen_any_time": "At any time",
+    "label:screen_index": "Where to get it",
+    "label:screen_politicians": "Politicians",
+    "label:screen_recharge": "Stage 2: politicians",
+    "label:screen_scoring_order": "Scoring order",
+    "label:screen_slogan": "Your character",
+    "label:screen_fold": "Fold along the middle line, glue the halves back to back, then fold the "
+                         "side panels to stand the screen.",
+    "label:stages_reference": "Stages",
+    "label:stage_number": "#",
+    "label:stage": "Stage",
+    "label:managers": "Managers",
+    "label:capacity_extra": "+1 at %(players)s",
+    "label:what_it_does": "What it does (4-5 players)",
+    "label:with_2_3": "2-3 players",
+    "label:no_change": "-",
+    "label:scoring": "Scoring",
+    "label:scoring_start": "Every Score Tracker starts on %(start)s.",
+    "label:award_rules": "Awards: the nominee with the most of the category takes the full sum, "
+                         "the next one half (at least 1 of the category). Tied first places all "
+                         "take the full sum and there is no second; tied second places all take "
+                         "half.",
+    "label:score_sheet": "Score sheet",
+    "label:player": "Player",
+    "label:total": "Total worth",
+    "label:start_worth": "Start",
+    "label:components": "What to print, cut and find",
+    "label:component": "Component",
+    "label:in_box": "In the box",
+    "label:printed": "Printed",
+    "label:where_printed": "Where",
+    "label:in_cards_pdf": "cards PDF",
+    "label:in_board_pdf": "board PDF",
+    "label:in_inserts_pdf": "inserts PDF",
+    "label:not_printed": "find one",
+    "label:stickers": "cards PDF: stickers for a cube or die",
+    "label:coins": "Coins",
+    "label:card_symbols": "Career card symbols",
+    "label:you_need": "You also need: scissors, glue, an opaque bag or cup (the Concealment Pouch) "
+                      "and, if you like, real cubes for the crates and coins for the money. "
+                      "Fold the standees along their lines and glue the two halves back to back.",
+}
+
+# The "at any time" actions of rules.yaml, in words.
+ANY_TIME_ACTIONS = {
+    "move_workers": "move your {worker}",
+    "place_strike": "place a {strike} on any square",
+    "use_politician": "use a politician",
+    "move_disc_to_awards": "move a {disc} from the Politicians' to the Awards Panel",
+    "trade_stock": "trade a stock in early",
+}
+DELIVERY_STEPS = {
+    "loading": "Loading: put 0-{workers} {{worker}} on your {{truck}} and set aside {crates} {{crate}} "
+               "(1 more for each {{purchase_order}})",
+    "route": "Route: park in any square of the Action Zone (a politician or a takeover moves a "
+             "{{truck}} that is there)",
+    "takeovers": "Takeovers: bring more {{worker}} than the guards; both sides discard as many",
+    "sale": "Sale: a shop buys its own colour at its Wholesale Price; the pawn shop any, at Cost "
+            "Price + {pawn} {{coin}}",
+}
+SCORING_STEPS = {
+    "reveal_screens": "Remove the screens",
+    "collect_action_zone": "Take your pieces from the Action Zone (discs on the Awards Panel stay)",
+    "sort_assets": "Sort your assets",
+    "coins": "Coins at face value",
+    "stock_end_values": "Stocks at their End Game Value",
+    "scoring_values": "Other assets at their Scoring Value",
+    "awards": "Awards, the most valuable first",
+    "careers": "Career cards",
+}
+
+
+@dataclass(frozen=True)
+class Character:
+    id: str
+    name: str
+    slogan: str
+    colour: str
+
+
+@cache
+def _characters(path: str, stamp: int) -> tuple[Character, ...]:
+    data, problems = load_yaml(template_file(GAME, "characters.yaml"), path)
+    if problems:
+        raise LayoutError(problems[0].format())
+    try:
+        return tuple(Character(str(c["id"]), str(c["name"]), str(c["slogan"]), str(c["colour"]))
+                     for c in data["characters"])
+    except (KeyError, TypeError):
+        raise LayoutError(f"{path}: each character needs an id, a name, a slogan and a colour") from None
+
+
+def characters() -> tuple[Character, ...]:
+    """The characters of ``templates/fmnyc/characters.yaml`` (placeholders; see that file)."""
+    path = template_file(GAME, "characters.yaml")
+    return _characters(display_path(path), path.stat().st_mtime_ns)
+
+
+def fill(text: str, **values: object) -> str:
+    """A translated label with its ``%(name)s`` values put in (``%%`` is a percent sign). Not
+    ``{name}``: braces are icon tokens, which every check holds to the game's icons."""
+    for key, value in values.items():
+        text = text.replace(f"%({key})s", str(value))
+    return text.replace("%%", "%")
+
+
+def stage_names(game: Fmnyc) -> dict[str, str]:
+    return {s["id"]: s["name"] for s in game.stages}
+
+
+def side_key(side: Mapping[str, Any]) -> str:
+    """A board side's id as a message context part: ``4-5`` -> ``4_5``."""
+    return str(side["id"]).replace("-", "_")
+
+
+# -- generated reminders -------------------------------------------------------------------
+
+def _all_effects(effects: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    out = []
+    for e in effects:
+        out.append(e)
+        if e["kind"] == "choose":
+            for option in e["options"]:
+                out += _all_effects(option["effects"])
+    return out
+
+
+def resource_index(game: Fmnyc) -> str:
+    """Which stages hand out each item: the screen's quick index."""
+    found: dict[str, list[int]] = {}
+    for stage in game.stages:
+        for e in _all_effects(list(stage["effects"])):
+            if e["kind"] == "gain":
+                for item in e["items"]:
+                    found.setdefault(item, [])
+                    if stage["number"] not in found[item]:
+                        found[item].append(stage["number"])
+            elif e["kind"] in ("place_roadblock", "establish_partnership", "place_discs",
+                               "hire_manager", "draw_hidden_crates"):
+                item = {"place_roadblock": "roadblock", "establish_partnership": "shop",
+                        "place_discs": "disc", "hire_manager": "manager",
+                        "draw_hidden_crates": "hidden_crate"}[e["kind"]]
+                found.setdefault(item, [])
+                if stage["number"] not in found[item]:
+                    found[item].append(stage["number"])
+    order = ["coin", "crate", "hidden_crate", "worker", "strike", "purchase_order", "roadblock", "shop",
+             "truck", "disc", "manager"]
+    lines = [f"{{{item}}} {', '.join(str(n) for n in sorted(found[item]))}"
+             for item in order if item in found]
+    return "\n".join(lines)
+
+
+def scoring_values(game: Fmnyc) -> str:
+    """The Scoring Value of each asset that has one: ``{crate} 3   {worker} 1 ...``."""
+    return "   ".join(f"{{{item}}} {v}" for item, v in game["scoring"]["values"].items() if v)
+
+
+def screen_texts(game: Fmnyc) -> dict[str, str]:
+    """The reminders inside a Player's Screen (rulebook, "Player's Screen"), from the data."""
+    rules, scoring, panels = game["rules"], game["scoring"], game["panels"]
+    d = rules["delivery"]
+    crates = "-".join(str(n) for n in d["crates"])
+    pawn = game["market"]["pawn_shop"]["over_cost_price"]
+    steps = [DELIVERY_STEPS[s].format(workers=d["workers_on_truck"][1], crates=crates, pawn=pawn)
+             for s in d["steps"]]
+    delivery = "\n".join(f"{i}. {s}." for i, s in enumerate(steps, 1))
+    values = scoring_values(game) + "\nCoins at face value. Stocks at their End Game Value."
+    inc = rules["partnership_income"]
+    street, train = rules["roadblocks"]["street"], rules["roadblocks"]["train"]
+    profits = (f"A sale on your {{shop}}: {inc['other_sale']['from_seller']} {{coin}} from the seller "
+               f"+ {inc['other_sale']['from_supply']} from the supply (your own sale: "
+               f"{inc['own_sale']['from_supply']} from the supply).\n"
+               f"Street {{roadblock}}: each partnership in its column pays "
+               f"{street['other_partner']['from_partner']} {{coin}} + "
+               f"{street['other_partner']['from_supply']} "
+               f"from the supply (yours: {street['own_partner']['from_supply']} from the supply), now and "
+               f"whenever one is established.\n"
+               f"Train {{train}}: {train['other_partner']['from_supply']} {{coin}} from the supply for each "
+               f"partnership in its row, now and later.")
+    any_time = rules["any_time"]
+    no_any = [s for s in game.stages if s.get("any_time") is False]
+    frozen = ", ".join(f"{{{x.rstrip('s')}}}" for x in d["freeze"])
+    any_text = (f"Stages {any_time['from_stage']}-{any_time['to_stage']}, in or out of turn: "
+                + "; ".join(ANY_TIME_ACTIONS[a] for a in any_time["actions"]) + ".")
+    if no_any:
+        any_text += " Never during " + ", ".join(f"{s['name']} ({s['number']})" for s in no_any) + "."
+    any_text += f" Once a Delivery Action has begun, nobody moves {frozen}."
+    uses = " / ".join(sentence(u) for u in panels["politicians"]["uses"])
+    politicians = (f"At any time, one use per politician whose {{disc}} is on +1 (then turn it to -1): "
+                   f"{uses}. Several in a row, never the same one twice in a row.")
+    payments = game.stage("payments")
+    recharge = "; ".join(sentence(e) for e in payments["effects"] if e["kind"] == "recharge_politicians")
+    order = "\n".join(f"{i}. {SCORING_STEPS[s]}" for i, s in enumerate(scoring["steps"], 1))
+    slogan = (f"When you lose a partnership or roadblock, say your character's slogan: collect "
+              f"{rules['reparations']['slogan']} {{coin}} from the supply (until the end of the round).")
+    return {"delivery": delivery, "values": values, "profits": profits, "any_time": any_text,
+            "index": resource_index(game), "politicians": politicians, "recharge": recharge + ".",
+            "scoring_order": order, "slogan": slogan}
+
+
+def die_hint(game: Fmnyc) -> str:
+    """How an ordinary die stands in for the Market Demand Die: its faces in runs of one sign."""
+    faces = list(game["market"]["demand"]["die"])
+    runs: list[tuple[int, int, int]] = []
+    for n, value in enumerate(faces, 1):
+        if runs and runs[-1][2] == value:
+            runs[-1] = (runs[-1][0], n, value)
+        else:
+            runs.append((n, n, value))
+    parts = [f"{a if a == b else f'{a}-{b}'} {'+' if v > 0 else '-'}" for a, b, v in runs]
+    return f"No demand die? Roll a d{len(faces)}: " + ", ".join(parts)
+
+
+def pawn_price_text(game: Fmnyc) -> str:
+    return f"Any crate: Cost Price + {game['market']['pawn_shop']['over_cost_price']} {{coin}}"
+
+
+def pawn_bonus_text(game: Fmnyc) -> str:
+    """The pawn shop's extra coin at the player counts that have it (market.yaml)."""
+    pawn = game["market"]["pawn_shop"]
+    players = "-".join(str(p) for p in (min(pawn["bonus_players"]), max(pawn["bonus_players"])))
+    return f"{players} players: +{pawn['bonus_per_deal']} {{coin}} for each sale here"
+
+
+def politician_text(game: Fmnyc) -> str:
+    uses = " / ".join(sentence(u) for u in game["panels"]["politicians"]["uses"])
+    return f"A disc on +1 may be used at any time, then goes to -1: {uses}."
+
+
+def factory_bonus(game: Fmnyc, fid: str) -> str:
+    return sentences(game.factories[fid]["bonus"])
+
+
+def stage_texts(game: Fmnyc, stage: Mapping[str, Any]) -> dict[str, str]:
+    """A stage's reminders: its effects at the largest side's player counts (the rulebook's
+    rules are for 4-5 players), what differs on each other side, and that side's full text
+    when it differs (the board of that side prints it)."""
+    big = game.side_for(game.max_players)
+    effects = list(stage["effects"])
+    out = {"effects": sentences(split_by_side(effects, big["players"], [])[0])}
+    for side in game.sides:
+        if side is big:
+            continue
+        key = side_key(side)
+        out[f"players_{key}"] = difference(effects, big["players"], side["players"])
+        if out[f"players_{key}"]:
+            out[f"effects_{key}"] = sentences(split_by_side(effects, side["players"], [])[0])
+        pawn = game["market"]["pawn_shop"]
+        if any(e["kind"] == "delivery" for e in _all_effects(effects)) \
+                and set(side["players"]) <= set(pawn.get("bonus_players", [])):
+            # the pawn shop's extra coin is a 2-3 player difference of every Delivery Action
+            extra = f"Pawn shop: +{pawn['bonus_per_deal']} {{coin}} for each sale there."
+            out[f"players_{key}"] = " ".join(t for t in (out[f"players_{key}"], extra) if t)
+    return out
+
+
+def board_stage_text(game: Fmnyc, stage: Mapping[str, Any], side: Mapping[str, Any]) -> Message:
+    """What a side's Stages Panel prints for a stage: its effects at that side's player counts."""
+    texts = stage_texts(game, stage)
+    key = f"effects_{side_key(side)}"
+    if key in texts:
+        return Message(f"stage.{stage['id']}:{key}", texts[key])
+    return Message(f"stage.{stage['id']}:effects", texts["effects"])
+
+
+# -- the messages --------------------------------------------------------------------------
+
+def messages(game: Fmnyc) -> list[Message]:
+    """Every message of the Free Market: NYC edition, in a stable order."""
+    out: list[Message] = []
+    for c in game.careers:
+        out += [Message(f"career.{c['id']}:title", c["title"], "Career card title"),
+                Message(f"career.{c['id']}:text", c["text"], "Career card ability")]
+    for s in game.symbols:
+        out.append(Message(f"symbol.{s['id']}:text", s["text"], "Career card symbol, in the glossary"))
+    for s in game.stocks:
+        out.append(Message(f"stock.{s['id']}:name", s["name"], "Stock token name (36 mm round token)"))
+    for crate in game.crates:
+        out.append(Message(f"crate.{crate['id']}:name", crate["name"], "crate type"))
+    for fid, f in game.factories.items():
+        out += [Message(f"factory.{fid}:name", f["name"], "factory on the board"),
+                Message(f"factory.{fid}:bonus", factory_bonus(game, fid), "factory bonus at stage 2")]
+    for pid, p in game.politicians.items():
+        out.append(Message(f"politician.{pid}:name", p["name"], "politician on the board"))
+    for aid, a in game.awards.items():
+        out.append(Message(f"award.{aid}:name", a["name"], "award on the board"))
+    for stage in game.stages:
+        sid = stage["id"]
+        out.append(Message(f"stage.{sid}:name", stage["name"], "stage name"))
+        for key, text in stage_texts(game, stage).items():
+            if text:
+                out.append(Message(f"stage.{sid}:{key}", text, "generated from the stage's effects; keep "
+                                   "icon tokens like {coin}"))
+    out += [Message("board:die_hint", die_hint(game), "on the board, under the title"),
+            Message("board:pawn_shop_price", pawn_price_text(game), "on the pawn shop square"),
+            Message("board:pawn_shop_bonus", pawn_bonus_text(game), "on the pawn shop square, 2-3 side"),
+            Message("board:politician_uses", politician_text(game), "under the Politicians' Panel")]
+    for c in game["components"]["contents"]:
+        out.append(Message(f"component.{c['id']}:name", c["name"], "component of the box"))
+    for ch in characters():
+        out += [Message(f"character.{ch.id}:name", ch.name, "character name"),
+                Message(f"character.{ch.id}:slogan", ch.slogan, "character slogan, said aloud")]
+    for step in game["scoring"]["steps"]:
+        out.append(Message(f"scoring.{step}:text", SCORING_STEPS[step], "a step of the final count"))
+    out.append(Message("scoring:values", scoring_values(game), "the Scoring Values, on the score sheet"))
+    for key, text in screen_texts(game).items():
+        out.append(Message(f"screen:{key}", text, "Player's Screen reminder generated from the rules; keep "
+                           "icon tokens and line breaks"))
+    for key, text in LABELS.items():
+        out.append(Message(key, text, "label of the board, a card or an aid"))
+    return out
+
+
+def box_messages() -> list[Message]:
+    """The messages of the shipped (or workspace) data: what ``cardgen i18n`` extracts and checks."""
+    from cardgen.games.fmnyc.load import load_fmnyc
+
+    return messages(load_fmnyc())
+
+
+__all__ = ["LABELS", "box_messages", "characters", "items", "messages", "screen_texts", "stage_texts"]
