@@ -289,7 +289,7 @@ def _meters(b: Composer, game: Fmnyc, box: Box) -> None:
         for k, value in enumerate(notches):
             a = math.radians(180 - k * 180 / (len(notches) - 1))
             nx, ny = cx + r * math.cos(a), cy - r * math.sin(a)
-            b.circle(nx, ny, 10.4, "taxi" if value == 0 else "white", colour, 0.9)
+            b.circle(nx, ny, 11, "taxi" if value == 0 else "white", colour, 0.9)
             b.text((nx - 4.5, ny - 2.6, 9, 5.2), f"{value:+d}" if value else "0", "chip_value")
         b.icon((cx - 5.5, cy - 8, 11, 11), f"crate_{crate['id']}")
 
@@ -334,7 +334,7 @@ def _stages(b: Composer, game: Fmnyc, box: Box, side: Mapping[str, Any]) -> None
         kind = "management" if stage["type"] == "management" else "operation"
         bx, by, bh = x + i * bw, y + head, h - head
         b.rect((bx + 0.4, by, bw - 0.8, bh), f"{kind}_bg", kind, 0.8, radius=2)
-        b.circle(bx + bw / 2, by + 6.5, 11, kind, "ink", 0.5)
+        b.circle(bx + bw / 2, by + 6.5, 12, kind, "ink", 0.5)
         b.text((bx + bw / 2 - 5, by + 3.5, 10, 6), str(stage["number"]), "board_light_number")
         b.text((bx + 1, by + 12.5, bw - 2, 8), Message(f"stage.{stage['id']}:name", stage["name"]),
                "board_name")
@@ -422,13 +422,13 @@ def _round_meter(b: Composer, game: Fmnyc, box: Box) -> None:
     b.text((x, y, w, 6), label("label:game_round"), "board_heading")
     rounds = max(game.rounds)
     cx, cy = x + w / 2, y + 6 + (h - 6) / 2
-    r = min(w, h - 6) / 2 - 5.8
+    r = min(w, h - 6) / 2 - 6.4
     b.circle(cx, cy, 2 * r, None, "board_line", 0.8)
     b.icon((cx - 5, cy - 5, 10, 10), "round")
     for n in range(1, rounds + 1):
         a = math.radians(90 - (n - 1) * 360 / rounds)
         nx, ny = cx + r * math.cos(a), cy - r * math.sin(a)
-        b.circle(nx, ny, 10.4, "taxi" if n in game.rounds else "white", "ink", 0.6)
+        b.circle(nx, ny, 12.4, "taxi" if n in game.rounds else "white", "ink", 0.6)
         b.text((nx - 4, ny - 2.6, 8, 5.2), str(n), "chip_value")
 
 
