@@ -223,6 +223,8 @@ def test_a_block_moves_to_a_legal_target_for_two_cards_of_one_type():
     refused(g, actions.move_block, "both", 0, res("concrete"), OBSTACLE, match="not 'both'")
     refused(g, actions.move_block, "resource", 5, res("concrete"), OBSTACLE, match="no resource block 5")
     refused(g, actions.move_block, "resource", 0, res("paper"), OBSTACLE, match="cannot move to")
+    refused(g, actions.move_block, "resource", 0, float(res("concrete")), OBSTACLE, match="cannot move to")
+    refused(g, actions.move_block, "company", 0, "warehouses", OBSTACLE, match="cannot move to")
     refused(g, actions.move_block, "resource", 0, res("concrete"), 7, match="card type 7")
 
 

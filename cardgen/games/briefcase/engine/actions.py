@@ -16,6 +16,9 @@ from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, HIRE, N_CARDS, N
 from cardgen.games.briefcase.engine.state import GameState, IllegalAction, PlayerState
 from cardgen.games.briefcase.model import RESOURCES
 
+# What a plan's parts may be: tuples, or lists (a plan read back from a JSON game log).
+_SEQ = (tuple, list)
+
 
 def _index(x: object, n: int, what: str) -> str | None:
     """Why ``x`` is not one of ``n`` things numbered from 0 (JSON gives ints; a bool is not)."""
@@ -24,13 +27,11 @@ def _index(x: object, n: int, what: str) -> str | None:
     return None
 
 
-def _raise(why: str | None) -> None:
-    if why is not None:
-        raise IllegalAction(why)
+_OVER = "the game is over"
 
 
 def turn_problem(g: GameState) -> str | None:
-    return "the game is over" if g.over else None
+    return _OVER if g.over else None
 
 
 # --- The market -----------------------------------------------------------------------------
@@ -61,11 +62,19 @@ def basic_exhausted(g: GameState) -> bool:
 # --- Buying ---------------------------------------------------------------------------------
 
 
+# The planners (``*_plan``) take indices a bot got from the state and only apply the rules; the
+# checks (``*_problem``) also check that each argument is one, since anyone may pass anything.
+
+
 def company_problem(g: GameState, ci: int) -> str | None:
     """Why the current player may not buy company ``ci`` now (cost aside), or None."""
-    why = _index(ci, len(g.rules.companies), "company")
-    if why:
-        return why
+    if type(ci) is not int or not 0 <= ci < len(g.rules.companies):
+        return _index(ci, len(g.rules.companies), "company")
+    return _company_rule_problem(g, ci)
+
+
+def _company_rule_problem(g: GameState, ci: int) -> str | None:
+    """``company_problem`` for a company index (the planners' case)."""
     p = g.players[g.current]
     c = g.rules.companies[ci]
     if g.company_bought >= g.rules.companies_per_turn:
@@ -84,14 +93,14 @@ def company_problem(g: GameState, ci: int) -> str | None:
 
 
 def company_plan(g: GameState, ci: int) -> CardPlan | None:
-    if company_problem(g, ci) is not None:
+    if _company_rule_problem(g, ci) is not None:
         return None
     p = g.players[g.current]
     return plan_cards(p, g.uses, g.rules.companies[ci].cost or 0, BUY, spend=g.bots[p.seat].spend)
 
 
 def buy_company_problem(g: GameState, ci: int, plan: CardPlan) -> str | None:
-    why = turn_problem(g) or company_problem(g, ci)
+    why = company_problem(g, ci) or (_OVER if g.over else None)
     if why:
         return why
     c = g.rules.companies[ci]
@@ -102,12 +111,16 @@ def buy_company_problem(g: GameState, ci: int, plan: CardPlan) -> str | None:
 def buy_company(g: GameState, ci: int, plan: CardPlan | None = None) -> None:
     """Buy company ``ci``, paying with ``plan`` (default: the engine's own plan)."""
     if plan is None:
-        _raise(turn_problem(g) or company_problem(g, ci))
+        why = turn_problem(g) or company_problem(g, ci)
+        if why:
+            raise IllegalAction(why)
         plan = company_plan(g, ci)
         if plan is None:
             raise IllegalAction(f"not enough Buy to buy {g.rules.companies[ci].name}")
     else:
-        _raise(buy_company_problem(g, ci, plan))
+        why = buy_company_problem(g, ci, plan)
+        if why:
+            raise IllegalAction(why)
     perform_buy_company(g, ci, plan)
 
 
@@ -125,27 +138,30 @@ def perform_buy_company(g: GameState, ci: int, plan: CardPlan) -> None:
 
 def resource_problem(g: GameState, r: int, n: int = 1) -> str | None:
     """Why the current player may not buy ``n`` of resource ``r`` now (cost aside), or None."""
-    why = _index(r, N_RES, "resource")
-    if why:
-        return why
+    if type(r) is not int or not 0 <= r < N_RES:
+        return _index(r, N_RES, "resource")
     if type(n) is not int or n < 1:
         return f"resources are bought one or more at a time, not {n!r}"
+    return _resource_rule_problem(g, r, n)
+
+
+def _resource_rule_problem(g: GameState, r: int, n: int) -> str | None:
+    """``resource_problem`` for a resource index and a positive count (the planners' case)."""
     rules = g.rules
-    name = rules.res_names[r]
     if rules.buy_cost[r] is None:
-        return f"{name} cannot be bought"
+        return f"{rules.res_names[r]} cannot be bought"
     if g.market[r] < n:
-        return f"the market has {g.market[r]} {name}"
+        return f"the market has {g.market[r]} {rules.res_names[r]}"
     if rules.needs_exhausted_basic[r] and not basic_exhausted(g):
-        return f"{name} is for sale only once a basic resource is exhausted"
+        return f"{rules.res_names[r]} is for sale only once a basic resource is exhausted"
     if r in g.resource_blocks and r not in g.ignored:
         if len(g.ignored) >= g.players[g.current].ignore_blocks:
-            return f"{name} is blocked"
+            return f"{rules.res_names[r]} is blocked"
     return None
 
 
 def resource_plan(g: GameState, r: int, n: int = 1) -> CardPlan | None:
-    if resource_problem(g, r, n) is not None:
+    if _resource_rule_problem(g, r, n) is not None:
         return None
     p = g.players[g.current]
     return plan_cards(p, g.uses, n * g.rules.buy_cost[r], BUY, for_resources=True,
@@ -153,7 +169,7 @@ def resource_plan(g: GameState, r: int, n: int = 1) -> CardPlan | None:
 
 
 def buy_resource_problem(g: GameState, r: int, n: int, plan: CardPlan) -> str | None:
-    why = turn_problem(g) or resource_problem(g, r, n)
+    why = resource_problem(g, r, n) or (_OVER if g.over else None)
     if why:
         return why
     price = n * g.rules.buy_cost[r]
@@ -165,12 +181,16 @@ def buy_resource_problem(g: GameState, r: int, n: int, plan: CardPlan) -> str | 
 def buy_resource(g: GameState, r: int, n: int = 1, plan: CardPlan | None = None) -> None:
     """Buy ``n`` of resource ``r``, paying with ``plan`` (default: the engine's own plan)."""
     if plan is None:
-        _raise(turn_problem(g) or resource_problem(g, r, n))
+        why = turn_problem(g) or resource_problem(g, r, n)
+        if why:
+            raise IllegalAction(why)
         plan = resource_plan(g, r, n)
         if plan is None:
             raise IllegalAction(f"not enough Buy to buy {n} {g.rules.res_names[r]}")
     else:
-        _raise(buy_resource_problem(g, r, n, plan))
+        why = buy_resource_problem(g, r, n, plan)
+        if why:
+            raise IllegalAction(why)
     perform_buy_resource(g, r, n, plan)
 
 
@@ -191,7 +211,7 @@ ActivationPlan = tuple[CardPlan, payment.Plan]
 
 def activation_plan(g: GameState, ci: int) -> ActivationPlan | None:
     p = g.players[g.current]
-    if _index(ci, len(g.rules.companies), "company") or not p.owned[ci]:
+    if not p.owned[ci]:
         return None
     cplan = plan_cards(p, g.uses, 1, ACTIVATE, spend=g.bots[p.seat].spend)
     if cplan is None:
@@ -203,9 +223,10 @@ def activation_plan(g: GameState, ci: int) -> ActivationPlan | None:
 
 
 def _owned_problem(g: GameState, ci: int) -> str | None:
-    why = turn_problem(g) or _index(ci, len(g.rules.companies), "company")
-    if why:
-        return why
+    if type(ci) is not int or not 0 <= ci < len(g.rules.companies):
+        return _index(ci, len(g.rules.companies), "company")
+    if g.over:
+        return _OVER
     if not g.players[g.current].owned[ci]:
         return f"the player does not own a {g.rules.companies[ci].name}"
     return None
@@ -216,7 +237,7 @@ def activate_problem(g: GameState, ci: int, plan: ActivationPlan) -> str | None:
     if why:
         return why
     c = g.rules.companies[ci]
-    if not isinstance(plan, tuple | list) or len(plan) != 2:
+    if type(plan) not in _SEQ or len(plan) != 2:
         return "an activation is paid with (card payment, resource payment)"
     p = g.players[g.current]
     why = card_plan_problem(p, g.uses, plan[0], 1, ACTIVATE, rules=g.rules)
@@ -230,12 +251,16 @@ def activate(g: GameState, ci: int, plan: ActivationPlan | None = None) -> None:
     """Play an Activate, pay the activation cost, flip, produce, and run a per-activation
     ability; ``plan`` (default: the engine's own) pays the card and the cost."""
     if plan is None:
-        _raise(_owned_problem(g, ci))
+        why = _owned_problem(g, ci)
+        if why:
+            raise IllegalAction(why)
         plan = activation_plan(g, ci)
         if plan is None:
             raise IllegalAction(f"cannot pay to activate {g.rules.companies[ci].name}")
     else:
-        _raise(activate_problem(g, ci, plan))
+        why = activate_problem(g, ci, plan)
+        if why:
+            raise IllegalAction(why)
     perform_activate(g, ci, plan)
 
 
@@ -330,12 +355,16 @@ def invest(g: GameState, buys: int, plan: CardPlan | None = None) -> int:
     Victory Point cards as are left; ``plan`` pays the Activate from the other cards. Returns
     the VP gained."""
     if plan is None:
-        _raise(central_bank_problem(g, buys))
+        why = central_bank_problem(g, buys)
+        if why:
+            raise IllegalAction(why)
         plan = central_bank_plan(g, min(buys, g.central_bank_vp))
         if plan is None:
             raise IllegalAction("the Central Bank cannot be activated now: no Activate to play")
     else:
-        _raise(invest_problem(g, buys, plan))
+        why = invest_problem(g, buys, plan)
+        if why:
+            raise IllegalAction(why)
     return perform_invest(g, buys, plan)
 
 
@@ -381,9 +410,18 @@ def block_problem(g: GameState, kind: str, i: int, target: int, card: int) -> st
     blocks = g.resource_blocks if kind == "resource" else g.company_blocks
     if type(i) is not int or not 0 <= i < len(blocks):
         return f"there is no {kind} block {i!r}"
-    if type(target) is not int or target not in block_targets(g, kind, i):
+    # block_targets' condition for this one target (without listing them all).
+    if type(target) is not int:
+        legal = False
+    elif kind == "resource":
+        legal = target in g.rules.blockable and target not in blocks and bool(g.market[target])
+    else:
+        legal = target in g.portfolio and target not in blocks and bool(g.piles[target])
+    if not legal:
         return f"a {kind} block cannot move to {target!r}"
-    return _index(card, N_CARDS, "card type")
+    if type(card) is not int or not 0 <= card < N_CARDS:
+        return _index(card, N_CARDS, "card type")
+    return None
 
 
 def move_block_problem(g: GameState, kind: str, i: int, target: int, card: int,
@@ -401,12 +439,16 @@ def move_block(g: GameState, kind: str, i: int, target: int, card: int,
     """Move block ``i`` of ``kind`` onto ``target``, paying cards of type ``card`` with ``plan``
     (default: the engine's own plan)."""
     if plan is None:
-        _raise(block_problem(g, kind, i, target, card))
+        why = block_problem(g, kind, i, target, card)
+        if why:
+            raise IllegalAction(why)
         plan = block_plan(g, card)
         if plan is None:
             raise IllegalAction("moving a block takes two decision cards of one type")
     else:
-        _raise(move_block_problem(g, kind, i, target, card, plan))
+        why = move_block_problem(g, kind, i, target, card, plan)
+        if why:
+            raise IllegalAction(why)
     perform_move_block(g, kind, i, target, plan)
 
 
@@ -450,7 +492,7 @@ def fee_options(c: CompanyRule) -> list[tuple[int, ...]]:
 def fee_problem(c: CompanyRule, fee: object) -> str | None:
     """Why ``fee`` (resources per type) is not half of ``c``'s activation cost, rounded up,
     taken from that cost; None when it is."""
-    if (not isinstance(fee, tuple | list) or len(fee) != N_RES
+    if (type(fee) not in _SEQ or len(fee) != N_RES
             or not all(type(k) is int and k >= 0 for k in fee)):
         return f"a hire fee is a count of each of the {N_RES} resources"
     need = hire_fee(c)
@@ -486,7 +528,9 @@ def hire_plan(g: GameState, owner: int, ci: int, fee: tuple[int, ...] | None = N
         return None
     c = g.rules.companies[ci]
     if fee is not None:
-        _raise(fee_problem(c, fee))
+        why = fee_problem(c, fee)
+        if why:
+            raise IllegalAction(why)
     p = g.players[g.current]
     cplan = plan_cards(p, g.uses, 1, HIRE, spend=g.bots[p.seat].spend)
     if cplan is None:
@@ -504,7 +548,7 @@ def hire_plan_problem(g: GameState, owner: int, ci: int, plan: HirePlan) -> str 
     if why:
         return why
     c = g.rules.companies[ci]
-    if not isinstance(plan, tuple | list) or len(plan) != 2:
+    if type(plan) not in _SEQ or len(plan) != 2:
         return "a hire is paid with (card payment, resource payment)"
     p = g.players[g.current]
     why = card_plan_problem(p, g.uses, plan[0], 1, HIRE, rules=g.rules)
@@ -512,9 +556,9 @@ def hire_plan_problem(g: GameState, owner: int, ci: int, plan: HirePlan) -> str 
         return f"cannot play a Hire for {c.name}: {why}"
     units = plan[1]
     fee = [0] * N_RES
-    if isinstance(units, tuple | list):
+    if type(units) in _SEQ:
         for unit in units:      # the fee is what the units pay; their shape is checked below
-            if isinstance(unit, tuple | list) and len(unit) == 3 and type(unit[1]) is int \
+            if type(unit) in _SEQ and len(unit) == 3 and type(unit[1]) is int \
                     and 0 <= unit[1] < N_RES:
                 fee[unit[1]] += 1
     why = fee_problem(c, fee)
@@ -531,12 +575,16 @@ def hire(g: GameState, owner: int, ci: int, plan: HirePlan | None = None) -> Non
     the owner may refuse the payment (it is discarded), and the hirer gets the production.
     ``plan`` (default: the engine's own) pays the card and the fee."""
     if plan is None:
-        _raise(hire_problem(g, owner, ci))
+        why = hire_problem(g, owner, ci)
+        if why:
+            raise IllegalAction(why)
         plan = hire_plan(g, owner, ci)
         if plan is None:
             raise IllegalAction(f"cannot hire {g.rules.companies[ci].name} from seat {owner}")
     else:
-        _raise(hire_plan_problem(g, owner, ci, plan))
+        why = hire_plan_problem(g, owner, ci, plan)
+        if why:
+            raise IllegalAction(why)
     perform_hire(g, owner, ci, plan)
 
 

@@ -154,9 +154,8 @@ def _convert(need: int, left: list[int], cands: list, uses: list[int], consume: 
     return False
 
 
-def _count(x: object) -> bool:
-    """A whole number of cards (JSON gives ints; a bool is not a count)."""
-    return type(x) is int and x >= 0
+# What a plan's parts may be: tuples, or lists (a plan read back from a JSON game log).
+_SEQ = (tuple, list)
 
 
 def card_plan_problem(p: PlayerState, uses: list[int], plan: object, n: int, t: int,
@@ -173,29 +172,41 @@ def card_plan_problem(p: PlayerState, uses: list[int], plan: object, n: int, t: 
         hand = p.hand
     if plan is _REAL.get((t, n)):                # the planners' own real-card plan: the common case
         return None if hand[t] >= n else f"the hand holds {hand[t]} {_NAMES[t]}, not {n}"
-    if not isinstance(plan, tuple | list) or len(plan) != 2:
+    # Checks written out (no generators, no helper calls): a bot's plans come through here at
+    # most actions of a game.
+    if type(plan) not in _SEQ or len(plan) != 2:
         return "a card payment is (cards given up per type, ((ability, uses), ...))"
     consume, used = plan
-    if (not isinstance(consume, tuple | list) or len(consume) != N_CARDS
-            or not all(_count(k) for k in consume)):
+    if type(consume) not in _SEQ or len(consume) != N_CARDS:
         return f"a card payment gives up a whole number of cards of each of the {N_CARDS} types"
-    for s in range(N_CARDS):
-        if consume[s] > hand[s]:
-            return f"the payment gives up {consume[s]} {_NAMES[s]} but the hand holds {hand[s]}"
-    if not isinstance(used, tuple | list):
+    c0, c1, c2, c3 = consume
+    if not (type(c0) is type(c1) is type(c2) is type(c3) is int) or min(consume) < 0:
+        return f"a card payment gives up a whole number of cards of each of the {N_CARDS} types"
+    if c0 > hand[0] or c1 > hand[1] or c2 > hand[2] or c3 > hand[3]:
+        s = next(s for s in range(N_CARDS) if consume[s] > hand[s])
+        return f"the payment gives up {consume[s]} {_NAMES[s]} but the hand holds {hand[s]}"
+    if type(used) not in _SEQ:
         return "a card payment lists its abilities as ((ability, uses), ...)"
+    if not used:                                 # real cards only: exactly n of the type
+        if consume[t] == n and c0 + c1 + c2 + c3 == n:
+            return None
+        return f"the payment gives up {c0 + c1 + c2 + c3} cards, not what {n} {_NAMES[t]} take"
     groups: list[int] = []          # cards per group of a same-type ability, one entry per use
     mixed = 0                       # cards given up to abilities taking any mix
     uses_total = 0
     seen: set[int] = set()
     for entry in used:
-        if not isinstance(entry, tuple | list) or len(entry) != 2 or not all(_count(x) for x in entry):
+        if type(entry) not in _SEQ or len(entry) != 2:
             return "a card payment lists its abilities as ((ability, uses), ...)"
         comp, k = entry
-        if comp in seen or not k:
+        if type(comp) is not int or type(k) is not int or k < 1 or comp in seen:
             return "a card payment names each ability once, with one use or more"
         seen.add(comp)
-        conv = next((c for c in p.card_convs if c[0] == comp), None)
+        conv = None
+        for c in p.card_convs:
+            if c[0] == comp:
+                conv = c
+                break
         if conv is None:
             return f"{_company(rules, comp)} gives the player no ability to pay with other cards"
         _comp, count, same_type, as_mask, only_resources, per_turn = conv
@@ -218,7 +229,10 @@ def card_plan_problem(p: PlayerState, uses: list[int], plan: object, n: int, t: 
         return f"the payment gives up {consume[t]} {_NAMES[t]} and abilities for {uses_total}: short of {n}"
     if sum(extra) != sum(groups) + mixed:
         return f"the payment gives up {sum(consume)} cards, not what {n} {_NAMES[t]} take"
-    if groups and not _fits(sorted(groups, reverse=True), extra):
+    # One group (the usual case): all its cards of one type, the only cards given up beyond
+    # the real ones (the totals match above).
+    if groups and not (max(extra) >= groups[0] if len(groups) == 1 and not mixed
+                       else _fits(sorted(groups, reverse=True), extra)):
         return "the abilities' groups of cards of one type do not match the cards given up"
     return None
 

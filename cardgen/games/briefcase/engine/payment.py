@@ -16,12 +16,17 @@ storage meets the same cost again and again.
 
 from __future__ import annotations
 
+from operator import sub
+
 from cardgen.games.briefcase.engine.rules import N_RES, Rules
 from cardgen.games.briefcase.engine.state import GameState, PlayerState
 
 # One unit of a plan: (source resource, target resource, limited ability company or -1).
 Unit = tuple[int, int, int]
 Plan = tuple[Unit, ...]
+
+# What a plan and its units may be: tuples, or lists (a plan read back from a JSON game log).
+_SEQ = (tuple, list)
 
 _MEMO: dict[tuple, Plan | None] = {}
 _DIRECT: dict[tuple, Plan] = {}        # paying a cost with exactly its resources
@@ -127,21 +132,24 @@ def plan_problem(p: PlayerState, plan: object, cost: tuple[int, ...] | list[int]
     storage, free, names = p.storage, rules.free_pay, rules.res_names
     if plan is _DIRECT.get(cost if type(cost) is tuple else tuple(cost)):
         # The planner's exact-resources plan, the common case: only the storage can fall short.
-        for r in range(N_RES):
-            if storage[r] < cost[r]:
-                return f"storage holds {storage[r]} {_name(names, r)}, the cost asks {cost[r]}"
-        return None
-    if not isinstance(plan, tuple | list):
+        if min(map(sub, storage, cost)) >= 0:
+            return None
+        r = next(r for r in range(N_RES) if storage[r] < cost[r])
+        return f"storage holds {storage[r]} {_name(names, r)}, the cost asks {cost[r]}"
+    if type(plan) not in _SEQ:
         return "a resource payment is a list of (source, target, ability or -1)"
     paid = [0] * N_RES
     taken = [0] * N_RES
-    limited: dict[int, int] = {}
     swaps = [0] * N_RES
+    limited: dict[int, int] = {}
+    res_conv = p.res_conv
+    # Written out (no generators, no helper calls): conversions send many plans this way.
     for unit in plan:
-        if (not isinstance(unit, tuple | list) or len(unit) != 3
-                or not all(type(x) is int for x in unit)):
+        if type(unit) not in _SEQ or len(unit) != 3:
             return "a resource payment is a list of (source, target, ability or -1)"
         s, t, comp = unit
+        if type(s) is not int or type(t) is not int or type(comp) is not int:
+            return "a resource payment is a list of (source, target, ability or -1)"
         if not (0 <= s < N_RES and 0 <= t < N_RES):
             return f"resources are numbered 0 to {N_RES - 1}"
         taken[s] += 1
@@ -151,10 +159,14 @@ def plan_problem(p: PlayerState, plan: object, cost: tuple[int, ...] | list[int]
                 return f"{_name(names, s)} pays {_name(names, t)} without an ability"
             continue
         if comp == -1:
-            if not (p.res_conv[t] >> s) & 1:
+            if not (res_conv[t] >> s) & 1:
                 return f"nothing lets {_name(names, s)} pay for {_name(names, t)}"
         else:
-            ability = next((a for a in p.res_limited if a[0] == comp), None)
+            ability = None
+            for a in p.res_limited:
+                if a[0] == comp:
+                    ability = a
+                    break
             if ability is None or not (ability[1] >> s) & 1 or not (ability[2] >> t) & 1:
                 return f"no limited ability of the player lets {_name(names, s)} pay for {_name(names, t)}"
             limited[comp] = limited.get(comp, 0) + 1
@@ -162,14 +174,17 @@ def plan_problem(p: PlayerState, plan: object, cost: tuple[int, ...] | list[int]
                 return (f"{rules.companies[comp].name} may be used {ability[3]} times a turn; it was "
                         f"used {uses[comp]} times")
         swaps[t] += 1
-    for r in range(N_RES):
-        if paid[r] != cost[r]:
-            return f"the payment gives {paid[r]} {_name(names, r)}, the cost asks {cost[r]}"
-        if taken[r] > storage[r]:
-            return f"the payment spends {taken[r]} {_name(names, r)}, storage holds {storage[r]}"
-        if avail is not None and swaps[r] > avail[r]:
-            return (f"a converted {_name(names, r)} must be replaced by a real one, and only "
-                    f"{avail[r]} can be")
+    if paid != list(cost):
+        r = next(r for r in range(N_RES) if paid[r] != cost[r])
+        return f"the payment gives {paid[r]} {_name(names, r)}, the cost asks {cost[r]}"
+    if min(map(sub, storage, taken)) < 0:
+        r = next(r for r in range(N_RES) if taken[r] > storage[r])
+        return f"the payment spends {taken[r]} {_name(names, r)}, storage holds {storage[r]}"
+    if avail is not None:
+        for r in range(N_RES):
+            if swaps[r] > avail[r]:
+                return (f"a converted {_name(names, r)} must be replaced by a real one, and only "
+                        f"{avail[r]} can be")
     return None
 
 

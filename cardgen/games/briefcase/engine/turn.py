@@ -107,7 +107,11 @@ def end_turn(g: GameState) -> None:
         discard[t] += hand[t] + played[t]
         hand[t] = played[t] = 0
     enforce_storage(g, p)
-    draw_step(g, p)
+    if p.extra_draws:
+        draw_step(g, p)
+    else:
+        cards.draw(g, p, p.hand_size)
+        g.draw_to = p.hand_size
     if g.invariants:
         invariants.check_end_of_turn(g)
     g.turns += 1
