@@ -1,13 +1,19 @@
 """Writing output files atomically: a failed run never leaves a half-written file, and an
-existing file is replaced only by a complete new one."""
+existing file is replaced only by a complete new one. Also what every JSON output is made of,
+and the check that a destination can be written, made before the work that fills it."""
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
+from cardgen.interrupt import held
 from cardgen.paths import display_path
+
+_written = 0     # files renamed into place by this process, so an interrupt can say what it left
 
 
 class OutputError(OSError):
@@ -33,8 +39,50 @@ def _obstacle(path: Path) -> str | None:
         return "it is not a regular file (a device, pipe or socket)"
     for parent in path.parents:
         if parent.exists():
-            return None if parent.is_dir() else f"{display_path(parent)} is a file, not a folder"
+            if parent.is_dir():
+                return None
+            what = "a file" if parent.is_file() else "a device, pipe or socket"
+            return f"{display_path(parent)} is {what}, not a folder"
     return None
+
+
+def check_writable(path: Path) -> None:
+    """Raise OutputError now if a file could not be written at ``path`` later: the reasons
+    ``_obstacle`` sees in the path (a folder, device, FIFO or symlink there, a file where a
+    folder should be), and a folder the file (or the folders write_atomic would make for it)
+    cannot be created in. Call it before long work, so a bad destination costs nothing.
+
+    Writability is probed by creating and removing a temporary file in the nearest existing
+    folder, the way write_atomic itself writes: permission bits do not tell (root, read-only
+    mounts, ACLs). Nothing is left behind, and no folder is made yet."""
+    path = Path(path)
+    reason = _obstacle(path)
+    if reason:
+        raise OutputError(f"cannot write {display_path(path)}: {reason}")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".cardgen-check.", suffix=".tmp")
+    except OSError as exc:
+        raise OutputError(f"cannot write {display_path(path)}: no file can be made in "
+                          f"{display_path(folder)} ({exc.strerror or exc})") from exc
+    os.close(fd)
+    os.unlink(tmp)
+
+
+def json_bytes(data: Any, indent: int | None = 2) -> bytes:
+    """``data`` as the JSON every command writes: strict (no NaN or Infinity, which JSON does
+    not have and many parsers reject; ValueError instead), UTF-8 with characters as they are
+    rather than \\u escapes, ending in a newline; indented, or on one line (``indent=None``,
+    one record of a JSON Lines file)."""
+    text = json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)
+    return (text + "\n").encode("utf-8")
+
+
+def files_written() -> int:
+    """How many files write_atomic/write_all_atomic have put in place in this process."""
+    return _written
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -80,10 +128,15 @@ def write_all_atomic(files: list[tuple[Path, bytes]]) -> None:
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)
         raise
-    for i, (tmp, path) in enumerate(staged):
-        try:
-            os.replace(tmp, path)
-        except OSError as exc:
-            for rest, _ in staged[i:]:
-                rest.unlink(missing_ok=True)
-            raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from exc
+    global _written
+    # Renaming is quick and must not stop half-way (some files new, some staged copies left
+    # behind): a Ctrl-C that arrives here takes effect once all are in place.
+    with held():
+        for i, (tmp, path) in enumerate(staged):
+            try:
+                os.replace(tmp, path)
+            except OSError as exc:
+                for rest, _ in staged[i:]:
+                    rest.unlink(missing_ok=True)
+                raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from exc
+            _written += 1

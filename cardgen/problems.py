@@ -4,7 +4,6 @@ terminal (``printable``)."""
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import asdict, dataclass
 
@@ -94,5 +93,8 @@ class DataError(Exception):
         super().__init__(first + more)
 
 
-def problems_to_json(problems: list[Problem]) -> str:
-    return json.dumps([asdict(p) for p in problems], indent=2, ensure_ascii=False)
+def problems_to_json(problems: list[Problem]) -> bytes:
+    """The problems as strict UTF-8 JSON ending in a newline (echo it with ``nl=False``)."""
+    from cardgen.output import json_bytes
+
+    return json_bytes([asdict(p) for p in problems])

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import os
+from pathlib import Path
 
 import pytest
 
-from cardgen.output import OutputError, write_atomic
+from cardgen.output import OutputError, check_writable, json_bytes, write_atomic
 
 
 def test_written_file_has_the_permissions_of_a_plain_open(tmp_path):
@@ -49,3 +51,53 @@ def test_a_file_where_a_folder_should_be_is_an_output_error(tmp_path):
 def test_an_output_error_is_an_os_error(tmp_path):
     # Callers that catch OSError (a failed write of any kind) keep working.
     assert issubclass(OutputError, OSError)
+
+
+def test_check_writable_leaves_nothing_behind_and_makes_no_folder(tmp_path):
+    check_writable(tmp_path / "deck.pdf")
+    check_writable(tmp_path / "new" / "folders" / "deck.pdf")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("make, reason", [
+    (lambda p: p.mkdir(), "it is a folder"),
+    (lambda p: os.mkfifo(p), "it is not a regular file"),
+    (lambda p: p.symlink_to("/dev/null"), "it is a symbolic link"),
+])
+def test_check_writable_refuses_what_write_atomic_would_refuse(tmp_path, make, reason):
+    target = tmp_path / "out.json"
+    make(target)
+    with pytest.raises(OutputError, match=reason):
+        check_writable(target)
+    with pytest.raises(OutputError, match=reason):
+        write_atomic(target, b"{}")
+
+
+def test_check_writable_refuses_a_folder_no_file_can_be_made_in(tmp_path):
+    if Path("/proc/self").exists():
+        target = Path("/proc/cardgen-test/out.json")     # refuses even root
+    elif os.geteuid() != 0:
+        (tmp_path / "locked").mkdir(mode=0o500)
+        target = tmp_path / "locked" / "out.json"
+    else:
+        pytest.skip("no folder here refuses a new file")
+    with pytest.raises(OutputError, match="no file can be made in"):
+        check_writable(target)
+
+
+def test_json_is_strict_utf8_with_a_final_newline():
+    assert json_bytes({"name": "Zürich ✓"}) == '{\n  "name": "Zürich ✓"\n}\n'.encode()
+    assert json_bytes([1, "é"], indent=None) == '[1, "é"]\n'.encode()
+    for number in (math.nan, math.inf, -math.inf):
+        with pytest.raises(ValueError):
+            json_bytes({"x": number})
+
+
+def test_every_json_cardgen_writes_goes_through_json_bytes():
+    # json.dumps elsewhere would let NaN or a locale's encoding into a file or the output;
+    # these two only quote a value inside a message.
+    allowed = {"output.py", "schema.py", "effects.py"}
+    root = Path(__file__).resolve().parents[1] / "cardgen"
+    offenders = [str(p.relative_to(root)) for p in root.rglob("*.py")
+                 if "json.dump" in p.read_text(encoding="utf-8") and p.name not in allowed]
+    assert offenders == []

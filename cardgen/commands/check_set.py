@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from cardgen.commands import fail
+from cardgen.interrupt import stop_on_signals
 from cardgen.problems import printable
 
 
@@ -28,62 +29,70 @@ def register(app: typer.Typer) -> None:
         Every player count is simulated; the verdict (OK, WARN or FAIL) gives its reasons:
         stalled games, extreme game length, seat or company effects, companies nobody buys.
         Exit code 0 when the set plays (OK or WARN), 1 when it fails or is invalid, 2 on a
-        usage error."""
-        from cardgen.commands.simulate import plan_run, play_run
-        from cardgen.commands.validate import validate_paths
-        from cardgen.data.documents import game_files, read_document
-        from cardgen.games import game_simulator, registered_games
-        from cardgen.sim.verdict import judge
-        from cardgen.workspace import announce
+        usage error, 130 or 143 when stopped by Ctrl-C or SIGTERM."""
+        # Ctrl-C or SIGTERM: stop at once, workers included; one line; exit 130 or 143.
+        with stop_on_signals():
+            _check_set(target, game, games, seed, jobs, baseline)
 
-        file = Path(target)
-        if file.is_dir():
-            raise fail(f"{target} is a folder; name a set file or an official set")
-        if not file.is_file() and game not in registered_games():
-            raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
-        if games < 1:
-            raise fail("--games must be at least 1")
-        problems, docs = validate_paths([file] if file.is_file() else game_files(game))
-        for p in problems:
-            typer.echo(p.format(), err=True)
-        if [p for p in problems if p.severity == "error"] or not docs:
-            typer.echo(printable(f"FAIL: {target} is not a valid set file or {game} set"), err=True)
-            raise typer.Exit(1)
-        if file.is_file():
-            doc, _ = read_document(file)
-            game, name, set_ref = doc.game, doc.data.get("name", file.name), str(file)
-        else:
-            name = set_ref = target
-        try:
-            simulator = game_simulator(game)
-        except LookupError:
-            raise fail(f"{game} has no simulator") from None
-        counts = _player_counts(game)
-        reference = getattr(simulator, "reference_set", None) if baseline else None
-        # Every run is planned before any is played, so bad input stops at once.
-        plans = {n: plan_run(game, n, games, seed, set_ref, None, False, {}) for n in counts}
-        base_plans = {n: plan_run(game, n, games, seed, reference, None, False, {})
-                      for n in counts} if reference else {}
-        runs, bases = {}, {}
-        for players in counts:
-            typer.echo(f"simulating {games} games at {players} players...", err=True)
-            runs[players] = play_run(plans[players], jobs, None, progress=False)
-            if players in base_plans:
-                bases[players] = play_run(base_plans[players], jobs, None, progress=False)
-        verdict = judge(runs, bases or None)
-        # The set's name and company names come from a data file: printed escaped.
-        typer.echo(printable(f"{verdict.word}: {name} ({game}), {games} games at each of "
-                             f"{', '.join(map(str, counts))} players, seed {seed}"))
-        for players, s in sorted(runs.items()):
-            w = " ".join(f"{100 * x['win_share']:.0f}%" for x in s["wins_by_seat"])
-            typer.echo(f"  {players} players: median {s['rounds']['p50']} rounds "
-                       f"(p90 {s['rounds']['p90']}), stalled {s['stalled']}, win share by seat {w}")
-        for line in verdict.failures:
-            typer.echo(printable(f"  fail: {line}"))
-        for line in verdict.warnings:
-            typer.echo(printable(f"  warning: {line}"))
-        announce(game)
-        raise typer.Exit(1 if verdict.failures else 0)
+
+def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baseline: bool) -> None:
+    from cardgen.commands.simulate import on_terminal, plan_run, play_run
+    from cardgen.commands.validate import validate_paths
+    from cardgen.data.documents import game_files, read_document
+    from cardgen.games import game_simulator, registered_games
+    from cardgen.sim.verdict import judge
+    from cardgen.workspace import announce
+
+    file = Path(target)
+    if file.is_dir():
+        raise fail(f"{target} is a folder; name a set file or an official set")
+    if not file.is_file() and game not in registered_games():
+        raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
+    if games < 1:
+        raise fail("--games must be at least 1")
+    problems, docs = validate_paths([file] if file.is_file() else game_files(game))
+    for p in problems:
+        typer.echo(p.format(), err=True)
+    if [p for p in problems if p.severity == "error"] or not docs:
+        typer.echo(printable(f"FAIL: {target} is not a valid set file or {game} set"), err=True)
+        raise typer.Exit(1)
+    if file.is_file():
+        doc, _ = read_document(file)
+        game, name, set_ref = doc.game, doc.data.get("name", file.name), str(file)
+    else:
+        name = set_ref = target
+    try:
+        simulator = game_simulator(game)
+    except LookupError:
+        raise fail(f"{game} has no simulator") from None
+    counts = _player_counts(game)
+    reference = getattr(simulator, "reference_set", None) if baseline else None
+    # Every run is planned before any is played, so bad input stops at once.
+    plans = {n: plan_run(game, n, games, seed, set_ref, None, False, {}) for n in counts}
+    base_plans = {n: plan_run(game, n, games, seed, reference, None, False, {})
+                  for n in counts} if reference else {}
+    runs, bases = {}, {}
+    for players in counts:
+        typer.echo(f"simulating {games} games at {players} players...", err=True)
+        runs[players] = play_run(plans[players], jobs, None, progress=on_terminal(),
+                                 label=f"{players} players")
+        if players in base_plans:
+            bases[players] = play_run(base_plans[players], jobs, None, progress=on_terminal(),
+                                      label=f"{players} players, {reference}")
+    verdict = judge(runs, bases or None)
+    # The set's name and company names come from a data file: printed escaped.
+    typer.echo(printable(f"{verdict.word}: {name} ({game}), {games} games at each of "
+                         f"{', '.join(map(str, counts))} players, seed {seed}"))
+    for players, s in sorted(runs.items()):
+        w = " ".join(f"{100 * x['win_share']:.0f}%" for x in s["wins_by_seat"])
+        typer.echo(f"  {players} players: median {s['rounds']['p50']} rounds "
+                   f"(p90 {s['rounds']['p90']}), stalled {s['stalled']}, win share by seat {w}")
+    for line in verdict.failures:
+        typer.echo(printable(f"  fail: {line}"))
+    for line in verdict.warnings:
+        typer.echo(printable(f"  warning: {line}"))
+    announce(game)
+    raise typer.Exit(1 if verdict.failures else 0)
 
 
 def _player_counts(game: str) -> list[int]:

@@ -214,7 +214,7 @@ def check(
             problems.extend(check_language(g, code, messages, fit))
             checked += 1
     if format is Format.json:
-        typer.echo(problems_to_json(problems))
+        typer.echo(problems_to_json(problems), nl=False)
     else:
         for p in problems:
             typer.echo(p.format())

@@ -3,7 +3,6 @@ designer need not read the YAML to know what there is to choose from and where i
 
 from __future__ import annotations
 
-import json
 import unicodedata
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
@@ -15,6 +14,7 @@ import typer
 
 from cardgen.commands import fail
 from cardgen.data.schema import did_you_mean
+from cardgen.output import json_bytes
 from cardgen.problems import DataError, printable  # shared: everything cardgen prints
 
 DEFAULT_GAME = "briefcase"
@@ -258,8 +258,7 @@ def table_lines(headers: list[str], rows: list[list[Any]], right: Collection[str
 def _emit_json(data: list[dict[str, Any]]) -> None:
     # Bytes, so the output is UTF-8 whatever the terminal's encoding; json escapes control
     # characters itself (strict JSON: no NaN either).
-    text = json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
-    typer.echo(text.encode("utf-8"), nl=False)
+    typer.echo(json_bytes(data), nl=False)
 
 
 def _report(exc: DataError) -> typer.Exit:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import math
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,7 +11,8 @@ from typing import Any
 import typer
 
 from cardgen.commands import fail
-from cardgen.output import OutputError, write_atomic
+from cardgen.interrupt import checkpoint, stop_on_signals
+from cardgen.output import OutputError, check_writable, json_bytes, write_all_atomic
 from cardgen.problems import DataError
 from cardgen.sim.runner import RunSpec
 
@@ -38,14 +39,9 @@ def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None
         simulator = game_simulator(game)
     except LookupError:
         raise fail(f"{game} has no simulator yet", 2) from None
-    seats = bots or [simulator.bots[1] if len(simulator.bots) > 1 else simulator.bots[0]] * players
-    if len(seats) == 1:
-        seats = seats * players
-    if len(seats) != players:
-        raise fail(f"--bots names {len(seats)} bots for {players} players", 2)
-    unknown = [b for b in seats if b not in simulator.bots]
-    if unknown:
-        raise fail(f"unknown bot '{unknown[0]}'; {game} bots: {', '.join(simulator.bots)}", 2)
+    if players < 1:
+        raise fail("--players must be at least 1", 2)
+    seats = seat_list(game, list(simulator.bots), bots, players)
     if games < 1:
         raise fail("--games must be at least 1", 2)
     try:
@@ -59,27 +55,57 @@ def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None
     return Plan(game, set_ref, options, RunSpec(simulator_ref(game), config, games, seed, seats, invariants))
 
 
-def play_run(plan: Plan, jobs: int, scheduler: str | None, progress: bool = True) -> dict[str, Any]:
-    """Play a planned simulation and summarise it; raises typer.Exit if the workers fail."""
-    from cardgen.sim.runner import dask_executor, default_jobs, local_executor, run
-    from cardgen.sim.stats import distribution, summarise
+def seat_list(game: str, known: list[str], bots: list[str] | None, players: int) -> list[str]:
+    """The bot of each seat: the default everywhere without --bots; the names given repeated
+    in order to fill the seats when their number divides the players (``a,b`` at 4 players is
+    a,b,a,b). Raises typer.Exit (2) naming the bots and the default, or the counts that fit."""
+    from cardgen.commands.list import default_bot
+    from cardgen.data.schema import did_you_mean
+
+    default = default_bot(known)
+    if not bots:
+        return [default] * players
+    for name in bots:
+        if name not in known:
+            raise fail(f"unknown bot '{name}'{did_you_mean(name, known)}; {game} bots: "
+                       f"{', '.join(known)} (default: {default})", 2)
+    if players % len(bots):
+        fits = [str(n) for n in range(1, players + 1) if players % n == 0]
+        counts = f"{', '.join(fits[:-1])} or {fits[-1]}" if len(fits) > 1 else fits[0]
+        raise fail(f"--bots names {len(bots)} bots for {players} players; give {counts} "
+                   f"name{'s' * (fits != ['1'])}", 2)
+    return bots * (players // len(bots))
+
+
+def play_run(plan: Plan, jobs: int, scheduler: str | None, progress: bool = True,
+             label: str = "games") -> dict[str, Any]:
+    """Play a planned simulation and summarise it; raises typer.Exit if the workers fail.
+
+    Results are folded into the summary as they come (in game order), so memory does not grow
+    with --games; a progress bar labelled ``label`` shows when ``progress``."""
+    from cardgen.sim.runner import dask_executor, default_jobs, iter_results, local_executor
+    from cardgen.sim.stats import Summary, counts_distribution
 
     spec = plan.spec
     players = len(spec.bots)
     workers = jobs if jobs > 0 else default_jobs()
-    tracker = _Progress(players, spec.games) if progress else None
+    tracker = _Progress(players, spec.games, label) if progress else None
+    summary = Summary(plan.game, players, spec.seed, spec.bots)
     try:
         context = dask_executor(scheduler) if scheduler else local_executor(workers)
         with context as executor, (tracker or _Null()):
-            results = run(spec, executor, workers, tracker.update if tracker else None)
+            for result in iter_results(spec, executor, workers, tracker.update if tracker else None):
+                summary.add(result)
     except RuntimeError as exc:
+        # Workers that a group-wide SIGTERM killed first break the pool: the signal is the news.
+        checkpoint()
         raise fail(str(exc), 1) from None
     extra: dict[str, Any] = {"set": plan.set_ref}
     seconds = plan.options.get("seconds_per_turn")
     if seconds:
         extra["seconds_per_turn"] = seconds
-        extra["play_minutes"] = distribution([r.turns * seconds / 60 for r in results if not r.stalled])
-    return summarise(plan.game, players, spec.seed, spec.bots, results, extra)
+        extra["play_minutes"] = counts_distribution(summary.turns, lambda turns: turns * seconds / 60)
+    return summary.result(extra)
 
 
 def simulate_run(game: str, players: int, games: int, seed: int, set_ref: str | None,
@@ -90,8 +116,14 @@ def simulate_run(game: str, players: int, games: int, seed: int, set_ref: str | 
     return play_run(plan, jobs, scheduler, progress)
 
 
+def on_terminal() -> bool:
+    """Whether progress bars are shown: on a terminal only (a log or a pipe would get the
+    bar's redraws as garbage)."""
+    return sys.stderr.isatty()
+
+
 class _Null:
-    def __enter__(self):
+    def __enter__(self) -> _Null:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -101,7 +133,7 @@ class _Null:
 class _Progress:
     """A progress bar that shows the running win share of each seat as games finish."""
 
-    def __init__(self, players: int, games: int):
+    def __init__(self, players: int, games: int, label: str = "games"):
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -111,7 +143,7 @@ class _Progress:
         self.progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                                  TimeRemainingColumn(), TextColumn("{task.fields[wins]}"),
                                  console=Console(stderr=True), transient=False)
-        self.task = self.progress.add_task("games", total=games, wins="")
+        self.task = self.progress.add_task(label, total=games, wins="")
 
     def __enter__(self) -> _Progress:
         self.progress.__enter__()
@@ -141,8 +173,9 @@ def register(app: typer.Typer) -> None:
         seed: int = typer.Option(1, "--seed", help="Run seed; the same seed gives the same games."),
         set_ref: str = typer.Option(None, "--set", help="Company set: an official set id or name, "
                                     "or a custom set file (default: random, as the randomizers)."),
-        bots: str = typer.Option(None, "--bots", help="Bots by seat, comma-separated (one name for "
-                                 "all seats). Seats rotate every game so seat effects are measured."),
+        bots: str = typer.Option(None, "--bots", help="Bots by seat, comma-separated; fewer names "
+                                 "repeat in order to fill the seats (a,b at 4 players: a,b,a,b). "
+                                 "Seats rotate every game so seat effects are measured."),
         jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes (default: all cores)."),
         json_out: Path = typer.Option(None, "--json", help="Write the summary as JSON to this file."),
         plot: Path = typer.Option(None, "--plot", help="Write PNG charts to this folder."),
@@ -159,34 +192,62 @@ def register(app: typer.Typer) -> None:
         The summary gives game length, end conditions, win shares by seat and by bot (with 95%
         confidence intervals) and per-company figures; the same seed and options give the same
         games whatever --jobs. Exit code 0 when played, 1 when the games or their output fail,
-        2 on a usage error."""
-        from cardgen.workspace import announce
+        2 on a usage error, 130 or 143 when stopped by Ctrl-C or SIGTERM (nothing written)."""
+        with stop_on_signals():
+            _simulate(game, players, games, seed, set_ref, bots, jobs, json_out, plot, scheduler,
+                      invariants, seconds_per_turn, quiet)
 
-        options: dict[str, Any] = {}
-        if seconds_per_turn is not None:
-            if seconds_per_turn <= 0:
-                raise fail("--seconds-per-turn must be more than 0")
-            options["seconds_per_turn"] = seconds_per_turn
-        bot_list = [b.strip() for b in bots.split(",")] if bots else None
-        summary = simulate_run(game, players, games, seed, set_ref, bot_list, jobs, scheduler,
-                               invariants, options, progress=not quiet and sys.stderr.isatty())
-        from cardgen.sim.report import game_summary_lines, summary_lines
 
-        for line in summary_lines(summary) + game_summary_lines(game, summary, options):
-            typer.echo(line)
-        announce(game)
-        if json_out:
-            text = json.dumps(summary, indent=2, sort_keys=False) + "\n"
-            try:
-                write_atomic(json_out, text.encode())
-            except OutputError as exc:
-                raise fail(str(exc), 1) from None
-            typer.echo(f"wrote {json_out}")
-        if plot:
-            from cardgen.sim.plots import write_plots
+def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | None, bots: str | None,
+              jobs: int, json_out: Path | None, plot: Path | None, scheduler: str | None,
+              invariants: bool, seconds_per_turn: float | None, quiet: bool) -> None:
+    from cardgen.sim.report import game_summary_lines, summary_lines
+    from cardgen.sim.runner import scheduler_problem
+    from cardgen.workspace import announce
 
-            try:
-                for path in write_plots(summary, plot):
-                    typer.echo(f"wrote {path}")
-            except (RuntimeError, OutputError) as exc:
-                raise fail(str(exc), 1) from None
+    options: dict[str, Any] = {}
+    if seconds_per_turn is not None:
+        # NaN passes every comparison and would end up in the JSON, which cannot hold it.
+        if not math.isfinite(seconds_per_turn) or seconds_per_turn <= 0:
+            raise fail(f"--seconds-per-turn must be more than 0 and finite, not {seconds_per_turn:g}")
+        options["seconds_per_turn"] = seconds_per_turn
+    if scheduler is not None and (problem := scheduler_problem(scheduler)):
+        raise fail(problem, 2)
+    bot_list = [b.strip() for b in bots.split(",")] if bots is not None else None
+    plan = plan_run(game, players, games, seed, set_ref, bot_list, invariants, options)
+    # Every destination is checked now: finding it unwritable after the games wastes them.
+    try:
+        if plot is not None:
+            from cardgen.sim.plots import plot_paths, require_plotting
+
+            require_plotting()
+            for path in plot_paths(game, players, plot):
+                check_writable(path)
+        if json_out is not None:
+            check_writable(json_out)
+    except (RuntimeError, OutputError) as exc:
+        raise fail(str(exc), 1) from None
+    summary = play_run(plan, jobs, scheduler, progress=not quiet and on_terminal())
+    for line in summary_lines(summary) + game_summary_lines(game, summary, options):
+        typer.echo(line)
+    announce(game)
+    files: list[tuple[Path, bytes]] = []
+    if json_out is not None:
+        try:
+            files.append((json_out, json_bytes(summary)))
+        except ValueError as exc:     # a non-finite number: a defect, but never invalid JSON
+            raise fail(f"the summary cannot be written as JSON: {exc}", 1) from None
+    if plot is not None:
+        from cardgen.sim.plots import render_plots
+
+        try:
+            files.extend(render_plots(summary, plot))
+        except RuntimeError as exc:
+            raise fail(str(exc), 1) from None
+    # All together or nothing: an interrupt or a failure leaves no JSON without its charts.
+    try:
+        write_all_atomic(files)
+    except OutputError as exc:
+        raise fail(str(exc), 1) from None
+    for path, _ in files:
+        typer.echo(f"wrote {path}")

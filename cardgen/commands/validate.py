@@ -94,7 +94,7 @@ def register(app: typer.Typer) -> None:
                 notes.extend(game_rules(game).authored_values(game_docs))
         errors = [p for p in problems if p.severity == "error"]
         if format is Format.json:
-            typer.echo(problems_to_json(problems + notes))
+            typer.echo(problems_to_json(problems + notes), nl=False)
         else:
             for p in problems + notes:
                 typer.echo(p.format())

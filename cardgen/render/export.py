@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -26,7 +25,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from cardgen.output import write_all_atomic
+from cardgen.output import json_bytes, write_all_atomic
 from cardgen.render.pipeline import Context
 from cardgen.render.printable import CardSpec, Face
 from cardgen.render.raster import face_images
@@ -187,6 +186,6 @@ def export_tts(ctx: Context, specs: Sequence[CardSpec], folder: Path,
         tts_decks.append(TtsDeck(deck, tuple(sheets)))
     files.append((folder / f"{folder.name}.json", saved_object_bytes(folder.name, tts_decks)))
     index = folder / "decks.json"
-    files.append((index, (json.dumps(manifest, indent=2) + "\n").encode()))
+    files.append((index, json_bytes(manifest)))
     write_all_atomic(files)
     return [path for path, _ in files]

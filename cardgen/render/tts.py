@@ -11,10 +11,11 @@ sheet of ``NumWidth`` x ``NumHeight`` slots. A deck of one card is a lone ``Card
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from cardgen.output import json_bytes
 
 DECK_SPACING = 3.0        # table units between the decks laid out in a row
 
@@ -89,4 +90,4 @@ def saved_object(save_name: str, decks: Sequence[TtsDeck]) -> dict[str, Any]:
 
 
 def saved_object_bytes(save_name: str, decks: Sequence[TtsDeck]) -> bytes:
-    return (json.dumps(saved_object(save_name, decks), indent=2, ensure_ascii=False) + "\n").encode()
+    return json_bytes(saved_object(save_name, decks))

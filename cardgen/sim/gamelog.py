@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen import __version__
-from cardgen.output import write_atomic
+from cardgen.output import json_bytes, write_atomic
 from cardgen.sim.result import GameResult
 
 FORMAT = "cardgen-game-log/1"
@@ -47,8 +47,7 @@ class GameLog:
         lines = [self.header(), *self.choices]
         if self.end is not None:
             lines.append({"end": self.end})
-        return "".join(json.dumps(line, ensure_ascii=False, allow_nan=False) + "\n"
-                       for line in lines).encode("utf-8")
+        return b"".join(json_bytes(line, indent=None) for line in lines)
 
     def write(self, path: Path) -> None:
         write_atomic(path, self.to_bytes())

@@ -6,10 +6,10 @@ import io
 from pathlib import Path
 from typing import Any
 
-from cardgen.output import write_atomic
+from cardgen.output import write_all_atomic
 
 
-def _pyplot():
+def _pyplot() -> Any:
     try:
         import matplotlib
     except ImportError as exc:
@@ -20,18 +20,38 @@ def _pyplot():
     return plt
 
 
-def _save(fig: Any, path: Path) -> Path:
+def require_plotting() -> None:
+    """RuntimeError (saying what to install) unless charts can be drawn: checked before a run,
+    not after its games."""
+    _pyplot()
+
+
+def plot_paths(game: str, players: int, folder: Path) -> list[Path]:
+    """Every file ``render_plots`` may write for this game and player count (the items chart
+    only when some item was owned), so the destinations can be checked before any game."""
+    name = f"{game}-{players}p"
+    return [Path(folder) / f"{name}-{kind}.png" for kind in ("length", "seats", "items")]
+
+
+def _png(fig: Any) -> bytes:
     buffer = io.BytesIO()
     # No metadata: the same summary gives the same bytes.
     fig.savefig(buffer, format="png", dpi=100, metadata={"Software": None})
-    write_atomic(path, buffer.getvalue())
-    return path
+    return buffer.getvalue()
 
 
 def write_plots(summary: dict[str, Any], folder: Path) -> list[Path]:
+    """Draw the charts and write them all or none; the paths written."""
+    files = render_plots(summary, folder)
+    write_all_atomic(files)
+    return [path for path, _ in files]
+
+
+def render_plots(summary: dict[str, Any], folder: Path) -> list[tuple[Path, bytes]]:
+    """The charts as PNG bytes with the paths they belong at (``plot_paths``), in memory, so a
+    caller can write them together with its other output, all or nothing."""
     plt = _pyplot()
-    folder = Path(folder)
-    name = f"{summary['game']}-{summary['players']}p"
+    length_path, seats_path, items_path = plot_paths(summary["game"], summary["players"], folder)
     written = []
 
     fig, ax = plt.subplots(figsize=(6, 3.5))
@@ -43,7 +63,7 @@ def write_plots(summary: dict[str, Any], folder: Path) -> list[Path]:
     ax.set_ylabel("games")
     ax.set_title(f"Game length, {summary['game']}, {summary['players']} players")
     fig.tight_layout()
-    written.append(_save(fig, folder / f"{name}-length.png"))
+    written.append((length_path, _png(fig)))
     plt.close(fig)
 
     fig, ax = plt.subplots(figsize=(6, 3.5))
@@ -57,7 +77,7 @@ def write_plots(summary: dict[str, Any], folder: Path) -> list[Path]:
     ax.legend()
     ax.set_title("Win share by seat (95% CI)")
     fig.tight_layout()
-    written.append(_save(fig, folder / f"{name}-seats.png"))
+    written.append((seats_path, _png(fig)))
     plt.close(fig)
 
     owned = [(k, v["win_rate_when_owned"]["win_share"]) for k, v in summary["items"].items()
@@ -70,6 +90,6 @@ def write_plots(summary: dict[str, Any], folder: Path) -> list[Path]:
         ax.set_xlabel("win share of owners")
         ax.set_title("Win rate when owned")
         fig.tight_layout()
-        written.append(_save(fig, folder / f"{name}-items.png"))
+        written.append((items_path, _png(fig)))
         plt.close(fig)
     return written

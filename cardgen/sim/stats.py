@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from cardgen.sim.result import GameResult
@@ -40,6 +40,30 @@ def distribution(values: list[float]) -> dict[str, float]:
             "max": ordered[-1]}
 
 
+def counts_distribution(counts: Counter[int],
+                        convert: Callable[[int], float] | None = None) -> dict[str, float]:
+    """``distribution`` of whole numbers given as value -> how many times, each passed through
+    ``convert`` if given (turns to minutes): the same figures (a sum of whole numbers is exact
+    in any order) from memory that grows with the distinct values (a few hundred turn counts),
+    not with the number of games."""
+    n = sum(counts.values())
+    if not n:
+        return {"mean": 0.0, "p50": 0.0, "p90": 0.0, "max": 0.0}
+    ordered = sorted(counts.items())
+    out = convert or (lambda value: value)
+
+    def rank(q: float) -> float:
+        target, seen = max(1, math.ceil(q * n)), 0
+        for value, count in ordered:
+            seen += count
+            if seen >= target:
+                return out(value)
+        return out(ordered[-1][0])
+
+    total = sum(value * count for value, count in ordered)
+    return {"mean": _r(out(total) / n), "p50": rank(0.5), "p90": rank(0.9), "max": out(ordered[-1][0])}
+
+
 def _r(x: float) -> float:
     return round(x, 4)
 
@@ -54,69 +78,110 @@ def _share(credit: float, n: int) -> dict[str, Any]:
     return {"win_share": _r(credit / n) if n else 0.0, "ci95": [_r(lo), _r(hi)]}
 
 
-def summarise(game: str, players: int, seed: int, bots: list[str], results: Iterable[GameResult],
-              extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    results = list(results)
-    completed = [r for r in results if not r.stalled]
-    n = len(completed)
-    seat_wins, seat_shared, seat_credit = Counter(), Counter(), defaultdict(float)
-    bot_credit, bot_games = defaultdict(float), Counter()
-    for r in completed:
-        for seat, credit in win_credit(r).items():
-            seat_credit[seat] += credit
-            if len(r.winners) == 1:
-                seat_wins[seat] += 1
-            else:
-                seat_shared[seat] += 1
-        for seat, bot in enumerate(r.seat_bots):
-            bot_games[bot] += 1
-            bot_credit[bot] += win_credit(r).get(seat, 0.0)
-    items: dict[str, dict[str, Any]] = defaultdict(lambda: Counter())
-    owned_games: dict[str, int] = Counter()
-    owned_credit: dict[str, float] = defaultdict(float)
-    for r in completed:
+class Summary:
+    """The summary of a run, folded in one game at a time (``add``) so that a run of any length
+    needs the same memory: counts by value (turns, rounds, scores), sums by seat, bot and item,
+    the first stalled seeds; never the games themselves (a list of a billion results would not
+    fit). Results must be added in game-index order, as ``iter_results`` yields them whatever
+    --jobs: the floating-point sums of shared wins depend on the order, and the JSON must not."""
+
+    def __init__(self, game: str, players: int, seed: int, bots: list[str]):
+        self.game, self.players, self.seed, self.bots = game, players, seed, bots
+        self.games = 0
+        self.stalled_seeds: list[int] = []
+        self.stalled = 0
+        self.turns: Counter[int] = Counter()
+        self.rounds: Counter[int] = Counter()
+        self.scores: Counter[int] = Counter()
+        self.winner_total = 0
+        self.end_conditions: Counter[str] = Counter()
+        self.ties = 0
+        self.seat_wins: Counter[int] = Counter()
+        self.seat_shared: Counter[int] = Counter()
+        self.seat_credit: defaultdict[int, float] = defaultdict(float)
+        self.bot_credit: defaultdict[str, float] = defaultdict(float)
+        self.bot_games: Counter[str] = Counter()
+        self.items: defaultdict[str, Counter[str]] = defaultdict(Counter)
+        self.owned_games: Counter[str] = Counter()
+        self.owned_credit: defaultdict[str, float] = defaultdict(float)
+        self.counters: Counter[str] = Counter()
+
+    def add(self, r: GameResult) -> None:
+        """Fold in the next game's result."""
+        self.games += 1
+        if r.stalled:
+            self.stalled += 1
+            if len(self.stalled_seeds) < 20:
+                self.stalled_seeds.append(r.seed)
+            return
         credit = win_credit(r)
+        for seat, share in credit.items():
+            self.seat_credit[seat] += share
+            if len(r.winners) == 1:
+                self.seat_wins[seat] += 1
+            else:
+                self.seat_shared[seat] += 1
+        for seat, bot in enumerate(r.seat_bots):
+            self.bot_games[bot] += 1
+            self.bot_credit[bot] += credit.get(seat, 0.0)
         for item, data in r.items.items():
             for key, value in data.items():
                 if key != "owners":
-                    items[item][key] += value
+                    self.items[item][key] += value
             for seat in data.get("owners", ()):
-                owned_games[item] += 1
-                owned_credit[item] += credit.get(seat, 0.0)
-    per_item = {}
-    for item in sorted(items):
-        entry: dict[str, Any] = dict(sorted(items[item].items()))
-        if owned_games[item]:
-            entry["owned"] = owned_games[item]
-            entry["win_rate_when_owned"] = _share(owned_credit[item], owned_games[item])
-        per_item[item] = entry
-    counters: Counter = Counter()
-    for r in completed:
-        counters.update(r.counters)
-    scores = [s for r in completed for s in r.scores]
-    summary: dict[str, Any] = {
-        "game": game,
-        "players": players,
-        "games": len(results),
-        "completed": n,
-        "stalled": len(results) - n,
-        "stalled_seeds": [r.seed for r in results if r.stalled][:20],
-        "seed": seed,
-        "bots": bots,
-        "turns": distribution([r.turns for r in completed]),
-        "rounds": distribution([r.rounds for r in completed]),
-        "round_counts": {str(k): v for k, v in sorted(Counter(r.rounds for r in completed).items())},
-        "end_conditions": dict(sorted(Counter(r.end_condition for r in completed).items())),
-        "ties": sum(1 for r in completed if len(r.winners) > 1),
-        "wins_by_seat": [{"seat": s, "wins": seat_wins[s], "shared_wins": seat_shared[s],
-                          **_share(seat_credit[s], n)} for s in range(players)],
-        "wins_by_bot": {b: {"seats": bot_games[b], **_share(bot_credit[b], bot_games[b])}
-                        for b in sorted(bot_games)},
-        "scores": {**distribution(scores),
-                   "winner_mean": _r(sum(max(r.scores) for r in completed) / n) if n else 0.0},
-        "items": per_item,
-        "counters": {k: {"total": v, "per_game": _r(v / n)} for k, v in sorted(counters.items())},
-    }
-    if extra:
-        summary.update(extra)
-    return summary
+                self.owned_games[item] += 1
+                self.owned_credit[item] += credit.get(seat, 0.0)
+        self.counters.update(r.counters)
+        self.scores.update(r.scores)
+        self.winner_total += max(r.scores)
+        self.turns[r.turns] += 1
+        self.rounds[r.rounds] += 1
+        self.end_conditions[r.end_condition] += 1
+        self.ties += len(r.winners) > 1
+
+    def result(self, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The summary as ``cardgen simulate --json`` writes it."""
+        n = self.games - self.stalled
+        per_item = {}
+        for item in sorted(self.items):
+            entry: dict[str, Any] = dict(sorted(self.items[item].items()))
+            if self.owned_games[item]:
+                entry["owned"] = self.owned_games[item]
+                entry["win_rate_when_owned"] = _share(self.owned_credit[item], self.owned_games[item])
+            per_item[item] = entry
+        players = self.players
+        summary: dict[str, Any] = {
+            "game": self.game,
+            "players": players,
+            "games": self.games,
+            "completed": n,
+            "stalled": self.stalled,
+            "stalled_seeds": list(self.stalled_seeds),
+            "seed": self.seed,
+            "bots": self.bots,
+            "turns": counts_distribution(self.turns),
+            "rounds": counts_distribution(self.rounds),
+            "round_counts": {str(k): v for k, v in sorted(self.rounds.items())},
+            "end_conditions": dict(sorted(self.end_conditions.items())),
+            "ties": self.ties,
+            "wins_by_seat": [{"seat": s, "wins": self.seat_wins[s], "shared_wins": self.seat_shared[s],
+                              **_share(self.seat_credit[s], n)} for s in range(players)],
+            "wins_by_bot": {b: {"seats": self.bot_games[b], **_share(self.bot_credit[b], self.bot_games[b])}
+                            for b in sorted(self.bot_games)},
+            "scores": {**counts_distribution(self.scores),
+                       "winner_mean": _r(self.winner_total / n) if n else 0.0},
+            "items": per_item,
+            "counters": {k: {"total": v, "per_game": _r(v / n)} for k, v in sorted(self.counters.items())},
+        }
+        if extra:
+            summary.update(extra)
+        return summary
+
+
+def summarise(game: str, players: int, seed: int, bots: list[str], results: Iterable[GameResult],
+              extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The summary of these results (in game-index order), read once: a generator will do."""
+    summary = Summary(game, players, seed, bots)
+    for r in results:
+        summary.add(r)
+    return summary.result(extra)

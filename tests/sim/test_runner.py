@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import random
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from itertools import islice
 
 import pytest
 
 from cardgen.sim.result import GameResult
-from cardgen.sim.runner import RunSpec, batches, local_executor, run
+from cardgen.sim.runner import RunSpec, batches, iter_results, local_executor, run
 from cardgen.sim.seeds import game_seed, seat_bots
-from cardgen.sim.stats import distribution, summarise, wilson
+from cardgen.sim.stats import Summary, counts_distribution, distribution, summarise, wilson
 
 REF = "tests.sim.dice.simulation:SIMULATOR"
 
@@ -144,3 +149,86 @@ def test_plots_are_written_as_png(tmp_path):
         with Image.open(p) as im:
             assert im.format == "PNG" and im.width >= 300
             assert len(im.convert("L").getcolors(256) or []) > 5   # something was drawn
+
+
+# --- bounded memory -----------------------------------------------------------------------------
+
+def test_batches_are_made_as_they_are_asked_for():
+    # A list of every batch of 10**12 games would not fit in memory; the first comes at once.
+    chunks = batches(10**12, 8)
+    assert next(chunks) == range(0, 50)
+    assert next(chunks) == range(50, 100)
+
+
+class ShufflingExecutor(ThreadPoolExecutor):
+    """Runs each batch after a random little delay, so batches finish out of order."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=4)
+        self.rng = random.Random(3)
+
+    def submit(self, fn, /, *args, **kwargs):
+        delay = self.rng.random() / 500
+        return super().submit(lambda: (time.sleep(delay), fn(*args, **kwargs))[1])
+
+
+def test_only_a_window_of_batches_is_ever_ahead_of_the_results_consumed(monkeypatch):
+    from cardgen.sim import runner
+
+    made, consumed, ahead = [0], [0], []
+    real = runner.batches
+
+    def counted(games: int, workers: int):
+        for chunk in real(games, workers):
+            made[0] += 1
+            # Every batch made before this one is running, finished-and-waiting or consumed.
+            ahead.append(made[0] - consumed[0] // len(chunk))
+            yield chunk
+
+    monkeypatch.setattr(runner, "batches", counted)
+    s = spec(games=4000)      # batches of 50: 80 of them
+    with ShufflingExecutor() as executor:
+        results = []
+        for r in iter_results(s, executor, 2, ahead=3):
+            results.append(r)
+            consumed[0] += 1
+    assert made[0] == 80
+    assert max(ahead) == 3          # the window, however many games
+    with local_executor(1) as serial:
+        assert [r.seed for r in results] == [r.seed for r in run(s, serial)]
+
+
+def test_a_run_of_a_trillion_games_starts_at_once_and_stops_when_closed():
+    s = spec(games=10**12)
+    with local_executor(1) as serial:
+        assert len(list(islice(iter_results(s, serial), 120))) == 120
+    with ShufflingExecutor() as executor:
+        results = iter_results(s, executor, 2)
+        first = list(islice(results, 120))
+        results.close()       # submits no more; what is in flight finishes
+    assert [r.seed for r in first] == [game_seed(7, i) for i in range(120)]
+
+
+def test_the_summary_reads_its_results_once_and_keeps_counts_not_games():
+    s = spec(games=300)
+    with local_executor(1) as serial:
+        listed = summarise("dice", 3, s.seed, s.bots, run(s, serial))
+    with local_executor(1) as serial:
+        streamed = summarise("dice", 3, s.seed, s.bots, iter_results(s, serial))
+    assert json.dumps(streamed) == json.dumps(listed)
+    summary = Summary("dice", 3, s.seed, s.bots)
+    with local_executor(1) as serial:
+        for r in iter_results(s, serial):
+            summary.add(r)
+    # What it holds grows with distinct values, not with games.
+    assert sum(summary.turns.values()) == 300 - summary.stalled and len(summary.turns) <= 21
+
+
+def test_counted_distribution_equals_the_listed_one():
+    rng = random.Random(5)
+    for _ in range(200):
+        values = [rng.randint(1, 40) for _ in range(rng.randint(1, 60))]
+        assert counts_distribution(Counter(values)) == distribution(values)
+        minutes = counts_distribution(Counter(values), lambda t: t * 45 / 60)
+        assert (minutes["p50"], minutes["p90"], minutes["max"]) == tuple(
+            distribution([v * 45 / 60 for v in values])[k] for k in ("p50", "p90", "max"))

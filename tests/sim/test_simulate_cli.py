@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 from typer.testing import CliRunner
@@ -88,3 +89,95 @@ def test_impossible_numbers_are_usage_errors(args, message):
     result = simulate(*args)
     assert result.exit_code == 2
     assert message in result.output
+
+
+@pytest.fixture
+def no_game_may_be_played(monkeypatch):
+    """Input errors must stop before the first game: playing one fails the test."""
+    from tests.sim.dice.simulation import DiceSimulator
+
+    def play(*args, **kwargs):
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(DiceSimulator, "play", play)
+
+
+def one_error_line(result, code: int) -> str:
+    assert result.exit_code == code, result.output
+    assert "Traceback" not in result.output and not isinstance(result.exception, AssertionError)
+    (line,) = [line for line in result.output.splitlines() if line.startswith("error:")]
+    return line
+
+
+@pytest.mark.parametrize("address", ["garbage", "file:///x", "tcp://host:99999", "tcp://host:1/path"])
+def test_a_scheduler_that_is_no_address_is_a_usage_error_before_any_game(address, no_game_may_be_played):
+    line = one_error_line(simulate("--scheduler", address), 2)
+    assert line.startswith(f"error: --scheduler '{address}' is not a Dask scheduler address")
+    assert "tcp://HOST:PORT" in line
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "NaN"])
+def test_a_number_that_is_not_finite_is_refused(value, no_game_may_be_played):
+    line = one_error_line(simulate("--seconds-per-turn", value), 2)
+    assert "--seconds-per-turn must be more than 0 and finite" in line
+
+
+def test_the_json_is_strict_utf8(tmp_path):
+    out = tmp_path / "s.json"
+    assert simulate("--jobs", "1", "--seconds-per-turn", "37.5", "--json", str(out)).exit_code == 0
+
+    def refuse(constant: str):
+        raise ValueError(f"{constant} is not JSON")
+
+    data = json.loads(out.read_bytes().decode("utf-8"), parse_constant=refuse)
+    assert data["seconds_per_turn"] == 37.5 and data["play_minutes"]["p50"] > 0
+
+
+@pytest.mark.parametrize("option, where, reason", [
+    ("--json", "folder", "it is a folder"),
+    ("--json", "/dev/null", "it is not a regular file"),
+    ("--json", "fifo", "it is not a regular file"),
+    ("--json", "file/out.json", "file is a file, not a folder"),
+    ("--json", "/proc/cardgen-test/out.json", "no file can be made in /proc"),
+    ("--plot", "file", "file is a file, not a folder"),
+    ("--plot", "/dev/null", "/dev/null is a device, pipe or socket, not a folder"),
+    ("--plot", "charts", "dice-3p-seats.png: it is a folder"),
+    ("--plot", "pipes", "dice-3p-items.png: it is not a regular file"),
+    ("--plot", "/proc/cardgen-test", "no file can be made in /proc"),
+])
+def test_an_unwritable_destination_fails_before_any_game(tmp_path, option, where, reason,
+                                                          no_game_may_be_played):
+    if option == "--plot":
+        pytest.importorskip("matplotlib")
+    (tmp_path / "file").write_text("")
+    (tmp_path / "folder").mkdir()
+    os.mkfifo(tmp_path / "fifo")
+    (tmp_path / "charts" / "dice-3p-seats.png").mkdir(parents=True)    # in a chart's way
+    (tmp_path / "pipes").mkdir()
+    os.mkfifo(tmp_path / "pipes" / "dice-3p-items.png")
+    line = one_error_line(simulate("--jobs", "1", option, str(tmp_path / where)), 1)
+    assert line.startswith("error: cannot write") and reason in line
+
+
+def test_bots_repeat_in_order_to_fill_the_seats(tmp_path):
+    out = tmp_path / "s.json"
+    result = runner.invoke(app, ["simulate", "dice", "--players", "4", "--games", "20", "--jobs", "1",
+                                 "--bots", "low,high", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text())["bots"] == ["low", "high", "low", "high"]
+
+
+@pytest.mark.parametrize("players, bots, expected", [
+    (4, "low,high,low", "--bots names 3 bots for 4 players; give 1, 2 or 4 names"),
+    (3, "low,high", "--bots names 2 bots for 3 players; give 1 or 3 names"),
+    (4, "low,high,low,high,low", "--bots names 5 bots for 4 players; give 1, 2 or 4 names"),
+])
+def test_a_number_of_bots_that_cannot_fill_the_seats_says_what_can(players, bots, expected,
+                                                                   no_game_may_be_played):
+    result = runner.invoke(app, ["simulate", "dice", "--players", str(players), "--bots", bots])
+    assert one_error_line(result, 2) == f"error: {expected}"
+
+
+def test_an_unknown_bot_gets_a_suggestion_the_bots_and_the_default(no_game_may_be_played):
+    line = one_error_line(simulate("--bots", "hihg"), 2)
+    assert line == "error: unknown bot 'hihg' (did you mean 'high'?); dice bots: low, high (default: high)"

@@ -1,0 +1,169 @@
+"""Ctrl-C and SIGTERM stop a multi-process run at once: workers included, one line, the shell's
+exit code (128 + signal), nothing written."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+STOP_SECONDS = 2.0     # the requirement is one second; the margin is for a loaded machine
+HANG_SECONDS = 60.0    # only guards against a hang: a run that never stops fails, not blocks
+
+pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists() or os.name != "posix",
+                                reason="needs POSIX signals and /proc")
+
+
+def _stat(pid: int) -> tuple[str, int, int] | None:
+    """(state, parent pid, start time) of a process, or None when it is gone."""
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return None
+    fields = text.rsplit(")", 1)[1].split()   # the command name may hold spaces and ')'
+    return fields[0], int(fields[1]), int(fields[19])
+
+
+def descendants(pid: int) -> set[tuple[int, int]]:
+    """(pid, start time) of every process below ``pid``; the start time tells a reused pid."""
+    parents: dict[int, list[tuple[int, int]]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and (stat := _stat(int(entry))) and stat[0] != "Z":
+            parents.setdefault(stat[1], []).append((int(entry), stat[2]))
+    found, todo = set(), [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child[0])
+    return found
+
+
+def alive(processes: set[tuple[int, int]]) -> set[tuple[int, int]]:
+    """Those still running (a zombie has finished; a reused pid is another process)."""
+    return {(pid, start) for pid, start in processes
+            if (stat := _stat(pid)) and stat[0] != "Z" and stat[2] == start}
+
+
+def start(tmp_path: Path, *args: str) -> subprocess.Popen:
+    # Its own session, so a signal to its process group reaches the run and its workers as the
+    # terminal's Ctrl-C does, and nothing else. Output goes to files: a pipe would be held open
+    # by a surviving worker.
+    return subprocess.Popen([sys.executable, "-m", "cardgen", "--workspace", str(REPO), *args],
+                            cwd=tmp_path, stdout=open(tmp_path / "stdout", "wb"),
+                            stderr=open(tmp_path / "stderr", "wb"), start_new_session=True)
+
+
+def wait_until_playing(proc: subprocess.Popen, workers: int, folder: Path) -> set[tuple[int, int]]:
+    """The workers, once they exist and have been playing for a moment."""
+    deadline = time.monotonic() + HANG_SECONDS
+    while len(children := descendants(proc.pid)) < workers:
+        assert proc.poll() is None, (folder / "stderr").read_text()
+        assert time.monotonic() < deadline, "the workers never started"
+        time.sleep(0.05)
+    time.sleep(1.5)
+    return children | descendants(proc.pid)
+
+
+@pytest.mark.parametrize("command", [
+    ["simulate", "--games", "100000", "--jobs", "2", "--json", "out.json", "--plot", "plots"],
+    ["check-set", "simple", "--games", "100000", "--jobs", "2"],
+], ids=["simulate", "check-set"])
+@pytest.mark.parametrize("signum, group, presses", [
+    (signal.SIGINT, True, 1),      # Ctrl-C: the terminal signals the whole process group
+    (signal.SIGINT, True, 3),      # impatient presses must not turn into tracebacks
+    (signal.SIGTERM, False, 1),    # kill PID: only the main process is told
+], ids=["ctrl-c", "ctrl-c-3-times", "sigterm"])
+def test_a_signal_stops_the_run_workers_included_and_writes_nothing(tmp_path, command, signum, group,
+                                                                      presses):
+    proc = start(tmp_path, *command)
+    children: set[tuple[int, int]] = set()
+    try:
+        children = wait_until_playing(proc, 2, tmp_path)
+        sent = time.monotonic()
+        for _ in range(presses):
+            if group:
+                os.killpg(proc.pid, signum)
+            else:
+                proc.send_signal(signum)
+            time.sleep(0.05)
+        try:
+            code = proc.wait(timeout=HANG_SECONDS)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"still running {HANG_SECONDS:.0f} s after the signal")
+        elapsed = time.monotonic() - sent
+        # Reaping the terminated workers is the run's last act; give the kernel a moment.
+        deadline = time.monotonic() + STOP_SECONDS
+        while alive(children) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        survivors = alive(children)
+    finally:
+        # Whatever happened, leave nothing of this test running.
+        for pid, _ in alive(children):
+            os.kill(pid, signal.SIGKILL)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    stderr = (tmp_path / "stderr").read_text()
+    assert code == 128 + signum, stderr
+    assert elapsed < STOP_SECONDS, f"took {elapsed:.1f} s to stop"
+    assert not survivors, f"workers left running: {survivors}"
+    # One line for the interrupt, whatever the presses; check-set's "simulating ..." lines aside.
+    lines = [line for line in stderr.splitlines() if not line.startswith("simulating ")]
+    assert lines == ["error: interrupted; nothing written"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["stderr", "stdout"]
+
+
+def test_an_error_inside_the_pool_stops_its_workers_instead_of_finishing_the_queue():
+    from cardgen.sim.runner import local_executor
+
+    began = time.monotonic()
+    with pytest.raises(RuntimeError, match="stop"), local_executor(2) as pool:
+        futures = [pool.submit(time.sleep, 30) for _ in range(6)]
+        workers = list(pool._processes.values())
+        raise RuntimeError("stop")
+    assert time.monotonic() - began < HANG_SECONDS / 2
+    assert not any(p.is_alive() for p in workers)
+    assert all(f.done() for f in futures)       # cancelled, or failed as the pool broke
+
+
+HALF_A_RESULT = """
+import os, struct, sys, time
+from pathlib import Path
+from cardgen.sim.runner import local_executor
+
+def half_a_result(fd, marker):
+    # What a worker killed in the middle of sending its result leaves in the result pipe.
+    os.write(fd, struct.pack("!i", 1 << 20) + b"x" * 16)
+    Path(marker).touch()
+    time.sleep(60)
+
+try:
+    with local_executor(2) as pool:
+        pool.submit(half_a_result, pool._result_queue._writer.fileno(), sys.argv[1])
+        while not Path(sys.argv[1]).exists():
+            time.sleep(0.01)
+        time.sleep(0.2)
+        raise RuntimeError("stop")
+except RuntimeError:
+    print("stopped")
+"""
+
+
+def test_a_worker_killed_in_the_middle_of_a_result_does_not_hang_the_exit(tmp_path):
+    # The pool's manager thread waits for the rest of the message, and Python joins that thread
+    # before the process ends: the stop must end the wait.
+    proc = subprocess.Popen([sys.executable, "-c", HALF_A_RESULT, str(tmp_path / "sent")], cwd=REPO,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        out, _ = proc.communicate(timeout=HANG_SECONDS)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        pytest.fail("the process hung at exit")
+    assert proc.returncode == 0 and out.decode().strip() == "stopped", out.decode()
