@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 from pathlib import Path
 
 import typer
+from typer import _click
 
 from cardgen import __version__, commands
 
@@ -15,7 +17,7 @@ app = typer.Typer(
     name="cardgen",
     help="Card games as data: validate, simulate, print and translate tabletop card games.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -53,6 +55,24 @@ def root(
 
 for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
     importlib.import_module(f"cardgen.commands.{info.name}").register(app)
+
+
+def _usage_message(exc: _click.exceptions.ClickException) -> str:
+    """Click's message without its internals ('Value error, ') and with the command to ask."""
+    message = re.sub(r"\bValue error, ", "", exc.format_message()).replace("\n", " ")
+    ctx = getattr(exc, "ctx", None)
+    if isinstance(exc, _click.exceptions.UsageError) and ctx is not None:
+        message += f" (see '{ctx.command_path} --help')"
+    return message
+
+
+def _show_one_line(self: _click.exceptions.ClickException, file: object = None) -> None:
+    # Every usage error is one line, 'error: ...', as every other error of cardgen.
+    commands.fail(_usage_message(self), self.exit_code)
+
+
+for _kind in (_click.exceptions.ClickException, _click.exceptions.UsageError):
+    _kind.show = _show_one_line   # type: ignore[method-assign]
 
 
 def main() -> None:

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 import typer
+
+
+def error_prefix() -> str:
+    """``error:``, in red on a terminal unless NO_COLOR is set (https://no-color.org)."""
+    if sys.stderr.isatty() and not os.environ.get("NO_COLOR"):
+        return typer.style("error:", fg="red", bold=True)
+    return "error:"
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
@@ -11,5 +21,5 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     character in it reaches the terminal."""
     from cardgen.problems import printable
 
-    typer.echo(f"error: {printable(message)}", err=True)
+    typer.echo(f"{error_prefix()} {printable(message)}", err=True)
     return typer.Exit(code)

@@ -1,0 +1,64 @@
+"""Conventions every command keeps: a usage error is one line 'error: ...' and exit code 2,
+whatever the command; colour only on a terminal and never with NO_COLOR."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import pytest
+from typer.main import get_command
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.commands import error_prefix
+
+runner = CliRunner()
+
+
+def _leaf_commands(command: Any, path: tuple[str, ...] = ()):
+    if hasattr(command, "commands"):   # typer's groups are not click's Group
+        for name, sub in command.commands.items():
+            yield from _leaf_commands(sub, (*path, name))
+    else:
+        yield path
+
+
+COMMANDS = list(_leaf_commands(get_command(app)))
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=[" ".join(p) for p in COMMANDS])
+def test_a_bad_option_is_one_error_line_and_exit_2(path: tuple[str, ...]):
+    result = runner.invoke(app, [*path, "--no-such-option"])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: No such option: --no-such-option"), lines
+    assert "Traceback" not in result.output
+
+
+def test_a_bad_choice_names_the_choices_without_internals():
+    result = runner.invoke(app, ["build", "--paper", "a3"])
+    assert result.exit_code == 2
+    assert result.output.strip() == ("error: Invalid value for '--paper': 'a3' is not one of 'a4', "
+                                     "'letter', 'a2', 'a1', 'tabloid'. (see 'cardgen build --help')")
+
+
+def test_an_unknown_command_is_one_line():
+    result = runner.invoke(app, ["bulid"])
+    assert result.exit_code == 2 and result.output.strip().startswith("error: No such command 'bulid'")
+
+
+def test_errors_are_red_on_a_terminal_and_plain_with_no_color(monkeypatch):
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert error_prefix() != "error:" and "error:" in error_prefix()
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert error_prefix() == "error:"
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False, raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert error_prefix() == "error:"
+
+
+def test_shell_completion_can_be_installed():
+    result = runner.invoke(app, ["--help"])
+    assert "--install-completion" in result.output
