@@ -185,7 +185,7 @@ def check_language(game: str, code: str, messages: list[Message], fit: bool = Tr
         if fit and can_fit(game):
             with _user_errors():
                 found += fit_problems(game, code, display_path(path), po, msgstr_lines(path, po))
-    except cat.CatalogError as exc:        # unreadable, or changed while it was checked
+    except cat.CatalogError as exc:        # the file changed (or vanished) while it was checked
         return [exc.problem]
     return found
 

@@ -13,8 +13,9 @@ import typer
 from cardgen.commands import fail
 from cardgen.interrupt import checkpoint, stop_on_signals
 from cardgen.output import OutputError, check_writable, json_bytes, write_all_atomic
+from cardgen.paths import display_path
 from cardgen.problems import DataError
-from cardgen.sim.runner import RunSpec
+from cardgen.sim.runner import LogSpec, RunSpec
 
 
 @dataclass(frozen=True)
@@ -29,7 +30,8 @@ class Plan:
 
 
 def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None,
-             bots: list[str] | None, invariants: bool, options: dict[str, Any]) -> Plan:
+             bots: list[str] | None, invariants: bool, options: dict[str, Any],
+             log_dir: Path | None = None) -> Plan:
     """Check the input and prepare the game's config; raises typer.Exit on bad input."""
     from cardgen.games import game_simulator, registered_games, simulator_ref
 
@@ -52,7 +54,26 @@ def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None
         raise typer.Exit(1) from None
     except ValueError as exc:
         raise fail(str(exc)) from None
-    return Plan(game, set_ref, options, RunSpec(simulator_ref(game), config, games, seed, seats, invariants))
+    log = _log_spec(simulator, game, set_ref, options, log_dir)
+    return Plan(game, set_ref, options,
+                RunSpec(simulator_ref(game), config, games, seed, seats, invariants, log))
+
+
+def _log_spec(simulator: Any, game: str, set_ref: str | None, options: dict[str, Any],
+              log_dir: Path | None) -> LogSpec | None:
+    """Every game logged into --log DIR; without it, stalled games into the workspace's output
+    folder (a stall is a defect to look into, so it is always kept). None for an engine that
+    has no decisions to log."""
+    from cardgen.workspace import current
+
+    if not hasattr(simulator, "new_state"):
+        if log_dir is not None:
+            raise fail(f"{game} cannot log its games yet: its engine has no decision points", 2)
+        return None
+    if log_dir is not None and log_dir.exists() and not log_dir.is_dir():
+        raise fail(f"--log {log_dir}: not a folder", 1)
+    folder = log_dir if log_dir is not None else current().default_output() / "stalled-games"
+    return LogSpec(str(folder.resolve()), log_dir is not None, game, set_ref, options)
 
 
 def seat_list(game: str, known: list[str], bots: list[str] | None, players: int) -> list[str]:
@@ -186,6 +207,9 @@ def register(app: typer.Typer) -> None:
         seconds_per_turn: float = typer.Option(None, "--seconds-per-turn", help="Estimate play "
                                                "time from this many seconds per turn."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+        log_dir: Path = typer.Option(None, "--log", help="Write every game's decisions to this folder "
+                                     "as JSON Lines (cardgen replay FILE plays one again); stalled "
+                                     "games are always logged, by default in output/stalled-games."),
     ) -> None:
         """Play many games with bots and summarise them.
 
@@ -195,12 +219,13 @@ def register(app: typer.Typer) -> None:
         2 on a usage error, 130 or 143 when stopped by Ctrl-C or SIGTERM (nothing written)."""
         with stop_on_signals():
             _simulate(game, players, games, seed, set_ref, bots, jobs, json_out, plot, scheduler,
-                      invariants, seconds_per_turn, quiet)
+                      invariants, seconds_per_turn, quiet, log_dir)
 
 
 def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | None, bots: str | None,
               jobs: int, json_out: Path | None, plot: Path | None, scheduler: str | None,
-              invariants: bool, seconds_per_turn: float | None, quiet: bool) -> None:
+              invariants: bool, seconds_per_turn: float | None, quiet: bool,
+              log_dir: Path | None = None) -> None:
     from cardgen.sim.report import game_summary_lines, summary_lines
     from cardgen.sim.runner import scheduler_problem
     from cardgen.workspace import announce
@@ -214,7 +239,7 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
     if scheduler is not None and (problem := scheduler_problem(scheduler)):
         raise fail(problem, 2)
     bot_list = [b.strip() for b in bots.split(",")] if bots is not None else None
-    plan = plan_run(game, players, games, seed, set_ref, bot_list, invariants, options)
+    plan = plan_run(game, players, games, seed, set_ref, bot_list, invariants, options, log_dir)
     # Every destination is checked now: finding it unwritable after the games wastes them.
     try:
         if plot is not None:
@@ -230,6 +255,10 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
     summary = play_run(plan, jobs, scheduler, progress=not quiet and on_terminal())
     for line in summary_lines(summary) + game_summary_lines(game, summary, options):
         typer.echo(line)
+    if plan.spec.log is not None and (plan.spec.log.every or summary["stalled"]):
+        what = "every game" if plan.spec.log.every else f"the {summary['stalled']} stalled games"
+        typer.echo(f"logged {what} in {display_path(Path(plan.spec.log.folder))} "
+                   f"(cardgen replay FILE --show plays one again)")
     announce(game)
     files: list[tuple[Path, bytes]] = []
     if json_out is not None:

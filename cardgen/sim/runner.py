@@ -33,12 +33,44 @@ class RunSpec:
     seed: int
     bots: list[str]    # one per seat, rotated per game
     invariants: bool = False
+    log: LogSpec | None = None   # where games are logged (decision-point engines only)
+
+
+@dataclass(frozen=True)
+class LogSpec:
+    """Which games a run logs, where, and what their logs' headers say."""
+
+    folder: str
+    every: bool                  # every game (--log), or only the stalled ones
+    game: str
+    set_ref: str | None
+    options: dict[str, Any]
+
+
+def _play_logged(simulator: Any, spec: RunSpec, index: int, seed: int, bots: list[str]) -> GameResult:
+    """One game through the driver with its decisions kept; written when the spec asks."""
+    from pathlib import Path
+
+    from cardgen.sim.driver import play_game
+    from cardgen.sim.gamelog import GameLog
+
+    log = spec.log
+    assert log is not None
+    record = GameLog(log.game, seed, len(bots), list(bots), log.set_ref, dict(log.options))
+    result = play_game(simulator, spec.config, seed, bots, spec.invariants, record.choices)
+    if log.every or result.stalled:
+        record.finish(result)
+        record.write(Path(log.folder) / f"{log.game}-game-{index:06d}-seed-{seed}.jsonl")
+    return result
 
 
 def play_batch(spec: RunSpec, indices: Iterable[int]) -> list[tuple[int, GameResult]]:
     """Play the games with these indices (runs in a worker)."""
     module, _, attribute = spec.simulator.partition(":")
     simulator = getattr(importlib.import_module(module), attribute)
+    if spec.log is not None and hasattr(simulator, "new_state"):
+        return [(i, _play_logged(simulator, spec, i, game_seed(spec.seed, i), seat_bots(spec.bots, i)))
+                for i in indices]
     return [(i, simulator.play(spec.config, game_seed(spec.seed, i), seat_bots(spec.bots, i),
                                spec.invariants)) for i in indices]
 

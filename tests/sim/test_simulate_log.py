@@ -1,0 +1,47 @@
+"""`cardgen simulate --log DIR`: every game's decisions as JSON Lines that `cardgen replay` plays
+again to the same end; stalled games are logged even without --log."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardgen import games
+from cardgen.cli import app
+from tests.sim.toy import simulation as toy
+
+runner = CliRunner()
+
+
+def test_every_game_is_logged_and_replays_to_the_same_end(tmp_path: Path):
+    logs = tmp_path / "logs"
+    result = runner.invoke(app, ["simulate", "startup", "--players", "3", "--games", "3", "--jobs", "1",
+                                 "--seed", "7", "--log", str(logs), "-q"])
+    assert result.exit_code == 0, result.output
+    files = sorted(logs.iterdir())
+    assert len(files) == 3
+    for file in files:
+        head = json.loads(file.read_text().splitlines()[0])
+        assert head["game"] == "startup" and head["players"] == 3
+        replayed = runner.invoke(app, ["replay", str(file)])
+        assert replayed.exit_code == 0, replayed.output
+        assert "same end" in replayed.output
+
+
+def test_stalled_games_are_logged_without_being_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setitem(games._MODULES, "toy", "tests.sim.toy")
+    monkeypatch.setattr(toy, "CAP", 1)                  # every game stops at the safety cap
+    (tmp_path / "cardgen.toml").write_text("")
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["simulate", "toy", "--players", "2", "--games", "2", "--jobs", "1", "-q"])
+    assert result.exit_code == 0, result.output
+    assert "logged the 2 stalled games in output/stalled-games" in result.output
+    assert len(list((tmp_path / "output" / "stalled-games").iterdir())) == 2
+
+
+def test_a_game_without_decision_points_cannot_be_logged(tmp_path: Path):
+    result = runner.invoke(app, ["simulate", "briefcase", "--games", "2", "--log", str(tmp_path / "l")])
+    assert result.exit_code == 2 and "cannot log its games yet" in result.output
