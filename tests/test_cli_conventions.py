@@ -62,3 +62,22 @@ def test_errors_are_red_on_a_terminal_and_plain_with_no_color(monkeypatch):
 def test_shell_completion_can_be_installed():
     result = runner.invoke(app, ["--help"])
     assert "--install-completion" in result.output
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=[" ".join(p) for p in COMMANDS])
+def test_every_command_shows_an_example_in_its_help(path: tuple[str, ...]):
+    result = runner.invoke(app, [*path, "--help"])
+    assert result.exit_code == 0 and "Example: cardgen " in result.output
+
+
+def test_duplex_with_a_gutterfold_layout_is_said_not_to_apply(tmp_path):
+    result = runner.invoke(app, ["build", "--layout", "gutterfold", "--duplex", "short", "--players", "2",
+                                 "--set", "simple", "--out", str(tmp_path)])
+    assert result.exit_code == 0
+    assert "note: --duplex short does not apply to --layout gutterfold" in result.output
+
+
+def test_a_game_title_with_full_stops_is_quoted_in_messages():
+    result = runner.invoke(app, ["build", "startup", "--set", "simple"])
+    assert result.exit_code == 2
+    assert "'Build a startup. Betray your friends.' has no card sets" in result.output

@@ -273,11 +273,18 @@ def register(app: typer.Typer) -> None:
 
         Writes OUT/<game>-<lang>-cards.pdf, and -board.pdf and -inserts.pdf for a game with a
         board or inserts, or nothing when anything fails. Exit code 0 when written, 1 when the
-        game cannot be printed, 2 on a usage error."""
+        game cannot be printed, 2 on a usage error.
+
+        Example: cardgen build briefcase --lang el --paper letter --bleed
+        """
         if name is not None and not NAME.fullmatch(name):
             typer.echo(f"error: --name {name[:60]!r} is not a file name (letters, digits, . _ -; "
                        f"at most 100)", err=True)
             raise typer.Exit(2)
+        if layout is SheetLayout.gutterfold and duplex is not Duplex.long:
+            # A gutterfold sheet carries fronts and backs on one side: there is no duplex to set.
+            typer.echo(f"note: --duplex {duplex.value} does not apply to --layout gutterfold (fronts "
+                       f"and backs are printed side by side on one side of the paper)", err=True)
         out = out or current().default_output()
         req = BuildRequest(game, lang, out, SheetOptions(paper.value, bleed, duplex, layout, ink_saver),
                            players, set_ref, font, strict, name)

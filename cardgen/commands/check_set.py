@@ -29,7 +29,10 @@ def register(app: typer.Typer) -> None:
         Every player count is simulated; the verdict (OK, WARN or FAIL) gives its reasons:
         stalled games, extreme game length, seat or company effects, companies nobody buys.
         Exit code 0 when the set plays (OK or WARN), 1 when it fails or is invalid, 2 on a
-        usage error, 130 or 143 when stopped by Ctrl-C or SIGTERM."""
+        usage error, 130 or 143 when stopped by Ctrl-C or SIGTERM.
+
+        Example: cardgen check-set "My Set" --games 200
+        """
         # Ctrl-C or SIGTERM: stop at once, workers included; one line; exit 130 or 143.
         with stop_on_signals():
             _check_set(target, game, games, seed, jobs, baseline)

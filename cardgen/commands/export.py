@@ -42,7 +42,10 @@ def register(app: typer.Typer) -> None:
         """Card images for print services or Tabletop Simulator.
 
         Exit code 0 when written, 1 when the cards cannot be drawn or written, 2 on a usage
-        error."""
+        error.
+
+        Example: cardgen export briefcase --format tts --set simple
+        """
 
         parent = out or current().default_output()
 

@@ -80,7 +80,10 @@ def _extract(game: str) -> polib.POFile:
 
 @app.command()
 def extract(game: str = typer.Argument(None, help="Game (default: every game).")) -> None:
-    """Write the template cards/<game>/locale/<game>.pot from the data, in the workspace."""
+    """Write the template cards/<game>/locale/<game>.pot from the data, in the workspace.
+
+    Example: cardgen i18n extract briefcase
+    """
     for g in _games(game):
         _extract(g)
     announce(game)
@@ -95,7 +98,10 @@ def update(
     """Extract the template, then merge it into each language's catalog.
 
     New texts come in untranslated; a translated text whose English changed becomes fuzzy and
-    keeps the previous English (#|); texts no longer printed become obsolete (#~)."""
+    keeps the previous English (#|); texts no longer printed become obsolete (#~).
+
+    Example: cardgen i18n update briefcase --lang de
+    """
     for g in _games(game):
         codes = _languages(g, lang)  # a bad --lang stops before anything is written
         shipped = [code for code in codes if cat.is_shipped(cat.po_path(g, code))]
@@ -130,7 +136,10 @@ def init(
     game: str = typer.Argument(..., help="The game to translate."),
     lang: str = typer.Argument(..., help="Language tag, such as de or pt-BR."),
 ) -> None:
-    """Start a catalog for a new language, with every text untranslated."""
+    """Start a catalog for a new language, with every text untranslated.
+
+    Example: cardgen i18n init briefcase de
+    """
     (g,) = _games(game)
     if not LANGUAGE_TAG.fullmatch(lang) or len(lang) > 35:
         raise fail(f"{shorten(lang)!r} is not a language tag (such as de, pt-BR or zh-Hant)")
@@ -153,7 +162,10 @@ def init(
 
 @app.command()
 def stats(game: str = typer.Argument(None, help="Game (default: every game).")) -> None:
-    """How complete each language is: translated, fuzzy, untranslated."""
+    """How complete each language is: translated, fuzzy, untranslated.
+
+    Example: cardgen i18n stats
+    """
     for g in _games(game):
         langs = cat.available_languages(g)
         if not langs:
@@ -204,7 +216,10 @@ def check(
     Reports missing and fuzzy texts, lost icon tokens, changed numbers, markup, missing glyphs
     and texts that do not fit their box.
 
-    Exit code 0 when every catalog is usable, 1 when a problem was found, 2 on a usage error."""
+    Exit code 0 when every catalog is usable, 1 when a problem was found, 2 on a usage error.
+
+    Example: cardgen i18n check briefcase --lang zh-Hant
+    """
     problems: list[Problem] = []
     checked = 0
     for g in _games(game):

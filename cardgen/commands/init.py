@@ -90,7 +90,10 @@ def register(app: typer.Typer) -> None:
         """Make a workspace: a folder of game data that every command then works on.
 
         Never overwrites a file: if any file it would write exists, it writes nothing.
-        Exit code 0 when made, 1 when it cannot be written, 2 on a usage error."""
+        Exit code 0 when made, 1 when it cannot be written, 2 on a usage error.
+
+        Example: cardgen init mygame --from briefcase
+        """
         if source is not None and source not in SHIPPED:
             raise fail(f"unknown game '{source}'; --from takes {' or '.join(SHIPPED)}")
         target = folder.resolve()

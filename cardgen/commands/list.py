@@ -323,7 +323,10 @@ def register(app: typer.Typer) -> None:
         companies (with where each is defined: shipped, or your workspace's files and sets),
         sets (for --set), bots (for --bots), languages (for --lang), cards (for preview) and
         effects (the ability vocabulary, from the schema). Exit code 0 when listed, 1 when the
-        data has problems, 2 on a usage error or a listing the game does not have."""
+        data has problems, 2 on a usage error or a listing the game does not have.
+
+        Example: cardgen list briefcase effects
+        """
         from cardgen.workspace import announce
 
         chosen, listing_name = _choose(game, what)

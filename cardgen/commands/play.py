@@ -217,8 +217,9 @@ def register(app: typer.Typer) -> None:
         """Play a game at the terminal against the bots.
 
         Each decision shows what your seat may see and numbers the legal options. Type ? for
-        help, u to undo your last decision, s FILE to save, q to quit. Example:
-        cardgen play briefcase --seats you,greedy,expert --set "Simple Game"
+        help, u to undo your last decision, s FILE to save, q to quit.
+
+        Example: cardgen play startup --seats you,heuristic,heuristic
         """
         if resume is not None:
             try:
@@ -258,7 +259,10 @@ def register(app: typer.Typer) -> None:
         """Replay a logged game and check that it reaches the same end.
 
         Exit code 0 when it does, 1 when it no longer replays or ends differently (the rules or
-        the data changed), 2 on a usage error."""
+        the data changed), 2 on a usage error.
+
+        Example: cardgen replay output/stalled-games/startup-game-000012-seed-42.jsonl --show
+        """
         try:
             log = read_log(file)
         except LogError as exc:

@@ -58,7 +58,10 @@ def register(app: typer.Typer) -> None:
         """Write a PNG of one card face.
 
         Exit code 0 when written, 1 when the card cannot be drawn or written, 2 on a usage
-        error."""
+        error.
+
+        Example: cardgen preview steel_factory:back --lang el --dpi 300
+        """
 
         def action() -> int:
             ctx = context_for(game, lang, set_ref=set_ref, ink_saver=ink_saver, font=font)

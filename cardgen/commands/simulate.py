@@ -216,7 +216,10 @@ def register(app: typer.Typer) -> None:
         The summary gives game length, end conditions, win shares by seat and by bot (with 95%
         confidence intervals) and per-company figures; the same seed and options give the same
         games whatever --jobs. Exit code 0 when played, 1 when the games or their output fail,
-        2 on a usage error, 130 or 143 when stopped by Ctrl-C or SIGTERM (nothing written)."""
+        2 on a usage error, 130 or 143 when stopped by Ctrl-C or SIGTERM (nothing written).
+
+        Example: cardgen simulate briefcase --players 3 --games 2000 --bots greedy,expert,greedy
+        """
         with stop_on_signals():
             _simulate(game, players, games, seed, set_ref, bots, jobs, json_out, plot, scheduler,
                       invariants, seconds_per_turn, quiet, log_dir)

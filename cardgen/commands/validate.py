@@ -84,7 +84,10 @@ def register(app: typer.Typer) -> None:
         entering /proc, /sys or /dev; one holding more than 250,000 files and folders, or nested
         more than 64 levels deep, is refused (name the folder of the game data instead).
 
-        Exit code 0 when valid, 1 when a problem was found, 2 on a usage error."""
+        Exit code 0 when valid, 1 when a problem was found, 2 on a usage error.
+
+        Example: cardgen validate cards/briefcase/my-set.yaml --format json
+        """
         announce()
         targets = list(paths) if paths else [_default_target()]
         problems, docs = validate_paths(targets)

@@ -180,5 +180,5 @@ def resolve_set(set_ref: str | None) -> tuple[Briefcase, CompanySet | None]:
 def check_players(game: Briefcase, players: int) -> None:
     """SelectionError unless the game is played by ``players`` players."""
     if not game.min_players <= players <= game.max_players:
-        raise SelectionError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
+        raise SelectionError(f"'{game.name}' is for {game.min_players} to {game.max_players} players, "
                              f"not {players}")

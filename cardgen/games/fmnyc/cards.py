@@ -63,9 +63,9 @@ def select(players: int | None = None, set_ref: str | None = None) -> Selection:
     """Load the data and check --players (SelectionError when unusable); there are no sets."""
     game = load_fmnyc()
     if set_ref:
-        raise SelectionError(f"{game.name} has no card sets; leave out --set")
+        raise SelectionError(f"'{game.name}' has no card sets; leave out --set")
     if players is not None and not game.min_players <= players <= game.max_players:
-        raise SelectionError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
+        raise SelectionError(f"'{game.name}' is for {game.min_players} to {game.max_players} players, "
                              f"not {players}")
     return Selection(game, players)
 

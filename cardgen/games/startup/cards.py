@@ -51,9 +51,9 @@ class Selection:
 def select(players: int | None = None, set_ref: str | None = None) -> Selection:
     game = load_startup()
     if set_ref:
-        raise SelectionError(f"{game.name} has no card sets; leave out --set")
+        raise SelectionError(f"'{game.name}' has no card sets; leave out --set")
     if players is not None and not game.min_players <= players <= game.max_players:
-        raise SelectionError(f"{game.name} is for {game.min_players} to {game.max_players} players, "
+        raise SelectionError(f"'{game.name}' is for {game.min_players} to {game.max_players} players, "
                              f"not {players}")
     return Selection(game, players)
 

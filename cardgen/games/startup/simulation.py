@@ -44,9 +44,9 @@ class StartupSimulator:
 
         model = load_startup()
         if set_ref:
-            raise ValueError(f"{model.name} has no card sets; leave out --set")
+            raise ValueError(f"'{model.name}' has no card sets; leave out --set")
         if not model.min_players <= players <= model.max_players:
-            raise ValueError(f"{model.name} is for {model.min_players}-{model.max_players} players, "
+            raise ValueError(f"'{model.name}' is for {model.min_players}-{model.max_players} players, "
                              f"not {players}")
         seconds = float(options.get("seconds_per_turn") or model.rules.seconds_per_turn)
         return Config(model, players, int(options.get("max_turns", DEFAULT_MAX_TURNS)), seconds)

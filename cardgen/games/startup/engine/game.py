@@ -51,7 +51,7 @@ class Game(Flow):
     def __init__(self, model: StartupGame, players: int, seed: int, invariants: bool = False,
                  max_turns: int = DEFAULT_MAX_TURNS):
         if not model.min_players <= players <= model.max_players:
-            raise ValueError(f"{model.name} is for {model.min_players}-{model.max_players} players")
+            raise ValueError(f"'{model.name}' is for {model.min_players}-{model.max_players} players")
         self.model = model
         self.rules = model.rules
         self.rng = random.Random(seed)
