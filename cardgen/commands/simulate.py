@@ -214,7 +214,9 @@ def register(app: typer.Typer) -> None:
         """Play many games with bots and summarise them.
 
         The summary gives game length, end conditions, win shares by seat and by bot (with 95%
-        confidence intervals) and per-company figures; the same seed and options give the same
+        confidence intervals, beside the fair share 1/players; seats numbered from 1 in the text and
+        the JSON), the best companies (95% intervals; the rest in --json) and each game event
+        counter a game, with a line on what it counts; the same seed and options give the same
         games whatever --jobs. Exit code 0 when played, 1 when the games or their output fail,
         2 on a usage error, 130 or 143 when stopped by Ctrl-C or SIGTERM (nothing written).
 

@@ -71,7 +71,7 @@ def render_plots(summary: dict[str, Any], folder: Path) -> list[tuple[Path, byte
     shares = [w["win_share"] for w in seats]
     errors = [[s - w["ci95"][0] for s, w in zip(shares, seats, strict=True)],
               [w["ci95"][1] - s for s, w in zip(shares, seats, strict=True)]]
-    ax.bar([f"seat {w['seat'] + 1}" for w in seats], shares, yerr=errors, capsize=4, color="#6aa84f")
+    ax.bar([f"seat {w['seat']}" for w in seats], shares, yerr=errors, capsize=4, color="#6aa84f")
     ax.axhline(1 / summary["players"], color="grey", linestyle="--", label="fair share")
     ax.set_ylabel("win share")
     ax.legend()

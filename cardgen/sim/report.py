@@ -28,16 +28,17 @@ def summary_lines(s: dict[str, Any], top: int = 8) -> list[str]:
                      f"  p90 {m['p90']:.0f} min")
     ends = ", ".join(f"{k} {v}" for k, v in s["end_conditions"].items())
     lines.append(f"  game end: {ends or 'none'}; ties {s['ties']}")
-    lines.append(f"  win share by seat (fair: {pct(1 / s['players'])}):")
+    fair = pct(1 / s["players"])
+    lines.append("  win share by seat (seats numbered from 1, as in the JSON):")
     for w in s["wins_by_seat"]:
         lo, hi = w["ci95"]
-        lines.append(f"    seat {w['seat'] + 1}: {pct(w['win_share'])}  (95% CI {pct(lo)}-{pct(hi)};"
+        lines.append(f"    seat {w['seat']}: {pct(w['win_share'])}  (fair {fair}; 95% CI {pct(lo)}-{pct(hi)};"
                      f" {w['wins']} wins, {w['shared_wins']} shared)")
     if len(s["wins_by_bot"]) > 1:
-        lines.append("  win share by bot:")
+        lines.append("  win share by bot (a share of its seats' games):")
         for bot, w in s["wins_by_bot"].items():
             lo, hi = w["ci95"]
-            lines.append(f"    {bot}: {pct(w['win_share'])}  (95% CI {pct(lo)}-{pct(hi)})")
+            lines.append(f"    {bot}: {pct(w['win_share'])}  (fair {fair}; 95% CI {pct(lo)}-{pct(hi)})")
     sc = s["scores"]
     lines.append(f"  scores  mean {sc['mean']:.1f}  median {sc['p50']}  max {sc['max']}  "
                  f"winner mean {sc['winner_mean']:.1f}")
@@ -47,14 +48,33 @@ def summary_lines(s: dict[str, Any], top: int = 8) -> list[str]:
         lines.append("  win rate when owned (highest first):")
         for name, v in owned[:top]:
             w = v["win_rate_when_owned"]
-            lines.append(f"    {name}: {pct(w['win_share'])} of {v['owned']} owners")
+            lo, hi = w["ci95"]
+            lines.append(f"    {name}: {pct(w['win_share'])}  (95% CI {pct(lo)}-{pct(hi)}) "
+                         f"of {v['owned']} owners")
+        if len(owned) > top:
+            lines.append(f"    and {len(owned) - top} more (all in --json)")
     never = [k for k, v in s["items"].items() if v.get("bought", 1) == 0]
     if never:
         lines.append(f"  never bought: {', '.join(never)}")
-    for k, v in s["counters"].items():
-        lines.append(f"  {k}: {v['per_game']:.2f} a game")
+    if s["counters"]:
+        meanings = counter_meanings(s["game"])
+        lines.append("  events a game:")
+        for k, v in s["counters"].items():
+            meaning = meanings.get(k)
+            lines.append(f"    {k}: {v['per_game']:.2f}" + (f"  ({meaning})" if meaning else ""))
     # Company and set names come from data files: no control character reaches the terminal.
     return [printable(line) for line in lines]
+
+
+def counter_meanings(game: str) -> dict[str, str]:
+    """What each of a game's counters counts (its simulation module's COUNTER_MEANINGS), one
+    line each; empty for a game without a simulator or meanings."""
+    from cardgen.games import game_module
+
+    try:
+        return dict(getattr(game_module(game, "simulation"), "COUNTER_MEANINGS", {}))
+    except (LookupError, ImportError):
+        return {}
 
 
 def game_summary_lines(game: str, summary: dict[str, Any], options: dict[str, Any]) -> list[str]:

@@ -1,5 +1,9 @@
 """Summaries of many simulated games: the JSON that `cardgen simulate` writes.
 
+Seats are numbered from 1, as people count them: ``wins_by_seat[i]["seat"]`` is ``i + 1`` and
+the text summary says the same numbers. ``fair_share`` is 1/players, what every seat and bot
+would win if none had an edge.
+
 Ties are shared wins: a seat that wins alone earns 1, each of k tied winners earns 1/k, so win
 shares add up to the number of completed games and no tie is silently given to a seat.
 """
@@ -164,7 +168,8 @@ class Summary:
             "round_counts": {str(k): v for k, v in sorted(self.rounds.items())},
             "end_conditions": dict(sorted(self.end_conditions.items())),
             "ties": self.ties,
-            "wins_by_seat": [{"seat": s, "wins": self.seat_wins[s], "shared_wins": self.seat_shared[s],
+            "fair_share": _r(1 / players),
+            "wins_by_seat": [{"seat": s + 1, "wins": self.seat_wins[s], "shared_wins": self.seat_shared[s],
                               **_share(self.seat_credit[s], n)} for s in range(players)],
             "wins_by_bot": {b: {"seats": self.bot_games[b], **_share(self.bot_credit[b], self.bot_games[b])}
                             for b in sorted(self.bot_games)},

@@ -51,7 +51,7 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
         for seat in s["wins_by_seat"]:
             lo, hi = seat["ci95"]
             if lo > fair or hi < fair:
-                v.warnings.append(f"{players} players: seat {seat['seat'] + 1} wins "
+                v.warnings.append(f"{players} players: seat {seat['seat']} wins "
                                   f"{_pct(seat['win_share'])} (95% CI {_pct(lo)}-{_pct(hi)}), "
                                   f"fair share {_pct(fair)}")
         owned = {k: it for k, it in s["items"].items() if "win_rate_when_owned" in it}

@@ -181,3 +181,39 @@ def test_a_number_of_bots_that_cannot_fill_the_seats_says_what_can(players, bots
 def test_an_unknown_bot_gets_a_suggestion_the_bots_and_the_default(no_game_may_be_played):
     line = one_error_line(simulate("--bots", "hihg"), 2)
     assert line == "error: unknown bot 'hihg' (did you mean 'high'?); dice bots: low, high (default: high)"
+
+
+def test_seats_are_numbered_from_1_in_the_text_and_the_json_beside_the_fair_share(tmp_path):
+    out = tmp_path / "s.json"
+    result = simulate("--jobs", "1", "--json", str(out))
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert [w["seat"] for w in data["wins_by_seat"]] == [1, 2, 3]
+    assert data["fair_share"] == pytest.approx(1 / 3, abs=1e-4)
+    assert "seat 1:" in result.output and "seat 0:" not in result.output
+    assert "fair 33.3%" in result.output
+
+
+def test_the_company_ranking_shows_intervals_and_how_many_were_cut():
+    from cardgen.sim.report import summary_lines
+
+    summary = {"game": "dice", "games": 10, "players": 2, "seed": 1, "bots": ["a"], "completed": 10,
+               "stalled": 0, "turns": {"mean": 1, "p50": 1, "p90": 1, "max": 1},
+               "rounds": {"mean": 1, "p50": 1, "p90": 1, "max": 1}, "end_conditions": {}, "ties": 0,
+               "wins_by_seat": [], "wins_by_bot": {}, "scores": {"mean": 1, "p50": 1, "max": 1,
+                                                                 "winner_mean": 1},
+               "items": {f"c{i}": {"owned": 5, "win_rate_when_owned": {"win_share": i / 20,
+                                                                         "ci95": [0.0, 0.9]}}
+                         for i in range(11)},
+               "counters": {}}
+    lines = summary_lines(summary, top=8)
+    assert "    c10: 50.0%  (95% CI 0.0%-90.0%) of 5 owners" in lines
+    assert "    and 3 more (all in --json)" in lines
+
+
+def test_every_counter_of_a_shipped_game_has_a_meaning():
+    from cardgen.games.briefcase import simulation as briefcase
+    from cardgen.games.startup import simulation as startup
+
+    for module in (briefcase, startup):
+        assert set(module.COUNTERS) <= set(module.COUNTER_MEANINGS)

@@ -9,7 +9,7 @@ from cardgen.sim.verdict import judge
 BASE = {
     "games": 1000, "completed": 1000, "stalled": 0, "stalled_seeds": [],
     "rounds": {"mean": 20, "p50": 20, "p90": 25, "max": 30},
-    "wins_by_seat": [{"seat": s, "win_share": 0.25, "ci95": [0.22, 0.28]} for s in range(4)],
+    "wins_by_seat": [{"seat": s + 1, "win_share": 0.25, "ci95": [0.22, 0.28]} for s in range(4)],
     "items": {
         name: {"bought": 900, "owned": 900,
                "win_rate_when_owned": {"win_share": 0.3, "ci95": [0.27, 0.33]}}

@@ -18,6 +18,15 @@ DEFAULT_MAX_ROUNDS = 200
 # Always reported, so a counter that stays at zero is visible as zero.
 COUNTERS = ("central_bank_vp", "hires", "blocks_moved", "deactivations", "resource_blocks_removed",
             "cards_removed")
+# What each counter counts, one line each: the simulate summary and README explain them so.
+COUNTER_MEANINGS = {
+    "central_bank_vp": "Buy cards invested in the Central Bank for victory points",
+    "hires": "companies hired",
+    "blocks_moved": "resource or company blocks moved to another space",
+    "deactivations": "opponents' companies deactivated by a company effect",
+    "resource_blocks_removed": "resource blocks removed when a basic market pile ran out",
+    "cards_removed": "cards removed from hands by a company effect",
+}
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,24 @@ FAR_PAST_TARGET = 1.5
 COUNTERS = ("alliances_formed", "alliances_betrayed", "ditches_reversed", "trades", "exchanges", "attacks",
             "attacks_canceled", "partner_defenses", "overrides", "turns_skipped", "reshuffles",
             "hand_limit_discards")
+# What each counter counts, one line each: the simulate summary and README explain them so.
+COUNTER_MEANINGS = {
+    "alliances_formed": "alliances made",
+    "alliances_betrayed": "alliances ended by a ditch",
+    "ditches_reversed": "ditches turned back on the attacker (Golden Handcuffs)",
+    "trades": "card trades between allies accepted",
+    "trades_refused": "card trades offered and refused",
+    "exchanges": "cards given in exchange when taking from a hand",
+    "attacks": "attacks played",
+    "attacks_canceled": "attacks cancelled by an answer",
+    "partner_defenses": "attacks answered by the target's ally",
+    "overrides": "answers to an attack overridden by the attacker",
+    "turns_skipped": "turns lost to a skip marker",
+    "reshuffles": "discard piles shuffled into a new draw pile",
+    "draws_skipped": "draws missed because both piles were empty",
+    "hand_limit_discards": "cards discarded down to the hand limit",
+    "invitations_refused": "alliance invitations refused",
+}
 
 
 @dataclass(frozen=True)
