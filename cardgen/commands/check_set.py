@@ -16,18 +16,31 @@ def register(app: typer.Typer) -> None:
     def check_set(
         target: str = typer.Argument(..., metavar="SET", help="A custom company set file, or the "
                                      "id or name of an official set (e.g. simple)."),
-        game: str = typer.Option("briefcase", "--game", help="The game of an official set (a set "
+        game: str = typer.Option("briefcase", "--game", "-g", metavar="GAME",
+                                 help="The game of an official set (a set "
                                  "file names its own)."),
         games: int = typer.Option(500, "--games", "-n", help="Games per player count."),
-        seed: int = typer.Option(1, "--seed", help="Run seed; the same seed gives the same games."),
+        seed: int = typer.Option(1, "--seed", "-s", help="Run seed; the same seed gives the same games."),
         jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes (default: all cores)."),
         baseline: bool = typer.Option(True, "--baseline/--no-baseline",
                                       help="Also simulate the game's reference set to judge length."),
+        bots: str = typer.Option("", "--bots", metavar="NAME", help="The bot every seat plays "
+                                 "(default: the game's strongest, e.g. expert for Briefcase)."),
+        effects: bool = typer.Option(True, "--effects/--no-effects", help="Measure each company's "
+                                     "causal effect by paired games at the most players. Cost: one "
+                                     "extra run of --effect-games per company (about 13 x 200 "
+                                     "games for the simple set)."),
+        effect_games: int = typer.Option(200, "--effect-games", help="Paired games per company."),
     ) -> None:
         """Validate a company set and judge it in simulated games.
 
-        Every player count is simulated; the verdict (OK, WARN or FAIL) gives its reasons:
-        stalled games, extreme game length, seat or company effects, companies nobody buys.
+        Every player count is simulated with one bot in every seat (the strongest by default,
+        named in the output); the verdict (OK, WARN or FAIL) gives its reasons: stalled games,
+        extreme game length, seat effects, companies nobody buys, and company effects. A company
+        effect is causal: the same games (common random numbers) are played with one seat's bot
+        never buying the company, and the change in that seat's win share is reported with a
+        95% interval; it warns only when the whole interval lies outside ±5 points. The owners'
+        win rate is shown as a descriptive figure only (leaders buy late, so it is confounded).
         Exit code 0 when the set plays (OK or WARN), 1 when it fails or is invalid, 2 on a
         usage error, 130 or 143 when stopped by Ctrl-C or SIGTERM.
 
@@ -35,10 +48,15 @@ def register(app: typer.Typer) -> None:
         """
         # Ctrl-C or SIGTERM: stop at once, workers included; one line; exit 130 or 143.
         with stop_on_signals():
-            _check_set(target, game, games, seed, jobs, baseline)
+            _check_set(target, game, games, seed, jobs, baseline, bots, effects, effect_games)
 
 
-def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baseline: bool) -> None:
+# The strongest bot of each game, as benchmarks/bot_strength.py measures it (README, check-set).
+STRONGEST = {"briefcase": "expert"}
+
+
+def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baseline: bool,
+               bots: str = "", effects: bool = True, effect_games: int = 200) -> None:
     from cardgen.commands.simulate import on_terminal, plan_run, play_run
     from cardgen.commands.validate import validate_paths
     from cardgen.data.documents import game_files, read_document
@@ -53,6 +71,8 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
         raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
     if games < 1:
         raise fail("--games must be at least 1")
+    if effect_games < 2:
+        raise fail("--effect-games must be at least 2")
     problems, docs = validate_paths([file] if file.is_file() else game_files(game))
     for p in problems:
         typer.echo(p.format(), err=True)
@@ -68,11 +88,14 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
         simulator = game_simulator(game)
     except LookupError:
         raise fail(f"{game} has no simulator") from None
+    from cardgen.commands.list import default_bot
+
+    bot = bots.strip() or STRONGEST.get(game) or default_bot(list(simulator.bots))
     counts = _player_counts(game)
     reference = getattr(simulator, "reference_set", None) if baseline else None
     # Every run is planned before any is played, so bad input stops at once.
-    plans = {n: plan_run(game, n, games, seed, set_ref, None, False, {}) for n in counts}
-    base_plans = {n: plan_run(game, n, games, seed, reference, None, False, {})
+    plans = {n: plan_run(game, n, games, seed, set_ref, [bot], False, {}) for n in counts}
+    base_plans = {n: plan_run(game, n, games, seed, reference, [bot], False, {})
                   for n in counts} if reference else {}
     runs, bases = {}, {}
     for players in counts:
@@ -82,20 +105,61 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
         if players in base_plans:
             bases[players] = play_run(base_plans[players], jobs, None, progress=on_terminal(),
                                       label=f"{players} players, {reference}")
-    verdict = judge(runs, bases or None)
+    at = counts[-1]
+    measured = _effects(plans[at], runs[at], bot, effect_games, jobs) if effects else {}
+    verdict = judge(runs, bases or None, measured, at, bot)
     # The set's name and company names come from a data file: printed escaped.
     typer.echo(printable(f"{verdict.word}: {name} ({game}), {games} games at each of "
-                         f"{', '.join(map(str, counts))} players, seed {seed}"))
+                         f"{', '.join(map(str, counts))} players, seed {seed}, bot {bot} in every seat"))
     for players, s in sorted(runs.items()):
         w = " ".join(f"{100 * x['win_share']:.0f}%" for x in s["wins_by_seat"])
         typer.echo(f"  {players} players: median {s['rounds']['p50']} rounds "
                    f"(p90 {s['rounds']['p90']}), stalled {s['stalled']}, win share by seat {w}")
+    if measured:
+        typer.echo(f"  company effects at {at} players ({bot} may buy it vs never buys it, "
+                   f"{effect_games} paired games; win share change, 95% CI); owners' win rate is "
+                   f"descriptive only:")
+        owned = runs[at]["items"]
+        for cid, e in sorted(measured.items(), key=lambda kv: -kv[1].mean):
+            rate = owned.get(cid, {}).get("win_rate_when_owned")
+            desc = f"owners win {100 * rate['win_share']:.0f}%" if rate else "never owned"
+            typer.echo(printable(f"    {cid}: {100 * e.mean:+.1f} points ({100 * e.low:+.1f} to "
+                                 f"{100 * e.high:+.1f}); {desc}"))
     for line in verdict.failures:
         typer.echo(printable(f"  fail: {line}"))
     for line in verdict.warnings:
         typer.echo(printable(f"  warning: {line}"))
     announce(game)
     raise typer.Exit(1 if verdict.failures else 0)
+
+
+def _effects(plan, summary: dict, bot: str, games: int, jobs: int) -> dict:
+    """Each bought-in company's paired effect (``cardgen.sim.effects``) at the plan's players:
+    seat 1's bot as usual versus never buying the company, on the same game seeds."""
+    from dataclasses import replace
+
+    from cardgen.commands.simulate import on_terminal
+    from cardgen.sim.effects import focal_credits, paired_effect
+    from cardgen.sim.runner import default_jobs, local_executor
+
+    companies = sorted(k for k, it in summary["items"].items() if "in_portfolio" in it)
+    if not companies:
+        return {}
+    base = replace(plan.spec, games=games, log=None)
+    workers = jobs if jobs > 0 else default_jobs()
+    typer.echo(f"measuring {len(companies)} company effects, {games} paired games each...", err=True)
+    out = {}
+    try:
+        with local_executor(workers) as executor:
+            before = focal_credits(base, executor, workers)
+            for i, cid in enumerate(companies, 1):
+                if on_terminal():
+                    typer.echo(f"  {i}/{len(companies)} {cid}", err=True)
+                variant = replace(base, bots=[f"{bot}/avoid={cid}", *base.bots[1:]])
+                out[cid] = paired_effect(before, focal_credits(variant, executor, workers))
+    except ValueError as exc:     # a bot that cannot avoid a company (e.g. random)
+        raise fail(str(exc)) from None
+    return out
 
 
 def _player_counts(game: str) -> list[int]:

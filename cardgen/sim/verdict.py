@@ -4,8 +4,10 @@ Thresholds are deliberately plain so a designer can reason about them:
 - any stalled game fails the set (the rules engine or the set cannot finish a game);
 - a median length more than 1.5x or less than 0.5x the reference set's is extreme;
 - a seat whose 95% interval excludes the fair share 1/N is a seat effect;
-- a company whose owners' win share interval lies wholly more than MARGIN above or below the
-  average owner's share dominates or lags;
+- a company whose paired effect (``cardgen.sim.effects``: the win share a bot loses when it
+  never buys the company, same games otherwise) has its 95% interval wholly outside ±MARGIN
+  is too strong (above) or a trap (below); the owners' win rate is confounded (leaders buy
+  late) and is only a descriptive figure, never a reason;
 - a company nobody bought at any player count is dead weight.
 """
 
@@ -13,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
+
+from cardgen.sim.effects import Effect
 
 LENGTH_FACTOR = 1.5
 SHORT_FACTOR = 0.5
@@ -33,9 +37,15 @@ def _pct(x: float) -> str:
     return f"{100 * x:.0f}%"
 
 
-def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] | None = None
+def _points(x: float) -> str:
+    return f"{100 * x:+.1f}"
+
+
+def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] | None = None,
+          effects: dict[str, Effect] | None = None, at: int | None = None, bot: str = "the bot"
           ) -> Verdict:
-    """``runs``: summary by player count; ``baselines``: the reference set's, if simulated."""
+    """``runs``: summary by player count; ``baselines``: the reference set's, if simulated;
+    ``effects``: each company's paired effect at ``at`` players, played by ``bot``."""
     v = Verdict()
     for players, s in sorted(runs.items()):
         if s["stalled"]:
@@ -54,21 +64,12 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
                 v.warnings.append(f"{players} players: seat {seat['seat']} wins "
                                   f"{_pct(seat['win_share'])} (95% CI {_pct(lo)}-{_pct(hi)}), "
                                   f"fair share {_pct(fair)}")
-        owned = {k: it for k, it in s["items"].items() if "win_rate_when_owned" in it}
-        total_owned = sum(it["owned"] for it in owned.values())
-        if total_owned:
-            mean = sum(it["win_rate_when_owned"]["win_share"] * it["owned"]
-                       for it in owned.values()) / total_owned
-            for name, it in sorted(owned.items()):
-                lo, hi = it["win_rate_when_owned"]["ci95"]
-                share = _pct(it["win_rate_when_owned"]["win_share"])
-                if lo > mean + MARGIN:
-                    v.warnings.append(f"{players} players: {name} dominates: its owners win "
-                                      f"{share} (95% CI {_pct(lo)}-{_pct(hi)}), average owner "
-                                      f"{_pct(mean)}")
-                elif hi < mean - MARGIN:
-                    v.warnings.append(f"{players} players: {name} lags: its owners win {share} "
-                                      f"(95% CI {_pct(lo)}-{_pct(hi)}), average owner {_pct(mean)}")
+    for name, e in sorted((effects or {}).items()):
+        if e.outside(MARGIN):
+            kind = "too strong" if e.low > MARGIN else "a trap"
+            v.warnings.append(f"{at} players: {name} is {kind}: {bot} wins "
+                              f"{_points(e.mean)} points of share when it may buy it versus never "
+                              f"(95% CI {_points(e.low)} to {_points(e.high)}, {e.games} paired games)")
     never = None
     for s in runs.values():
         unbought = {k for k, it in s["items"].items() if it.get("bought", 1) == 0}

@@ -97,3 +97,25 @@ def test_every_run_shows_the_progress_bar_on_a_terminal_and_none_elsewhere(monke
     assert bars == [("2 players", 12), ("2 players, simple", 12), ("3 players", 12),
                     ("3 players, simple", 12), ("4 players", 12), ("4 players, simple", 12)]
     assert sum(updates) == 6 * 12
+
+
+def test_check_set_names_its_bot_and_prints_each_company_s_paired_effect():
+    result = check_set("simple", "--no-baseline", "--effect-games", "6")
+    assert result.exit_code == 0, result.output
+    assert "bot expert in every seat" in result.output
+    assert "company effects at 4 players (expert may buy it vs never buys it, 6 paired games" in result.output
+    assert "    steel_factory: " in result.output and " points (" in result.output
+
+
+def test_check_set_bots_chooses_the_bot():
+    result = check_set("simple", "--no-baseline", "--no-effects", "--bots", "greedy")
+    assert result.exit_code == 0, result.output
+    assert "bot greedy in every seat" in result.output and "company effects" not in result.output
+
+
+def test_an_unknown_bot_is_one_error_line_with_did_you_mean():
+    result = check_set("simple", "--bots", "expret")
+    assert result.exit_code == 2
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: unknown bot 'expret'")
+    assert "did you mean 'expert'" in lines[0]

@@ -52,12 +52,13 @@ def test_a_seat_whose_interval_excludes_the_fair_share_is_flagged():
     assert v.warnings == ["4 players: seat 1 wins 32% (95% CI 29%-35%), fair share 25%"]
 
 
-def test_a_company_whose_owners_win_far_more_than_average_dominates():
+def test_owners_win_rate_is_descriptive_only_and_never_a_warning():
+    # Confounded (leaders buy late): company effects come from paired games (test_effects).
     items = copy.deepcopy(BASE["items"])
     items["mine"] = {"bought": 300, "owned": 300,
                      "win_rate_when_owned": {"win_share": 0.6, "ci95": [0.54, 0.65]}}
     v = judge({4: summary(items=items)})
-    assert any("mine dominates" in w for w in v.warnings)
+    assert not any("mine" in w for w in v.warnings)
 
 
 def test_a_company_nobody_buys_at_any_player_count_is_reported():

@@ -113,6 +113,7 @@ _TABLES: dict[tuple[type, int, int], _Tables] = {}
 class HeuristicBot(Bot):
     name = "heuristic"
     style = Style()
+    avoid: str | None = None    # id of a company this bot never buys (check-set's paired effects)
 
     # --- Values -------------------------------------------------------------------------------
     _tb: _Tables | None = None
@@ -477,7 +478,7 @@ class HeuristicBot(Bot):
         ranked = []
         for ci in g.portfolio:
             if (piles[ci] and not owned[ci] and tb.cost[ci] <= budget and tb.level[ci] <= top_level
-                    and ci not in blocks):
+                    and ci not in blocks and g.rules.companies[ci].id != self.avoid):
                 v = tb.buy[ci] + (self._endgame_value(g, p, tb, ci) if tb.endgame[ci] else 0.0)
                 if v > 0:
                     ranked.append((-v, ci))

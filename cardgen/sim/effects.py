@@ -1,0 +1,68 @@
+"""Causal effects by paired games on common random numbers.
+
+Two runs share their game seeds and seat rotation: in the *base* run every seat plays the same
+bot; in the *variant* run the bot listed first is changed (for a company effect: it never buys
+that company). The bot listed first sits at seat ``(-i) % N`` in game ``i`` (``seat_bots``
+rotates one seat per game), so each game index gives one paired difference in that seat's win
+credit (1 for a lone win, 1/k for a k-way tie, 0 otherwise). The effect is the mean difference
+with a 95% interval, mean ± 1.96·sd/√n: how much win share the change costs or gains, which,
+unlike the owners' win rate, is not confounded by who happens to buy a company.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+
+from cardgen.sim.result import GameResult
+from cardgen.sim.runner import RunSpec, iter_results
+
+Z95 = 1.96
+
+
+@dataclass(frozen=True)
+class Effect:
+    mean: float                 # mean paired difference (base minus variant), in win share
+    low: float                  # 95% interval
+    high: float
+    games: int                  # pairs
+
+    def outside(self, band: float) -> bool:
+        """Whether the whole interval lies outside ±band."""
+        return self.low > band or self.high < -band
+
+
+def focal_seat(index: int, players: int) -> int:
+    """The seat of the bot listed first in game ``index`` (see ``cardgen.sim.seeds.seat_bots``)."""
+    return (-index) % players
+
+
+def credit(result: GameResult, seat: int) -> float:
+    return 1 / len(result.winners) if seat in result.winners else 0.0
+
+
+def paired_effect(base: Iterable[float], variant: Iterable[float]) -> Effect:
+    """Mean of the per-game differences ``base - variant`` with its 95% interval."""
+    diffs = [a - b for a, b in zip(base, variant, strict=True)]
+    n = len(diffs)
+    if n == 0:
+        return Effect(0.0, 0.0, 0.0, 0)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * sd / math.sqrt(n)
+    return Effect(mean, mean - half, mean + half, n)
+
+
+def focal_credits(spec: RunSpec, executor: Executor | None, workers: int = 1) -> list[float]:
+    """The win credit of the bot listed first in ``spec.bots``, game by game."""
+    n = len(spec.bots)
+    return [credit(r, focal_seat(i, n)) for i, r in enumerate(iter_results(spec, executor, workers))]
+
+
+def run_effect(base: RunSpec, variant: RunSpec, executor: Executor | None, workers: int = 1) -> Effect:
+    """Play both runs (same seed and games) and measure ``base - variant`` for the first bot."""
+    if (base.seed, base.games, len(base.bots)) != (variant.seed, variant.games, len(variant.bots)):
+        raise ValueError("paired runs need the same seed, game count and number of seats")
+    return paired_effect(focal_credits(base, executor, workers), focal_credits(variant, executor, workers))

@@ -1,0 +1,82 @@
+"""Paired company effects on common random numbers (``cardgen.sim.effects``)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from cardgen.sim.effects import Effect, focal_seat, paired_effect, run_effect
+from cardgen.sim.result import GameResult
+from cardgen.sim.runner import RunSpec
+from cardgen.sim.seeds import seat_bots
+from cardgen.sim.verdict import judge
+
+EDGE = 0.2
+
+
+class EdgeSimulator:
+    """Two seats; one uniform draw u decides: seat 1 wins when u < 0.5, moved by EDGE toward a
+    seat whose bot is "edge". So an "edge" bot against a "plain" one wins exactly EDGE more."""
+
+    game = "edge"
+    bots = ("plain", "edge")
+
+    def prepare(self, **_: Any) -> None:
+        return None
+
+    def play(self, config: Any, seed: int, seat_bots: list[str], invariants: bool = False) -> GameResult:
+        t = 0.5 + EDGE * (seat_bots[0] == "edge") - EDGE * (seat_bots[1] == "edge")
+        winner = 0 if random.Random(seed).random() < t else 1
+        return GameResult(seed=seed, players=2, seat_bots=list(seat_bots), turns=1, rounds=1,
+                          stalled=False, end_condition="draw", scores=[0, 0], winners=[winner])
+
+
+SIMULATOR = EdgeSimulator()
+
+
+def spec(bots: list[str], games: int = 2000) -> RunSpec:
+    return RunSpec(f"{__name__}:SIMULATOR", None, games, 7, bots)
+
+
+def test_the_bot_listed_first_sits_where_seat_rotation_puts_it():
+    bots = ["focal", "b", "c", "d"]
+    assert all(seat_bots(bots, i)[focal_seat(i, 4)] == "focal" for i in range(12))
+
+
+def test_paired_effect_is_the_mean_difference_with_a_normal_interval():
+    e = paired_effect([1, 1, 0, 0], [0, 1, 0, 1])
+    assert e.mean == 0 and e.games == 4
+    assert e.low == pytest.approx(-1.96 * (2 / 3) ** 0.5 / 2) and e.high == pytest.approx(-e.low)
+
+
+def test_a_known_advantage_is_measured_with_the_right_sign_and_an_interval_covering_it():
+    # base: plain as usual; variant: the same seat's bot given the edge -> base - variant = -EDGE.
+    e = run_effect(spec(["plain", "plain"]), spec(["edge", "plain"]), None)
+    assert e.high < 0
+    assert e.low <= -EDGE <= e.high
+
+
+def test_paired_runs_must_share_seed_and_games():
+    with pytest.raises(ValueError):
+        run_effect(spec(["plain", "plain"]), spec(["edge", "plain"], games=10), None)
+
+
+SUMMARY = {"games": 100, "stalled": 0, "rounds": {"p50": 20}, "items": {},
+           "wins_by_seat": [{"seat": s + 1, "win_share": 0.25, "ci95": [0.2, 0.3]} for s in range(4)]}
+
+
+def test_an_effect_whose_interval_lies_wholly_above_the_band_warns_and_names_the_bot():
+    v = judge({4: SUMMARY}, None, {"mine": Effect(0.12, 0.07, 0.17, 200)}, 4, "expert")
+    assert v.warnings == ["4 players: mine is too strong: expert wins +12.0 points of share when it "
+                          "may buy it versus never (95% CI +7.0 to +17.0, 200 paired games)"]
+
+
+def test_an_effect_whose_interval_reaches_into_the_band_does_not_warn():
+    assert judge({4: SUMMARY}, None, {"mine": Effect(0.12, 0.04, 0.2, 200)}, 4, "expert").warnings == []
+
+
+def test_an_effect_wholly_below_the_band_is_a_trap():
+    v = judge({4: SUMMARY}, None, {"pit": Effect(-0.1, -0.15, -0.06, 200)}, 4, "expert")
+    assert "pit is a trap" in v.warnings[0]
