@@ -81,3 +81,52 @@ def test_a_game_title_with_full_stops_is_quoted_in_messages():
     result = runner.invoke(app, ["build", "startup", "--set", "simple"])
     assert result.exit_code == 2
     assert "'Build a startup. Betray your friends.' has no card sets" in result.output
+
+
+def _command(path: tuple[str, ...]) -> Any:
+    command = get_command(app)
+    for name in path:
+        command = command.commands[name]
+    return command
+
+
+def _takes_a_game(command: Any) -> bool:
+    return any(p.name in ("game", "game_opt") or getattr(p, "metavar", None) == "GAME"
+               for p in command.params)
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=[" ".join(p) for p in COMMANDS])
+def test_every_game_taking_command_accepts_game_and_uppercase_metavars(path: tuple[str, ...]):
+    command = _command(path)
+    if _takes_a_game(command):
+        game = [p for p in command.params if "--game" in getattr(p, "opts", ())]
+        assert game and "-g" in game[0].opts and game[0].metavar == "GAME", path
+    for p in command.params:
+        if p.param_type_name == "argument":
+            assert p.metavar and p.metavar == p.metavar.upper(), (path, p.name)
+        elif p.metavar is not None:
+            assert p.metavar == p.metavar.upper(), (path, p.name, p.metavar)
+    # short flags, where a command has the long one, are the same letter everywhere
+    shorts = {"--game": "-g", "--lang": "-l", "--out": "-o", "--players": "-p", "--games": "-n",
+              "--seed": "-s"}
+    for p in command.params:
+        for long, short in shorts.items():
+            if long in getattr(p, "opts", ()):
+                assert short in p.opts, (path, long)
+
+
+def test_the_game_may_be_given_as_an_option_or_an_argument_but_not_two_different_ones():
+    assert runner.invoke(app, ["list", "--game", "startup", "bots"]).output == \
+        runner.invoke(app, ["list", "startup", "bots"]).output
+    same = runner.invoke(app, ["list", "startup", "-g", "startup", "bots"])
+    assert same.exit_code == 0, same.output
+    result = runner.invoke(app, ["simulate", "briefcase", "--game", "startup", "-n", "1"])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert lines == ["error: the game is given twice and differs: 'briefcase' and --game 'startup'; "
+                     "give it once"]
+
+
+def test_i18n_init_takes_the_game_as_an_option_too():
+    result = runner.invoke(app, ["i18n", "init", "-g", "briefcase"])
+    assert result.exit_code == 2 and "give the language" in result.output

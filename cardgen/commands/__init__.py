@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 import typer
 
@@ -23,3 +24,18 @@ def fail(message: str, code: int = 2) -> typer.Exit:
 
     typer.echo(f"{error_prefix()} {printable(message)}", err=True)
     return typer.Exit(code)
+
+
+def game_option(help: str = "The game; the same as the GAME argument, which it may replace.") -> Any:
+    """``--game/-g GAME``: every command that takes a game accepts it so, besides its positional
+    GAME argument where it has one (kept for compatibility)."""
+    return typer.Option(None, "--game", "-g", metavar="GAME", show_default=False, help=help)
+
+
+def pick_game(positional: str | None, option: str | None, default: str | None) -> str | None:
+    """The game from the GAME argument or --game (either; both only when they agree), else the
+    default; raises typer.Exit (2) with one line when they differ."""
+    if positional is not None and option is not None and positional != option:
+        raise fail(f"the game is given twice and differs: '{positional}' and --game '{option}'; "
+                   f"give it once", 2)
+    return option if option is not None else positional if positional is not None else default

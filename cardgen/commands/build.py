@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+from cardgen.commands import game_option, pick_game
 from cardgen.games import game_module, registered_games
 from cardgen.i18n.messages import Translator
 from cardgen.output import OutputError, write_all_atomic
@@ -242,12 +243,16 @@ def _run_once(req: BuildRequest, console: Console) -> int:
 def register(app: typer.Typer) -> None:
     @app.command("build")
     def build_command(
-        game: str = typer.Argument("briefcase", help="The game to print."),
-        lang: str = typer.Option("en", "--lang", help="Language of the card texts: en, or one with a "
+        game: str = typer.Argument(None, metavar="GAME", show_default=False,
+                                   help="The game (default: briefcase)."),
+        game_opt: str = game_option(),
+        lang: str = typer.Option("en", "--lang", "-l", metavar="LANG",
+                                 help="Language of the card texts: en, or one with a "
                                  "catalog (see cardgen i18n stats)."),
         paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size: a4, letter, or a "
                                     "large format (a2, a1, tabloid) for a board on one sheet."),
-        out: Path = typer.Option(None, "--out", help="Folder for the PDFs (default: output/ in the "
+        out: Path = typer.Option(None, "--out", "-o", metavar="DIR",
+                                 help="Folder for the PDFs (default: output/ in the "
                                  "workspace)."),
         bleed: bool = typer.Option(False, "--bleed", help="Add bleed around every card "
                                    "(3 mm; 1/8 in on Letter)."),
@@ -256,11 +261,13 @@ def register(app: typer.Typer) -> None:
         layout: SheetLayout = typer.Option(SheetLayout.grid, "--layout", help="grid, or gutterfold "
                                            "(fronts and backs side by side, fold and glue)."),
         ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds to save ink."),
-        players: int = typer.Option(None, "--players", help="Print what an N-player game needs "
+        players: int = typer.Option(None, "--players", "-p", help="Print what an N-player game needs "
                                     "(default: the full box)."),
-        set_ref: str = typer.Option(None, "--set", help="Only one company set's cards: an official "
+        set_ref: str = typer.Option(None, "--set", metavar="SET",
+                                    help="Only one company set's cards: an official "
                                     "set's id or name, or a set file."),
-        font: Path = typer.Option(None, "--font", help="A TrueType font file (.ttf) to print the "
+        font: Path = typer.Option(None, "--font", metavar="FILE",
+                                  help="A TrueType font file (.ttf) to print the "
                                   "texts with; it must have every character."),
         strict: bool = typer.Option(False, "--strict", help="Fail instead of printing a text in "
                                     "English when the language's catalog has no translation for it."),
@@ -277,6 +284,7 @@ def register(app: typer.Typer) -> None:
 
         Example: cardgen build briefcase --lang el --paper letter --bleed
         """
+        game = pick_game(game, game_opt, "briefcase")
         if name is not None and not NAME.fullmatch(name):
             typer.echo(f"error: --name {name[:60]!r} is not a file name (letters, digits, . _ -; "
                        f"at most 100)", err=True)

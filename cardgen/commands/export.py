@@ -8,6 +8,7 @@ from pathlib import Path
 
 import typer
 
+from cardgen.commands import game_option, pick_game
 from cardgen.commands.build import BuildFailed, context_for, report_failures
 from cardgen.paths import display_path
 from cardgen.render.cardface import RenderError
@@ -24,19 +25,25 @@ class Format(StrEnum):
 def register(app: typer.Typer) -> None:
     @app.command()
     def export(
-        game: str = typer.Argument("briefcase", help="The game to export."),
+        game: str = typer.Argument(None, metavar="GAME", show_default=False,
+                                   help="The game (default: briefcase)."),
+        game_opt: str = game_option(),
         format: Format = typer.Option(Format.png, "--format", help="png: one image per card face "
                                       "(300 dpi, 1/8 in bleed); tts: Tabletop Simulator deck sheets."),
-        lang: str = typer.Option("en", "--lang", help="Language of the card texts: en, or one with a "
+        lang: str = typer.Option("en", "--lang", "-l", metavar="LANG",
+                                 help="Language of the card texts: en, or one with a "
                                  "catalog (see cardgen i18n stats)."),
-        out: Path = typer.Option(None, "--out", help="Parent folder (default: output/ in the "
+        out: Path = typer.Option(None, "--out", "-o", metavar="DIR",
+                                 help="Parent folder (default: output/ in the "
                                  "workspace); files go to <out>/<game>-<lang>-<format>/."),
-        players: int = typer.Option(None, "--players", help="Only what an N-player game needs "
+        players: int = typer.Option(None, "--players", "-p", help="Only what an N-player game needs "
                                     "(default: the full box)."),
-        set_ref: str = typer.Option(None, "--set", help="Only one company set's cards: an official "
+        set_ref: str = typer.Option(None, "--set", metavar="SET",
+                                    help="Only one company set's cards: an official "
                                     "set's id or name, or a set file."),
         ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds to save ink."),
-        font: Path = typer.Option(None, "--font", help="A TrueType font file (.ttf) to print the "
+        font: Path = typer.Option(None, "--font", metavar="FILE",
+                                  help="A TrueType font file (.ttf) to print the "
                                   "texts with; it must have every character."),
     ) -> None:
         """Card images for print services or Tabletop Simulator.
@@ -47,6 +54,7 @@ def register(app: typer.Typer) -> None:
         Example: cardgen export briefcase --format tts --set simple
         """
 
+        game = pick_game(game, game_opt, "briefcase")
         parent = out or current().default_output()
 
         def action() -> int:

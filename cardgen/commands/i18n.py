@@ -11,7 +11,7 @@ from enum import StrEnum
 import polib
 import typer
 
-from cardgen.commands import fail
+from cardgen.commands import fail, game_option, pick_game
 from cardgen.i18n import catalog as cat
 from cardgen.i18n.checks import check_catalog, msgfmt_problems, msgstr_lines
 from cardgen.i18n.fit import can_fit, fit_problems
@@ -79,11 +79,14 @@ def _extract(game: str) -> polib.POFile:
 
 
 @app.command()
-def extract(game: str = typer.Argument(None, help="Game (default: every game).")) -> None:
+def extract(game: str = typer.Argument(None, metavar="GAME", show_default=False,
+                                       help="Game (default: every game)."),
+            game_opt: str = game_option()) -> None:
     """Write the template cards/<game>/locale/<game>.pot from the data, in the workspace.
 
     Example: cardgen i18n extract briefcase
     """
+    game = pick_game(game, game_opt, None)
     for g in _games(game):
         _extract(g)
     announce(game)
@@ -91,8 +94,9 @@ def extract(game: str = typer.Argument(None, help="Game (default: every game).")
 
 @app.command()
 def update(
-    game: str = typer.Argument(None, help="Game (default: every game)."),
-    lang: list[str] = typer.Option(None, "--lang", metavar="LANG", help="Only this language "
+    game: str = typer.Argument(None, metavar="GAME", show_default=False, help="Game (default: every game)."),
+    game_opt: str = game_option(),
+    lang: list[str] = typer.Option(None, "--lang", "-l", metavar="LANG", help="Only this language "
                                    "(repeatable)."),
 ) -> None:
     """Extract the template, then merge it into each language's catalog.
@@ -102,6 +106,7 @@ def update(
 
     Example: cardgen i18n update briefcase --lang de
     """
+    game = pick_game(game, game_opt, None)
     for g in _games(game):
         codes = _languages(g, lang)  # a bad --lang stops before anything is written
         shipped = [code for code in codes if cat.is_shipped(cat.po_path(g, code))]
@@ -133,13 +138,20 @@ def _same_tag(a: str, b: str) -> bool:
 
 @app.command()
 def init(
-    game: str = typer.Argument(..., help="The game to translate."),
-    lang: str = typer.Argument(..., help="Language tag, such as de or pt-BR."),
+    game: str = typer.Argument(None, metavar="GAME", show_default=False, help="The game to translate."),
+    lang: str = typer.Argument(None, metavar="LANG", show_default=False,
+                               help="Language tag, such as de or pt-BR."),
+    game_opt: str = game_option(),
 ) -> None:
     """Start a catalog for a new language, with every text untranslated.
 
     Example: cardgen i18n init briefcase de
     """
+    if game_opt is not None and lang is None:   # cardgen i18n init -g briefcase de
+        game, lang = None, game
+    game = pick_game(game, game_opt, None)
+    if game is None or lang is None:
+        raise fail(f"give the {'game' if game is None else 'language'}: cardgen i18n init GAME LANG")
     (g,) = _games(game)
     if not LANGUAGE_TAG.fullmatch(lang) or len(lang) > 35:
         raise fail(f"{shorten(lang)!r} is not a language tag (such as de, pt-BR or zh-Hant)")
@@ -161,11 +173,14 @@ def init(
 
 
 @app.command()
-def stats(game: str = typer.Argument(None, help="Game (default: every game).")) -> None:
+def stats(game: str = typer.Argument(None, metavar="GAME", show_default=False,
+                                     help="Game (default: every game)."),
+          game_opt: str = game_option()) -> None:
     """How complete each language is: translated, fuzzy, untranslated.
 
     Example: cardgen i18n stats
     """
+    game = pick_game(game, game_opt, None)
     for g in _games(game):
         langs = cat.available_languages(g)
         if not langs:
@@ -204,8 +219,9 @@ def check_language(game: str, code: str, messages: list[Message], fit: bool = Tr
 
 @app.command()
 def check(
-    game: str = typer.Argument(None, help="Game (default: every game)."),
-    lang: list[str] = typer.Option(None, "--lang", metavar="LANG", help="Only this language "
+    game: str = typer.Argument(None, metavar="GAME", show_default=False, help="Game (default: every game)."),
+    game_opt: str = game_option(),
+    lang: list[str] = typer.Option(None, "--lang", "-l", metavar="LANG", help="Only this language "
                                    "(repeatable)."),
     format: Format = typer.Option(Format.text, "--format", help="text, or json for editors."),
     fit: bool = typer.Option(True, "--fit/--no-fit", help="Also lay out every translation in its "
@@ -222,6 +238,7 @@ def check(
     """
     problems: list[Problem] = []
     checked = 0
+    game = pick_game(game, game_opt, None)
     for g in _games(game):
         with _user_errors():
             messages = game_messages(g)

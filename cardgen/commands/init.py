@@ -81,9 +81,10 @@ def plan(source: str | None) -> dict[Path, bytes]:
 def register(app: typer.Typer) -> None:
     @app.command()
     def init(
-        folder: Path = typer.Argument(Path("."), help="The folder to make a workspace of (made if "
-                                      "missing)."),
-        source: str = typer.Option(None, "--from", metavar="GAME", help="Copy a shipped game to edit "
+        folder: Path = typer.Argument(Path("."), metavar="DIR",
+                                      help="The folder to make a workspace of (made if missing)."),
+        source: str = typer.Option(None, "--from", "--game", "-g", metavar="GAME",
+                                   help="Copy a shipped game to edit "
                                    f"({' or '.join(SHIPPED)}); default: an overlay with an example "
                                    "company set, taking everything else from the shipped games."),
     ) -> None:

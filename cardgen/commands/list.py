@@ -12,7 +12,7 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import fail
+from cardgen.commands import fail, game_option, pick_game
 from cardgen.data.schema import did_you_mean
 from cardgen.output import json_bytes
 from cardgen.problems import DataError, printable  # shared: everything cardgen prints
@@ -315,6 +315,7 @@ def register(app: typer.Typer) -> None:
         what: str = typer.Argument(None, metavar="WHAT", show_default=False,
                                    help=f"What to list: {', '.join(LISTINGS)} (default: an overview "
                                    "of these, with counts)."),
+        game_opt: str = game_option(),
         format: Format = typer.Option(Format.text, "--format", help="text: aligned columns; json: a "
                                       "list of objects (UTF-8), for scripts."),
     ) -> None:
@@ -329,7 +330,13 @@ def register(app: typer.Typer) -> None:
         """
         from cardgen.workspace import announce
 
-        chosen, listing_name = _choose(game, what)
+        if game_opt is not None and what is None and game is not None:
+            from cardgen.games import registered_games
+
+            if game not in registered_games():     # cardgen list -g startup bots
+                game, what = None, game
+        game = pick_game(game, game_opt, None)
+        chosen, listing_name = _choose(game, what) if game is not None else _choose(what, None)
         if listing_name is None:
             data, notes = _overview(chosen)
             if format is Format.json:

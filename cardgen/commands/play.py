@@ -10,7 +10,7 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import fail
+from cardgen.commands import fail, game_option, pick_game
 from cardgen.output import OutputError
 from cardgen.problems import printable
 from cardgen.sim.decisions import Decision, IllegalAction
@@ -201,17 +201,22 @@ def _report(simulator: Any, state: Any, log: GameLog) -> dict[str, Any]:
 def register(app: typer.Typer) -> None:
     @app.command()
     def play(
-        game: str = typer.Argument("briefcase", help="The game to play."),
+        game: str = typer.Argument(None, metavar="GAME", show_default=False,
+                                   help="The game (default: briefcase)."),
+        game_opt: str = game_option(),
         seats: str = typer.Option(None, "--seats", help="Who sits where, comma-separated: 'you' for "
                                   "yourself, else a bot name (default: you against the default bot)."),
-        players: int = typer.Option(None, "--players", help="Number of players (default: as many as "
+        players: int = typer.Option(None, "--players", "-p", help="Number of players (default: as many as "
                                     "--seats names, else 2)."),
-        set_ref: str = typer.Option(None, "--set", help="Company set: an official set's id or name, "
+        set_ref: str = typer.Option(None, "--set", metavar="SET",
+                                    help="Company set: an official set's id or name, "
                                     "or a set file (Briefcase)."),
-        seed: int = typer.Option(1, "--seed", help="The game's seed: shuffles and chance."),
-        resume: Path = typer.Option(None, "--resume", help="Go on with a game saved with 's FILE' "
+        seed: int = typer.Option(1, "--seed", "-s", help="The game's seed: shuffles and chance."),
+        resume: Path = typer.Option(None, "--resume", metavar="FILE",
+                                    help="Go on with a game saved with 's FILE' "
                                     "(or any game log)."),
-        save: Path = typer.Option(None, "--save", help="Write the game's log here when it ends "
+        save: Path = typer.Option(None, "--save", metavar="FILE",
+                                  help="Write the game's log here when it ends "
                                   "or you quit."),
     ) -> None:
         """Play a game at the terminal against the bots.
@@ -221,6 +226,7 @@ def register(app: typer.Typer) -> None:
 
         Example: cardgen play startup --seats you,heuristic,heuristic
         """
+        game = pick_game(game, game_opt, "briefcase")
         if resume is not None:
             try:
                 log = read_log(resume)
@@ -253,7 +259,8 @@ def register(app: typer.Typer) -> None:
 
     @app.command("replay")
     def replay_command(
-        file: Path = typer.Argument(..., help="A game log (simulate --log, or play's s FILE)."),
+        file: Path = typer.Argument(..., metavar="FILE",
+                                    help="A game log (simulate --log, or play's s FILE)."),
         show: bool = typer.Option(False, "--show", help="Print every decision as it is replayed."),
     ) -> None:
         """Replay a logged game and check that it reaches the same end.

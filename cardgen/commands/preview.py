@@ -40,19 +40,23 @@ def find_face(specs: list, name: str) -> Face:
 def register(app: typer.Typer) -> None:
     @app.command()
     def preview(
-        card: str = typer.Argument(..., help="A card id (steel_factory, buy, central_bank), "
+        card: str = typer.Argument(..., metavar="CARD", help="A card id (steel_factory, buy, central_bank), "
                                    "'<id>:back' for its back, or a face key."),
-        game: str = typer.Option("briefcase", "--game", help="The game the card belongs to."),
-        lang: str = typer.Option("en", "--lang", help="Language of the card texts: en, or one with a "
+        game: str = typer.Option("briefcase", "--game", "-g", metavar="GAME",
+                                 help="The game the card belongs to."),
+        lang: str = typer.Option("en", "--lang", "-l", metavar="LANG",
+                                 help="Language of the card texts: en, or one with a "
                                  "catalog (see cardgen i18n stats)."),
-        out: Path = typer.Option(None, "--out", help="PNG to write (default: "
+        out: Path = typer.Option(None, "--out", "-o", metavar="FILE", help="PNG to write (default: "
                                  "output/preview-<card>-<lang>.png)."),
         dpi: int = typer.Option(200, "--dpi", min=30, max=1200, help="Resolution in dots per inch."),
         bleed: bool = typer.Option(False, "--bleed", help="Include a 3 mm bleed."),
-        set_ref: str = typer.Option(None, "--set", help="Find the card in this company set too: an "
+        set_ref: str = typer.Option(None, "--set", metavar="SET",
+                                    help="Find the card in this company set too: an "
                                     "official set's id or name, or a set file (its new companies)."),
         ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds to save ink."),
-        font: Path = typer.Option(None, "--font", help="A TrueType font file (.ttf) to print the "
+        font: Path = typer.Option(None, "--font", metavar="FILE",
+                                  help="A TrueType font file (.ttf) to print the "
                                   "texts with; it must have every character."),
     ) -> None:
         """Write a PNG of one card face.

@@ -10,7 +10,7 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import fail
+from cardgen.commands import fail, game_option, pick_game
 from cardgen.interrupt import checkpoint, stop_on_signals
 from cardgen.output import OutputError, check_writable, json_bytes, write_all_atomic
 from cardgen.paths import display_path
@@ -188,26 +188,32 @@ class _Progress:
 def register(app: typer.Typer) -> None:
     @app.command()
     def simulate(
-        game: str = typer.Argument("briefcase", help="Game id (a folder under cards/)."),
+        game: str = typer.Argument(None, metavar="GAME", show_default=False,
+                                   help="Game id, a folder under cards/ (default: briefcase)."),
+        game_opt: str = game_option(),
         players: int = typer.Option(4, "--players", "-p", help="Number of players."),
         games: int = typer.Option(1000, "--games", "-n", help="Games to play."),
-        seed: int = typer.Option(1, "--seed", help="Run seed; the same seed gives the same games."),
-        set_ref: str = typer.Option(None, "--set", help="Company set: an official set id or name, "
+        seed: int = typer.Option(1, "--seed", "-s", help="Run seed; the same seed gives the same games."),
+        set_ref: str = typer.Option(None, "--set", metavar="SET",
+                                    help="Company set: an official set id or name, "
                                     "or a custom set file (default: random, as the randomizers)."),
-        bots: str = typer.Option(None, "--bots", help="Bots by seat, comma-separated; fewer names "
+        bots: str = typer.Option(None, "--bots", metavar="BOTS",
+                                 help="Bots by seat, comma-separated; fewer names "
                                  "repeat in order to fill the seats (a,b at 4 players: a,b,a,b). "
                                  "Seats rotate every game so seat effects are measured."),
         jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes (default: all cores)."),
-        json_out: Path = typer.Option(None, "--json", help="Write the summary as JSON to this file."),
-        plot: Path = typer.Option(None, "--plot", help="Write PNG charts to this folder."),
-        scheduler: str = typer.Option(None, "--scheduler", help="Dask scheduler address "
+        json_out: Path = typer.Option(None, "--json", metavar="FILE",
+                                      help="Write the summary as JSON to this file."),
+        plot: Path = typer.Option(None, "--plot", metavar="DIR", help="Write PNG charts to this folder."),
+        scheduler: str = typer.Option(None, "--scheduler", metavar="ADDRESS", help="Dask scheduler address "
                                       "(tcp://HOST:PORT) to run on a cluster; needs cardgen[dask]."),
         invariants: bool = typer.Option(False, "--invariants", help="Check rule invariants "
                                         "during play (slower; for testing rules)."),
         seconds_per_turn: float = typer.Option(None, "--seconds-per-turn", help="Estimate play "
                                                "time from this many seconds per turn."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
-        log_dir: Path = typer.Option(None, "--log", help="Write every game's decisions to this folder "
+        log_dir: Path = typer.Option(None, "--log", metavar="DIR",
+                                     help="Write every game's decisions to this folder "
                                      "as JSON Lines (cardgen replay FILE plays one again); stalled "
                                      "games are always logged, by default in output/stalled-games."),
     ) -> None:
@@ -222,6 +228,7 @@ def register(app: typer.Typer) -> None:
 
         Example: cardgen simulate briefcase --players 3 --games 2000 --bots greedy,expert,greedy
         """
+        game = pick_game(game, game_opt, "briefcase")
         with stop_on_signals():
             _simulate(game, players, games, seed, set_ref, bots, jobs, json_out, plot, scheduler,
                       invariants, seconds_per_turn, quiet, log_dir)

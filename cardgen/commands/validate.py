@@ -71,7 +71,7 @@ def _default_target() -> Path:
 def register(app: typer.Typer) -> None:
     @app.command()
     def validate(
-        paths: list[Path] = typer.Argument(None, help="Files or folders to check "
+        paths: list[Path] = typer.Argument(None, metavar="PATH", help="Files or folders to check "
                                            "(default: all game data of the workspace)."),
         format: Format = typer.Option(Format.text, "--format", help="text, or json for editors."),
         provenance: bool = typer.Option(False, "--provenance",
