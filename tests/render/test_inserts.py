@@ -166,3 +166,21 @@ def test_the_score_pad_fills_its_page_with_three_games(paper):
     # it used to stop a third of the page short
     assert bottom / dpi * 25.4 == pytest.approx(height - pad.margin, abs=1.0)
     assert top / dpi * 25.4 == pytest.approx(pad.margin, abs=3.0)
+
+
+@pytest.mark.parametrize("set_ref", ["Simple Game", "cards/briefcase/examples/custom-set.yaml"])
+def test_a_set_build_prints_only_that_set_on_the_reference_and_sets_page(set_ref):
+    sel = cards.select(None, set_ref)
+    docs = _docs(set_ref=set_ref)
+    in_set = {c.name for c in cards.companies_in(sel)}
+    reference = {r[0] for d in docs if d.name.startswith("reference") for b in d.blocks
+                 if "table" in b for r in b["table"]["rows"]}
+    assert reference == in_set
+    sets = next(d for d in docs if d.name == "sets")
+    table = next(b["table"] for b in sets.blocks if "table" in b)
+    assert table["header"] == ["", sel.company_set.name]
+    listed = {r[1] for r in table["rows"]}
+    assert listed == {sel.game.companies[c].name for c in sel.company_set.company_ids}
+    others = {s.name for s in sel.game.sets.values()} - {sel.company_set.name}
+    texts = " ".join(_strings([list(d.blocks) for d in docs]))
+    assert not any(name in texts for name in others)

@@ -93,7 +93,8 @@ def template_context(sel: Selection, translate: Translator) -> dict[str, Any]:
 
     companies = [_company(c, translate) for c in companies_in(sel)]
     counts = [sel.players] if sel.players else list(range(game.min_players, game.max_players + 1))
-    sets = list(game.sets.values())
+    # a build for one set prints that set only; the full box prints the official sets to choose from
+    sets = [sel.company_set] if sel.company_set else list(game.sets.values())
     return {
         "t": t, "name": name,
         "player_counts": counts,
