@@ -93,12 +93,13 @@ def test_a_layout_extends_another_setting_only_what_differs():
     value, tactic, startup = (book.layout(n) for n in ("value", "tactic", "startup"))
     boxes = {e.spec.get("id"): e.box for e in tactic.elements}
     assert boxes["icon"] == (24.5, 24, 14, 14)                # changed in place
-    assert tactic.elements[5].spec["name"] == "$icon"         # the rest of its settings inherited
+    icon = next(e for e in tactic.elements if e.spec.get("id") == "icon")
+    assert icon.spec["name"] == "$icon"                       # the rest of its settings inherited
     assert tactic.elements[-1].spec["field"] == "bank_for"    # a new element goes at the end
     assert len(tactic.elements) == len(value.elements) + 1
     assert [e.spec.get("field") for e in startup.elements if e.kind == "text"] == \
-        ["kind", "name", "value", "rule"]
-    assert value.elements[3].spec["field"] == "category"      # the base is untouched
+        ["value", "kind", "value", "name", "value", "rule"]
+    assert value.elements[4].spec["field"] == "category"      # the base is untouched
 
 
 def test_an_extending_layout_with_nothing_changed_draws_the_same_card(project: Path):

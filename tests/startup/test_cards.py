@@ -50,3 +50,19 @@ def test_build_renders_all_cards_and_backs(tmp_path: Path):
     pdf = tmp_path / "startup-en-cards.pdf"
     assert "118 cards" in result.output and pdf.exists()
     assert page_count(pdf) == 2 * 14   # 118 cards, 9 a sheet: 14 sheets of fronts, each with its backs
+
+
+def test_the_value_reads_in_both_top_corners_of_every_card_that_has_one():
+    import yaml
+
+    from cardgen.paths import template_file
+    layouts = yaml.safe_load(template_file("startup", "cards.yaml").read_text())["layouts"]
+    texts = [e["text"] for e in layouts["value"]["elements"] if "text" in e]
+    corners = [t["box"] for t in texts if t.get("field") == "value" and t["box"][1] < 10]
+    assert len(corners) == 2
+    (left, right) = sorted(corners)
+    assert left[0] < 10 and right[0] + right[2] > 63 - 10      # one at each side of the top edge
+    for name in ("tactic", "startup"):
+        assert layouts[name]["extends"] == "value"
+        overridden = {e["text"].get("id") for e in layouts[name]["elements"] if "text" in e}
+        assert not overridden & {"corner_left", "corner_right"}
