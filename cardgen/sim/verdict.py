@@ -42,7 +42,7 @@ def _points(x: float) -> str:
 
 
 def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] | None = None,
-          effects: dict[str, Effect] | None = None, at: int | None = None, bot: str = "the bot"
+          effects: dict[str, Effect] | None = None, at: int | None = None, bot: str | None = None
           ) -> Verdict:
     """``runs``: summary by player count; ``baselines``: the reference set's, if simulated;
     ``effects``: each company's paired effect at ``at`` players, played by ``bot``."""
@@ -67,7 +67,7 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
     for name, e in sorted((effects or {}).items()):
         if e.outside(MARGIN):
             kind = "too strong" if e.low > MARGIN else "a trap"
-            v.warnings.append(f"{at} players: {name} is {kind}: {bot} wins "
+            v.warnings.append(f"{at} players: {name} is {kind}: {bot or 'the bot'} wins "
                               f"{_points(e.mean)} points of share when it may buy it versus never "
                               f"(95% CI {_points(e.low)} to {_points(e.high)}, {e.games} paired games)")
     never = None
@@ -75,5 +75,6 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
         unbought = {k for k, it in s["items"].items() if it.get("bought", 1) == 0}
         never = unbought if never is None else never & unbought
     for name in sorted(never or ()):
-        v.warnings.append(f"{name} was never bought at any player count")
+        # A finding about the bot until a stronger player would not buy it either: it is named.
+        v.warnings.append(f"{name} was never bought at any player count" + (f" by {bot}" if bot else ""))
     return v

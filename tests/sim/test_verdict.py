@@ -70,3 +70,10 @@ def test_a_company_nobody_buys_at_any_player_count_is_reported():
     assert "zoo was never bought at any player count" in judge({3: summary(items=items)}).warnings
     both = judge({3: summary(items=items), 4: summary(items=items2)})
     assert not any("zoo was never" in w for w in both.warnings)
+
+
+def test_a_company_never_bought_names_the_bot_that_never_bought_it():
+    items = copy.deepcopy(BASE["items"])
+    items["zoo"] = {"bought": 0}
+    v = judge({4: summary(items=items)}, None, {}, 4, "expert")
+    assert "zoo was never bought at any player count by expert" in v.warnings
