@@ -66,3 +66,12 @@ def test_the_value_reads_in_both_top_corners_of_every_card_that_has_one():
         assert layouts[name]["extends"] == "value"
         overridden = {e["text"].get("id") for e in layouts[name]["elements"] if "text" in e}
         assert not overridden & {"corner_left", "corner_right"}
+
+
+def test_the_reference_card_is_numbered_steps_under_section_headings():
+    lines = cards.select().game.reference_text.split("\n")
+    steps = [line for line in lines if line[:1].isdigit() and line[1:3] == ". "]
+    assert [s[:2] for s in steps] == ["1.", "2.", "3."]
+    headings = [line for line in lines if line.isupper()]
+    assert len(headings) >= 3 and lines[0] in headings
+    assert all(len(line) < 70 for line in lines)                # short lines, not a run-on paragraph

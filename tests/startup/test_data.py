@@ -107,7 +107,7 @@ def test_icon_unknown_in_the_reference_text(project: Path):
     code, out = _validate(project)
     assert code == 1
     text = path.read_text(encoding="utf-8")
-    value = text.index(">-", text.index("references:"))
+    value = text.index("|-", text.index("references:"))
     line, col = text.count("\n", 0, value) + 1, value - text.rfind("\n", 0, value)
     assert (f"{path}:{line}:{col}: error[icon-unknown]: unknown icon {{tactik}} in references text "
             "(did you mean '{tactic}'?)") in out.splitlines()
