@@ -89,8 +89,13 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
     except LookupError:
         raise fail(f"{game} has no simulator") from None
     from cardgen.commands.list import default_bot
+    from cardgen.data.schema import did_you_mean
 
-    bot = bots.strip() or STRONGEST.get(game) or default_bot(list(simulator.bots))
+    strongest = STRONGEST.get(game) or default_bot(list(simulator.bots))
+    bot = bots.strip() or strongest
+    if bot not in simulator.bots:
+        raise fail(f"unknown bot '{bot}'{did_you_mean(bot, list(simulator.bots))}; {game} bots: "
+                   f"{', '.join(simulator.bots)} (check-set default: {strongest}, the strongest)", 2)
     counts = _player_counts(game)
     reference = getattr(simulator, "reference_set", None) if baseline else None
     # Every run is planned before any is played, so bad input stops at once.
@@ -122,7 +127,8 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
         owned = runs[at]["items"]
         for cid, e in sorted(measured.items(), key=lambda kv: -kv[1].mean):
             rate = owned.get(cid, {}).get("win_rate_when_owned")
-            desc = f"owners win {100 * rate['win_share']:.0f}%" if rate else "never owned"
+            desc = (f"owners win {100 * rate['win_share']:.0f}% ({owned[cid]['owned']} owners)"
+                    if rate else "never owned")
             typer.echo(printable(f"    {cid}: {100 * e.mean:+.1f} points ({100 * e.low:+.1f} to "
                                  f"{100 * e.high:+.1f}); {desc}"))
     for line in verdict.failures:

@@ -118,4 +118,4 @@ def test_an_unknown_bot_is_one_error_line_with_did_you_mean():
     assert result.exit_code == 2
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error: unknown bot 'expret'")
-    assert "did you mean 'expert'" in lines[0]
+    assert "did you mean 'expert'" in lines[0] and "check-set default: expert" in lines[0]
