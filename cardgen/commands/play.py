@@ -42,18 +42,11 @@ def _simulator(game: str) -> Any:
 
 
 def _config(simulator: Any, log: GameLog) -> Any:
-    from cardgen.problems import DataError
+    from cardgen.commands.simulate import prepared
 
-    try:
-        return simulator.prepare(players=log.players, set_ref=log.set_ref,
-                                 bots=[b if b != YOU else simulator.bots[0] for b in log.bots],
-                                 options=log.options)
-    except DataError as exc:
-        for p in exc.problems:
-            typer.echo(p.format(), err=True)
-        raise typer.Exit(1) from None
-    except ValueError as exc:
-        raise fail(str(exc)) from None
+    # A person's seat is prepared as the first bot: only the bots' names are checked there.
+    return prepared(simulator, log.players, log.set_ref,
+                    [b if b != YOU else simulator.bots[0] for b in log.bots], log.options)
 
 
 def describe(simulator: Any, observation: Any) -> list[str]:

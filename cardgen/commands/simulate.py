@@ -46,14 +46,7 @@ def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None
     seats = seat_list(game, list(simulator.bots), bots, players)
     if games < 1:
         raise fail("--games must be at least 1", 2)
-    try:
-        config = simulator.prepare(players=players, set_ref=set_ref, bots=seats, options=options)
-    except DataError as exc:
-        for p in exc.problems:
-            typer.echo(p.format(), err=True)
-        raise typer.Exit(1) from None
-    except ValueError as exc:
-        raise fail(str(exc)) from None
+    config = prepared(simulator, players, set_ref, seats, options)
     log = _log_spec(simulator, game, set_ref, options, log_dir)
     return Plan(game, set_ref, options,
                 RunSpec(simulator_ref(game), config, games, seed, seats, invariants, log))
@@ -74,6 +67,20 @@ def _log_spec(simulator: Any, game: str, set_ref: str | None, options: dict[str,
         raise fail(f"--log {log_dir}: not a folder", 1)
     folder = log_dir if log_dir is not None else current().default_output() / "stalled-games"
     return LogSpec(str(folder.resolve()), log_dir is not None, game, set_ref, options)
+
+
+def prepared(simulator: Any, players: int, set_ref: str | None, bots: list[str],
+             options: dict[str, Any]) -> Any:
+    """The simulator's config for these choices; the data's problems (exit 1) or a bad choice
+    (exit 2) as lines, never a traceback. Shared by simulate, check-set, play and replay."""
+    try:
+        return simulator.prepare(players=players, set_ref=set_ref, bots=bots, options=options)
+    except DataError as exc:
+        for p in exc.problems:
+            typer.echo(p.format(), err=True)
+        raise typer.Exit(1) from None
+    except ValueError as exc:
+        raise fail(str(exc)) from None
 
 
 def seat_list(game: str, known: list[str], bots: list[str] | None, players: int) -> list[str]:
