@@ -8,14 +8,18 @@ code and never markup.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 
 from cardgen.data.yamlload import YamlError, parse_yaml
 from cardgen.paths import display_path
 from cardgen.render.layouts import LayoutError
+
+if TYPE_CHECKING:
+    from cardgen.render.document import Doc
 
 _SAFE = {'"': '\\"', "\\": "\\\\"}
 
@@ -55,3 +59,16 @@ def render_yaml(path: Path, context: dict[str, Any]) -> Any:
     except YamlError as exc:
         raise LayoutError(f"{shown}: the rendered YAML is invalid at line {exc.line}: "
                           f"{exc.message}") from None
+
+
+def template_documents(game: str, templates: Iterable[str], values: dict[str, Any]) -> list[Doc]:
+    """The documents of a game's insert templates (``templates/<game>/inserts/<name>.yaml.j2``),
+    rendered with ``values``, in the order given."""
+    from cardgen.paths import template_file
+    from cardgen.render.document import read_docs
+
+    docs: list[Doc] = []
+    for name in templates:
+        path = template_file(game, "inserts", f"{name}.yaml.j2")
+        docs += read_docs(render_yaml(path, values), str(path))
+    return docs

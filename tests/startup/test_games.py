@@ -111,7 +111,7 @@ def test_simulator_reports_items_counters_and_the_winner():
 
 
 def test_simulator_rejects_bad_player_counts_and_sets():
-    with pytest.raises(ValueError, match="3-5 players"):
+    with pytest.raises(ValueError, match="3 to 5 players"):
         SIMULATOR.prepare(players=2, set_ref=None, bots=["random"] * 2, options={})
     with pytest.raises(ValueError, match="no card sets"):
         SIMULATOR.prepare(players=3, set_ref="x", bots=["random"] * 3, options={})

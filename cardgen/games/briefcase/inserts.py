@@ -23,8 +23,7 @@ from cardgen.games.briefcase.cards import (
 from cardgen.games.briefcase.model import DECISIONS, PLAYER_COUNTS, Company
 from cardgen.games.briefcase.texts import LABELS
 from cardgen.i18n.messages import Translator
-from cardgen.paths import template_file
-from cardgen.render.document import Doc, read_docs
+from cardgen.render.document import Doc
 from cardgen.render.layouts import LayoutError
 from cardgen.render.pipeline import (
     Context,
@@ -34,7 +33,7 @@ from cardgen.render.pipeline import (
     document_pages,
     render_documents,
 )
-from cardgen.render.templating import render_yaml
+from cardgen.render.templating import template_documents
 
 GAME = "briefcase"
 TEMPLATES = ("setup", "turn", "reference", "sets", "glossary", "scorepad")
@@ -115,12 +114,7 @@ def template_context(sel: Selection, translate: Translator) -> dict[str, Any]:
 
 def documents(ctx: Context) -> list[Doc]:
     """Every insert document, in print order."""
-    values = template_context(ctx.selection, ctx.renderer.translate)
-    docs: list[Doc] = []
-    for name in TEMPLATES:
-        path = template_file(GAME, "inserts", f"{name}.yaml.j2")
-        docs += read_docs(render_yaml(path, values), str(path))
-    return docs
+    return template_documents(GAME, TEMPLATES, template_context(ctx.selection, ctx.renderer.translate))
 
 
 def render_inserts(ctx: Context, options: SheetOptions, title: str,

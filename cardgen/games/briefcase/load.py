@@ -21,15 +21,13 @@ from cardgen.games.briefcase.model import (
     Setup,
     frozen,
 )
+from cardgen.games.selection import SelectionError
+from cardgen.games.selection import check_players as check_players  # the players check select() uses
 from cardgen.paths import display_path
 from cardgen.problems import DataError, Problem
 
 GAME = "briefcase"
 BASE_KINDS = ("game", "companies", "components", "setup", "company-sets", "rulings")
-
-
-class SelectionError(ValueError):
-    """A --players or --set value that names no part of the game."""
 
 
 def company_from(data: dict[str, Any]) -> Company:
@@ -175,10 +173,3 @@ def resolve_set(set_ref: str | None) -> tuple[Briefcase, CompanySet | None]:
     hint = did_you_mean(set_ref, [s.id for s in game.sets.values()] + [i for i, _, _ in own] + names)
     raise SelectionError(f"no company set named '{set_ref}'{hint}; sets: {', '.join(names)}, "
                          "or a set file")
-
-
-def check_players(game: Briefcase, players: int) -> None:
-    """SelectionError unless the game is played by ``players`` players."""
-    if not game.min_players <= players <= game.max_players:
-        raise SelectionError(f"'{game.name}' is for {game.min_players} to {game.max_players} players, "
-                             f"not {players}")

@@ -14,8 +14,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from cardgen.games.fmnyc.load import Fmnyc, SelectionError, load_fmnyc
+from cardgen.games.fmnyc.load import Fmnyc, load_fmnyc
 from cardgen.games.fmnyc.texts import LABELS, characters, messages
+from cardgen.games.selection import SelectionError, check_players, refuse_sets
 from cardgen.i18n.messages import Message, labeller
 from cardgen.render.printable import CardSpec, Face, TextSlot
 
@@ -62,11 +63,8 @@ class Selection:
 def select(players: int | None = None, set_ref: str | None = None) -> Selection:
     """Load the data and check --players (SelectionError when unusable); there are no sets."""
     game = load_fmnyc()
-    if set_ref:
-        raise SelectionError(f"'{game.name}' has no card sets; leave out --set")
-    if players is not None and not game.min_players <= players <= game.max_players:
-        raise SelectionError(f"'{game.name}' is for {game.min_players} to {game.max_players} players, "
-                             f"not {players}")
+    refuse_sets(game, set_ref)
+    check_players(game, players)
     return Selection(game, players)
 
 

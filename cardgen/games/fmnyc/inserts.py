@@ -17,9 +17,8 @@ from typing import Any
 from cardgen.games.fmnyc.cards import GAME, Selection, card_list
 from cardgen.games.fmnyc.texts import LABELS, SCORING_STEPS, fill, scoring_values, screen_texts, stage_texts
 from cardgen.i18n.messages import Message, Translator, labeller
-from cardgen.paths import template_file
 from cardgen.render.cardface import RenderError
-from cardgen.render.document import Doc, DocRenderer, read_docs
+from cardgen.render.document import Doc, DocRenderer
 from cardgen.render.imposition import PAPERS_MM, SAFE_MARGIN_MM
 from cardgen.render.layouts import LayoutError
 from cardgen.render.output import new_canvas
@@ -33,7 +32,7 @@ from cardgen.render.pipeline import (
 )
 from cardgen.render.printable import CardSpec, Face
 from cardgen.render.sheets import draw_pages
-from cardgen.render.templating import render_yaml
+from cardgen.render.templating import template_documents
 
 TEMPLATES = ("components", "stages", "scoring", "scoresheet")
 label = labeller(LABELS)
@@ -149,12 +148,7 @@ def template_context(sel: Selection, translate: Translator) -> dict[str, Any]:
 
 def documents(ctx: Context) -> list[Doc]:
     """Every document aid, in print order."""
-    values = template_context(ctx.selection, ctx.renderer.translate)
-    docs: list[Doc] = []
-    for name in TEMPLATES:
-        path = template_file(GAME, "inserts", f"{name}.yaml.j2")
-        docs += read_docs(render_yaml(path, values), str(path))
-    return docs
+    return template_documents(GAME, TEMPLATES, template_context(ctx.selection, ctx.renderer.translate))
 
 
 def render_inserts(ctx: Context, options: SheetOptions, title: str,

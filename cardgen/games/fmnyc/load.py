@@ -16,10 +16,6 @@ from cardgen.games.fmnyc.model import GAME, KINDS
 from cardgen.problems import DataError
 
 
-class SelectionError(ValueError):
-    """A --players or --set value that does not fit this game."""
-
-
 @dataclass(frozen=True)
 class Fmnyc:
     docs: Mapping[str, Mapping[str, Any]]         # kind -> the document's data

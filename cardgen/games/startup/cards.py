@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardgen.games.selection import SelectionError as SelectionError  # what select() raises
+from cardgen.games.selection import check_players, refuse_sets
 from cardgen.games.startup.load import load_startup
 from cardgen.games.startup.model import CardDef, StartupGame
 from cardgen.i18n.messages import Message, labeller
@@ -35,10 +37,6 @@ ICONS = {"employee": "employee", "growth": "growth", "funding": "funding", "inve
          "tactic": "tactic", "reaction": "reaction"}
 
 
-class SelectionError(ValueError):
-    """A --players or --set value that does not fit this game."""
-
-
 label = labeller(LABELS)
 
 
@@ -50,11 +48,8 @@ class Selection:
 
 def select(players: int | None = None, set_ref: str | None = None) -> Selection:
     game = load_startup()
-    if set_ref:
-        raise SelectionError(f"'{game.name}' has no card sets; leave out --set")
-    if players is not None and not game.min_players <= players <= game.max_players:
-        raise SelectionError(f"'{game.name}' is for {game.min_players} to {game.max_players} players, "
-                             f"not {players}")
+    refuse_sets(game, set_ref)
+    check_players(game, players)
     return Selection(game, players)
 
 

@@ -58,14 +58,12 @@ class StartupSimulator:
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:
+        from cardgen.games.selection import check_players, refuse_sets
         from cardgen.games.startup.load import load_startup
 
         model = load_startup()
-        if set_ref:
-            raise ValueError(f"'{model.name}' has no card sets; leave out --set")
-        if not model.min_players <= players <= model.max_players:
-            raise ValueError(f"'{model.name}' is for {model.min_players}-{model.max_players} players, "
-                             f"not {players}")
+        refuse_sets(model, set_ref)
+        check_players(model, players)
         seconds = float(options.get("seconds_per_turn") or model.rules.seconds_per_turn)
         return Config(model, players, int(options.get("max_turns", DEFAULT_MAX_TURNS)), seconds)
 
