@@ -467,6 +467,19 @@ class HeuristicBot(Bot):
                 return
             k -= 1
 
+    _avoid_cache: tuple[object, int] | None = None
+
+    def _avoided(self, g: GameState) -> int:
+        """The index of the company this bot never buys (-1: none), found once per rules rather
+        than by id in the buying loop of every turn."""
+        if self.avoid is None:
+            return -1
+        cached = self._avoid_cache
+        if cached is None or cached[0] is not g.rules:
+            index = next((i for i, c in enumerate(g.rules.companies) if c.id == self.avoid), -1)
+            self._avoid_cache = cached = (g.rules, index)
+        return cached[1]
+
     def buy_company(self, g: GameState, p: PlayerState) -> None:
         if g.company_bought >= g.rules.companies_per_turn or not (p.hand[BUY] or p.card_convs):
             return
@@ -475,10 +488,11 @@ class HeuristicBot(Bot):
         piles, owned, blocks = g.piles, p.owned, g.company_blocks
         # Leave out early what actions.company_problem would refuse: a locked level or a block.
         top_level = 1 if p.level1_active < g.rules.level1_for_level2 else 1 << 30
+        avoided = self._avoided(g)
         ranked = []
         for ci in g.portfolio:
             if (piles[ci] and not owned[ci] and tb.cost[ci] <= budget and tb.level[ci] <= top_level
-                    and ci not in blocks and g.rules.companies[ci].id != self.avoid):
+                    and ci not in blocks and ci != avoided):
                 v = tb.buy[ci] + (self._endgame_value(g, p, tb, ci) if tb.endgame[ci] else 0.0)
                 if v > 0:
                     ranked.append((-v, ci))
