@@ -1,0 +1,183 @@
+""""At any time" actions (stages 5-17 and once after stage 17): placing strikes and workers,
+politicians' three uses, discs onto the Awards Panel, a stock's early trade.
+
+Engine reading (the text lets anyone act at any moment, which no turn structure can ask): a
+*window* opens before each operation stage that has a manager (Gala Honoring's too, but never
+during it) and once after stage 17; in a window each seat, in the Round of Turns, may take one
+action or pass. Nothing is done "at any time" inside a Delivery Action except its defence (the
+freeze of rules.yaml ``delivery``; ruling delivery-any-time lets politicians act then too: here
+they act in the windows around it). A politician's use needs his requirements held
+(panels.yaml ``requires``) and his disc on +1; the disc goes to -1, so the same politician is
+never used twice in a row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from cardgen.games.fmnyc.engine.delivery import route_squares
+from cardgen.games.fmnyc.engine.items import gain_coins
+from cardgen.games.fmnyc.engine.market import demand_steps, move_demand
+from cardgen.sim import decisions as d
+from cardgen.sim.decisions import Decision
+
+if TYPE_CHECKING:
+    from cardgen.games.fmnyc.engine.game import Game
+
+Steps = Generator[Decision, Any, None]
+PASS = "pass"
+
+
+def requirement_met(game: Game, seat: int, politician: str) -> bool:
+    s, board = game.seats[seat], game.board
+    have = {
+        "coin": s.coins,
+        "shop": sum(1 for p in board.partner if p == seat),
+        "roadblock": sum(1 for p in board.roadblock if p == seat),
+        "worker": s.held["worker"] + sum(t.workers for t in s.trucks)
+        + sum(g for p, g in zip(board.partner, board.guards, strict=True) if p == seat)
+        + sum(g for p, g in zip(board.roadblock, board.rb_guards, strict=True) if p == seat),
+        "purchase_order": s.held["purchase_order"],
+    }
+    return all(have.get(item, 0) >= int(n) for item, n in game.table.requires[politician].items())
+
+
+def disc_places(game: Game, seat: int, politicians: bool = True, awards: bool = True) -> list[list]:
+    """Where a disc from behind the screen may go: a free politician (on +1), an award with a
+    free nomination circle that the seat has not nominated itself for."""
+    out: list[list] = []
+    if politicians:
+        out += [["politician", p] for p in game.table.politicians if p not in game.board.politician]
+    if awards:
+        out += [["award", a] for a in award_places(game, seat)]
+    return out
+
+
+def award_places(game: Game, seat: int) -> list[str]:
+    noms = game.board.nominees
+    return [a for a in game.table.awards
+            if seat not in noms[a] and len(noms[a]) < game.table.award_places[a]]
+
+
+def place_disc(game: Game, seat: int, where: list) -> None:
+    game.seats[seat].held["disc"] -= 1
+    if where[0] == "politician":
+        game.board.politician[where[1]] = [seat, True]      # "placed on the +1 circle"
+    else:
+        game.board.nominees[where[1]].append(seat)
+
+
+def actions(game: Game, seat: int, stocks: bool = True) -> list[list]:
+    """Every at-any-time action the seat may take now (politician uses with their targets)."""
+    s, board, table = game.seats[seat], game.board, game.table
+    out: list[list] = []
+    if s.held["strike"]:
+        out += [["strike", q] for q in range(len(table.squares)) if not board.strike[q]]
+    most = int(table.rules["guarding"]["max_per_place"])
+    for q, p in enumerate(board.partner):
+        if p == seat:
+            if s.held["worker"] and board.guards[q] < most:
+                out.append(["guard", q])
+            if board.guards[q]:
+                out.append(["unguard", q])
+    for slot, p in enumerate(board.roadblock):
+        if p == seat:
+            if s.held["worker"] and board.rb_guards[slot] < most:
+                out.append(["guard_roadblock", slot])
+            if board.rb_guards[slot]:
+                out.append(["unguard_roadblock", slot])
+    for t in s.trucks:
+        if s.held["worker"] and t.workers < most:
+            out.append(["load", t.square])
+        if t.workers:
+            out.append(["unload", t.square])
+    for pol, (owner, charged) in board.politician.items():
+        if owner != seat:
+            continue
+        out += [["to_award", pol, a] for a in award_places(game, seat)]
+        if not charged or not requirement_met(game, seat, pol):
+            continue
+        for other in game.seats:
+            if other.seat != seat:
+                for t in other.trucks:
+                    out += [["move_truck", pol, t.square, q] for q in route_squares(game, other.seat, t)
+                            if q != t.square]
+        out += [["remove_strike", pol, q] for q in range(len(table.squares)) if board.strike[q]]
+        out += [["raise_demand", pol, c] for c in table.crates if demand_steps(game, c, (1, 1), "up")]
+    if s.held["disc"]:
+        out += [["disc", *w] for w in disc_places(game, seat)]
+    if stocks:
+        out += [["trade_stock", k] for k in s.stocks]
+    return out
+
+
+def act(game: Game, seat: int, action: list) -> None:
+    """Carry out one action of ``actions``."""
+    s, board = game.seats[seat], game.board
+    kind = action[0]
+    game.count(f"anytime:{kind}")
+    if kind == "strike":
+        s.held["strike"] -= 1
+        board.strike[action[1]] = True
+    elif kind in ("guard", "unguard"):
+        step = 1 if kind == "guard" else -1
+        board.guards[action[1]] += step
+        s.held["worker"] -= step
+    elif kind in ("guard_roadblock", "unguard_roadblock"):
+        step = 1 if kind == "guard_roadblock" else -1
+        board.rb_guards[action[1]] += step
+        s.held["worker"] -= step
+    elif kind in ("load", "unload"):
+        step = 1 if kind == "load" else -1
+        next(t for t in s.trucks if t.square == action[1]).workers += step
+        s.held["worker"] -= step
+    elif kind == "to_award":
+        del board.politician[action[1]]
+        board.nominees[action[2]].append(seat)
+    elif kind == "disc":
+        place_disc(game, seat, action[1:])
+    elif kind == "trade_stock":
+        s.stocks.remove(action[1])
+        game.supply.stocks.append(action[1])
+        gain_coins(game, seat, int(game.stock(action[1])["early_trade"]), "stocks")
+    else:
+        board.politician[action[1]][1] = False               # the disc goes to -1
+        game.count(f"politician:{action[1]}")
+        if kind == "move_truck":
+            truck = next(t for o in game.seats for t in o.trucks if t.square == action[2])
+            truck.square = action[3]
+        elif kind == "remove_strike":
+            board.strike[action[2]] = False
+            game.supply.shared["strike"] += 1
+        else:
+            move_demand(game, action[2], 1)
+
+
+def window(game: Game) -> Steps:
+    """Each seat, in the Round of Turns, may take one at-any-time action."""
+    for seat in game.order():
+        options = actions(game, seat, game.stocks_on)
+        if not options:
+            continue
+        chosen = yield d.choose(seat, "any_time", "At any time: an action, or pass?", [PASS, *options])
+        if chosen != PASS:
+            act(game, seat, chosen)
+
+
+def final_nominations(game: Game) -> Steps:
+    """After the last stage 17, each seat in turn may nominate itself with its remaining discs
+    (kept ones, or moved from the Politicians' Panel), until it passes."""
+    for seat in game.order():
+        while True:
+            options = [a for a in actions(game, seat, stocks=False)
+                       if a[0] == "to_award" or (a[0] == "disc" and a[1] == "award")]
+            if not options:
+                break
+            chosen = yield d.choose(seat, "final_nomination", "Nominate yourself for an award?",
+                                    [PASS, *options])
+            if chosen == PASS:
+                break
+            act(game, seat, chosen)
+
+

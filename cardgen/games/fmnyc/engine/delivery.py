@@ -1,0 +1,184 @@
+"""The Delivery Action (stage 15, and stage 10's first option): loading, route, takeover, sale.
+
+Engine readings where the text leaves a choice (rules.yaml ``delivery``, ``takeover``,
+``guarding``; rulings delivery-anywhere, delivery-steps, takeover-shop-piece):
+
+- The truck is one of the seat's trucks, behind the screen or parked; it carries 0-2 workers,
+  from the screen or already on it. Crates are chosen at the sale, after the route: the choice
+  matters only there, so choosing them first would change nothing.
+- A truck parks on a square with no strike and no other truck (a truck in the way is moved by a
+  politician, between stages); it stays there after the delivery.
+- A takeover needs more workers on the truck than guards on the place (a place with 2 guards is
+  safe). It succeeds with exactly one worker more than the guards: the taker discards that many
+  workers, the defender his guards and the shop (or roadblock), "the same quantity" on both
+  sides. The defender may bring workers from his trucks on adjacent squares to make the
+  numbers equal; then the takeover fails and both sides discard as many workers as the taker
+  brought (the guards first, then the defenders).
+- The sale: 1-2 crates of the square's colour (any at the pawn shop), one more per purchase
+  order spent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from cardgen.games.fmnyc.engine import zone
+from cardgen.games.fmnyc.engine.items import gain_coins, transfer
+from cardgen.games.fmnyc.engine.market import price
+from cardgen.games.fmnyc.engine.state import Truck
+from cardgen.sim import decisions as d
+from cardgen.sim.decisions import Decision
+
+if TYPE_CHECKING:
+    from cardgen.games.fmnyc.engine.game import Game
+
+Steps = Generator[Decision, Any, None]
+SCREEN = -1          # the truck option "the one behind the screen"
+NO_ROUTE = "stay home"
+
+
+def route_squares(game: Game, seat: int, truck: Truck | None) -> list[int]:
+    """Squares a truck may park on: no strike, no other truck."""
+    taken = {t.square for s in game.seats for t in s.trucks if t is not truck}
+    return [q.index for q in game.table.squares
+            if not game.board.strike[q.index] and q.index not in taken]
+
+
+def defenders(game: Game, owner: int, square: int) -> int:
+    """Workers ``owner`` can bring from his trucks on squares adjacent to ``square``."""
+    near = game.table.squares[square].neighbours
+    return sum(t.workers for t in game.seats[owner].trucks if t.square in near)
+
+
+def takeovers(game: Game, seat: int, truck: Truck) -> list[list]:
+    """What the truck on its square may take over: the square's partnership, or a roadblock
+    whose slot it parks beside."""
+    board, out = game.board, []
+    safe = int(game.table.rules["guarding"]["safe_at"])
+    square = truck.square
+    owner = board.partner[square]
+    if owner is not None and owner != seat and board.guards[square] < safe \
+            and truck.workers > board.guards[square] and game.supply.colour[seat]["shop"]:
+        out.append(["partnership", square])
+    for slot in game.table.slots:
+        rb = board.roadblock[slot.index]
+        if slot.adjacent == square and rb is not None and rb != seat and board.rb_guards[slot.index] < safe \
+                and truck.workers > board.rb_guards[slot.index] and game.supply.colour[seat]["roadblock"]:
+            out.append(["roadblock", slot.index])
+    return out
+
+
+def _discard_defenders(game: Game, owner: int, square: int, n: int) -> None:
+    """``n`` workers of ``owner``'s trucks next to ``square`` go back to the supply."""
+    near = game.table.squares[square].neighbours
+    for t in game.seats[owner].trucks:
+        if n and t.square in near:
+            k = min(n, t.workers)
+            t.workers -= k
+            game.supply.colour[owner]["worker"] += k
+            n -= k
+
+
+def takeover(game: Game, seat: int, truck: Truck, what: str, where: int) -> Steps:
+    board = game.board
+    if what == "partnership":
+        owner, guards = board.partner[where], board.guards[where]
+    else:
+        owner, guards = board.roadblock[where], board.rb_guards[where]
+    assert owner is not None
+    brought = truck.workers
+    game.count("takeovers_tried")
+    need = brought - guards           # defenders that make the numbers equal
+    if defenders(game, owner, truck.square) >= need and (
+            yield d.yes_no(owner, "defend", f"Seat {seat + 1} takes over your {what}: defend from "
+                                            "an adjacent truck?")):
+        game.count("takeovers_defended")
+        truck.workers -= brought
+        game.supply.colour[seat]["worker"] += brought
+        if what == "partnership":
+            board.guards[where] = 0
+        else:
+            board.rb_guards[where] = 0
+        game.supply.colour[owner]["worker"] += guards
+        _discard_defenders(game, owner, truck.square, need)
+        return
+    used = guards + 1
+    truck.workers -= used
+    game.supply.colour[seat]["worker"] += used
+    game.count("takeovers")
+    if what == "partnership":
+        zone.remove_partnership(game, where)
+        zone.establish(game, seat, where)   # the roadblocks of its lines are paid as for a new one
+    else:
+        zone.remove_roadblock(game, where)
+        zone.place_roadblock(game, seat, where, paid=False)
+
+
+def delivery(game: Game, seat: int) -> Steps:
+    s = game.seats[seat]
+    trucks = ([SCREEN] if s.held["truck"] else []) + [t.square for t in s.trucks]
+    if not trucks:
+        game.count("delivery_without_truck")
+        return
+    which = trucks[0] if len(trucks) == 1 else (
+        yield d.choose(seat, "delivery_truck", "Which truck delivers?", trucks))
+    truck = None if which == SCREEN else next(t for t in s.trucks if t.square == which)
+    aboard = truck.workers if truck else 0
+    most = min(int(game.table.rules["delivery"]["workers_on_truck"][1]), aboard + s.held["worker"])
+    squares = route_squares(game, seat, truck)
+    if not squares:
+        return
+    route = yield d.choose(seat, "delivery_route", "Where does your truck park?", [*squares, NO_ROUTE])
+    if route == NO_ROUTE:
+        return
+    load = 0
+    if most:
+        load = yield d.choose(seat, "delivery_load", "How many workers ride on the truck?",
+                              list(range(most + 1)))
+    # Loading: the workers on the truck become ``load``, the rest from or to the screen.
+    s.held["worker"] += aboard - load
+    if truck is None:
+        s.held["truck"] -= 1
+        truck = Truck(route, load)
+        s.trucks.append(truck)
+    else:
+        truck.square, truck.workers = route, load
+    game.count(f"route:{game.table.squares[route].kind}")
+    options = takeovers(game, seat, truck)
+    if options:
+        chosen = yield d.choose(seat, "takeover", "Take over?", [*options, "no"])
+        if chosen != "no":
+            yield from takeover(game, seat, truck, chosen[0], chosen[1])
+    yield from sale(game, seat, route)
+
+
+def sale(game: Game, seat: int, square: int) -> Steps:
+    s, table = game.seats[seat], game.table
+    sellable = sorted(c for c in s.crates if table.sells(square, c))
+    if not sellable:
+        return
+    base = int(table.rules["delivery"]["crates"][1])
+    extra = int(table.rules["delivery"]["extra_crate_per_purchase_order"])
+    most = min(len(sellable), base + extra * s.held["purchase_order"])
+    sold = yield d.choose_many(seat, "sell", "Which crates do you sell here?", sellable, 0, most)
+    if not sold:
+        return
+    orders = -(-max(0, len(sold) - base) // extra)
+    s.held["purchase_order"] -= orders
+    game.supply.shared["purchase_order"] += orders
+    coins = 0
+    for crate in sold:
+        coins += price(game, crate, square)
+        s.crates.remove(crate)
+        game.supply.pouch.append(crate)      # sold crates go back to the supply's pouch
+    game.count("crates_sold", len(sold))
+    gain_coins(game, seat, coins, "sales")
+    if table.squares[square].kind == "pawn_shop" and table.pawn_bonus:
+        gain_coins(game, seat, table.pawn_bonus, "sales")
+    partner = game.board.partner[square]
+    if partner is not None:
+        income = table.rules["partnership_income"]["own_sale" if partner == seat else "other_sale"]
+        if income.get("from_seller"):
+            transfer(game, seat, partner, int(income["from_seller"]), "partnerships")
+        gain_coins(game, partner, int(income.get("from_supply", 0)), "partnerships")

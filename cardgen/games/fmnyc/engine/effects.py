@@ -1,0 +1,386 @@
+"""The effect kinds of the stages (and factory bonuses): one handler per kind, driven by the
+data of ``stages.yaml`` and ``board.yaml``; nothing here names a stage.
+
+A handler is a generator (``Steps``): it yields the ``Decision`` a player must make and
+receives the choice. ``perform`` runs an effect list for one seat; ``affordable`` says whether
+a seat can pay an effect list's costs (a stage whose costs a seat cannot pay is not performed:
+its manager stands idle, engine ruling ``idle-manager`` in ``game.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from cardgen.games.fmnyc.engine import zone
+from cardgen.games.fmnyc.engine.delivery import delivery
+from cardgen.games.fmnyc.engine.items import (
+    SUPPLY,
+    TOWER,
+    draw_crates,
+    gain_coins,
+    gain_piece,
+    pay_coins,
+    return_piece,
+    settle,
+    transfer,
+)
+from cardgen.games.fmnyc.engine.market import demand_steps, move_demand
+from cardgen.sim import decisions as d
+from cardgen.sim.decisions import Decision
+
+if TYPE_CHECKING:
+    from cardgen.games.fmnyc.engine.game import Game
+
+Steps = Generator[Decision, Any, None]
+Effect = Mapping[str, Any]
+# The option of leaving a "may" undone.
+SKIP = "skip"
+
+
+def applies(game: Game, effect: Effect) -> bool:
+    """An effect's player counts (``players``) and first round (``from_round``)."""
+    players = effect.get("players")
+    if players is not None and game.n not in players:
+        return False
+    return game.round >= int(effect.get("from_round", 1))
+
+
+def by_round(game: Game, table: Mapping[Any, Any], last_holds: bool) -> int | None:
+    """A value of a ``by_round`` table for the current round; past its last round, the last
+    value when ``last_holds``."""
+    rounds = {int(k): int(v) for k, v in table.items()}
+    if game.round in rounds:
+        return rounds[game.round]
+    later = [r for r in rounds if r < game.round]
+    return rounds[max(later)] if later and last_holds else None
+
+
+def costs(game: Game, effects: Sequence[Effect]) -> dict[str, int]:
+    """What an effect list pays, by item (its ``pay`` effects and a hire's price)."""
+    out: dict[str, int] = {}
+    for e in effects:
+        if not applies(game, e):
+            continue
+        if e["kind"] == "pay":
+            for item, n in e["items"].items():
+                out[item] = out.get(item, 0) + int(n)
+        elif e["kind"] == "hire_manager":
+            coins = by_round(game, e["by_round"], bool(e.get("last_holds")))
+            if coins is not None and coins < 0:
+                out["coin"] = out.get("coin", 0) - coins
+    return out
+
+
+def holds(game: Game, seat: int, item: str) -> int:
+    """How many of ``item`` a seat can pay with."""
+    s = game.seats[seat]
+    if item == "coin":
+        return s.coins
+    if item == "crate":
+        return len(s.crates)
+    if item == "manager":
+        return s.managers
+    if item == "truck":
+        return s.held["truck"] + len(s.trucks)
+    return s.held[item]
+
+
+def affordable(game: Game, seat: int, effects: Sequence[Effect]) -> bool:
+    return all(holds(game, seat, item) >= n for item, n in costs(game, effects).items())
+
+
+def perform(game: Game, seat: int, effects: Sequence[Effect]) -> Steps:
+    for effect in effects:
+        if applies(game, effect):
+            yield from HANDLERS[effect["kind"]](game, seat, effect)
+
+
+# --- items ---------------------------------------------------------------------------------
+def _gain(game: Game, seat: int, e: Effect) -> Steps:
+    source = game.source
+    for item, n in e["items"].items():
+        n = int(n)
+        if item == "coin":
+            if e.get("from") == "each_opponent":
+                for other in game.others(seat):
+                    transfer(game, other, seat, n, source)
+            else:
+                gain_coins(game, seat, n, source)
+        elif item in ("hidden_crate", "crate"):
+            game.seats[seat].crates.extend(draw_crates(game, n))
+        else:
+            gain_piece(game, seat, item, n)
+    return
+    yield
+
+
+def choose_crate(game: Game, seat: int, tag: str, prompt: str,
+                 allowed: Callable[[str], bool] = lambda c: True) -> Generator[Decision, Any, str | None]:
+    """One of the seat's crates (by type), or None when it has none allowed."""
+    options = sorted({c for c in game.seats[seat].crates if allowed(c)})
+    if not options:
+        return None
+    if len(options) == 1:
+        return options[0]
+    return (yield d.choose(seat, tag, prompt, options))
+
+
+def _pay(game: Game, seat: int, e: Effect) -> Steps:
+    to = TOWER if e["to"] == "tower" else SUPPLY
+    s = game.seats[seat]
+    for item, n in e["items"].items():
+        for _ in range(int(n)):
+            if item == "coin":
+                pay_coins(game, seat, 1, to)
+            elif item == "crate":
+                crate = yield from choose_crate(game, seat, "pay_crate", "Which crate do you give?")
+                if crate is None:
+                    continue
+                s.crates.remove(crate)
+                (game.tower.crates if to == TOWER else game.supply.pouch).append(crate)
+            elif item == "truck" and not s.held["truck"] and s.trucks:
+                # A parked truck comes back behind the screen first (Truck Sales' note), with
+                # its workers.
+                where = [t.square for t in s.trucks]
+                square = where[0] if len(where) == 1 else (
+                    yield d.choose(seat, "pay_truck", "Which truck do you sell?", where))
+                truck = next(t for t in s.trucks if t.square == square)
+                s.trucks.remove(truck)
+                s.held["worker"] += truck.workers
+                s.held["truck"] += 1
+                return_piece(game, seat, "truck")
+            elif holds(game, seat, item):
+                return_piece(game, seat, item)
+
+
+def _first_player(game: Game, seat: int, e: Effect) -> Steps:
+    game.first = seat
+    return
+    yield
+
+
+def _choose(game: Game, seat: int, e: Effect) -> Steps:
+    """``pick`` of the labelled options (the same one again when ``repeat``); a player may leave
+    the rest undone (engine ruling: nothing forces an action to a player's loss)."""
+    taken: set[str] = set()
+    for _ in range(int(e["pick"])):
+        options = [o for o in e["options"]
+                   if (e.get("repeat") or o["label"] not in taken) and affordable(game, seat, o["effects"])
+                   and useful(game, seat, o["effects"])]
+        labels = [o["label"] for o in options]
+        if not labels:
+            return
+        label = yield d.choose(seat, f"choose:{game.stage}", f"Stage {game.stage}: which action?",
+                               [*labels, SKIP])
+        if label == SKIP:
+            return
+        taken.add(label)
+        game.count(f"option:{game.stage}:{label}")
+        yield from perform(game, seat, options[labels.index(label)]["effects"])
+
+
+def useful(game: Game, seat: int, effects: Sequence[Effect]) -> bool:
+    """Whether an option can do anything at all now (an exchange with no crate, a sale on a
+    full board are not offered)."""
+    s = game.seats[seat]
+    for e in effects:
+        kind = e["kind"]
+        if kind in ("exchange_crate", "sell_crate") and not s.crates:
+            return False
+        if kind in ("exchange_crate", "buy_crate") and not any(game.board.containers):
+            return False
+        if kind == "establish_partnership" and (not zone.free_squares(game, e["square"])
+                                                or not game.supply.colour[seat]["shop"]):
+            return False
+        if kind == "hire_manager" and not game.supply.colour[seat]["manager"]:
+            return False
+        if kind == "pay" and "manager" in e["items"] and game.seats[seat].managers <= 1:
+            return False     # engine ruling: a seat keeps at least one manager
+    return True
+
+
+# --- crates at the Container Site ----------------------------------------------------------
+def _container_crates(game: Game, fits: Callable[[str], bool]) -> list[list]:
+    return [[i, c] for i, box in enumerate(game.board.containers) for c in sorted(set(box)) if fits(c)]
+
+
+def _exchange(game: Game, seat: int, e: Effect) -> Steps:
+    s = game.seats[seat]
+    for _ in range(int(e["count"])):
+        mine = yield from choose_crate(game, seat, "exchange_give", "Which of your crates do you exchange?")
+        wanted = _container_crates(game, lambda c: True)
+        if mine is None or not wanted:
+            return
+        box, crate = yield d.choose(seat, "exchange_take", "Which crate do you take?", wanted)
+        s.crates.remove(mine)
+        game.board.containers[box].remove(crate)
+        game.board.containers[box].append(mine)
+        s.crates.append(crate)
+
+
+def _sell(game: Game, seat: int, e: Effect) -> Steps:
+    s = game.seats[seat]
+    for _ in range(int(e["count"])):
+        crate = yield from choose_crate(game, seat, "sell_crate", "Which crate do you sell to the supply?")
+        if crate is None:
+            return
+        s.crates.remove(crate)
+        game.supply.pouch.append(crate)
+        gain_coins(game, seat, game.table.cost[crate], "supply_sales")
+
+
+def _buy(game: Game, seat: int, e: Effect) -> Steps:
+    s = game.seats[seat]
+    cost = game.table.cost
+    for _ in range(int(e["count"])):
+        options = _container_crates(game, lambda c: cost[c] <= s.coins)
+        if not options:
+            return
+        choice = yield d.choose(seat, "buy_crate", "Which crate do you buy?", [*options, SKIP])
+        if choice == SKIP:
+            return
+        box, crate = choice
+        game.board.containers[box].remove(crate)
+        pay_coins(game, seat, cost[crate])
+        s.crates.append(crate)
+
+
+def _draw_hidden(game: Game, seat: int, e: Effect) -> Steps:
+    """Draw ``draw`` crates, keep ``keep``, the rest back to the pouch (seen only by the seat:
+    they are behind its screen while it chooses)."""
+    drawn = draw_crates(game, int(e["draw"]))
+    crates = game.seats[seat].crates
+    crates.extend(drawn)
+    back = max(0, len(drawn) - int(e["keep"]))
+    if back:
+        game.shown[seat] = tuple(sorted(drawn))
+        returned = yield d.choose_many(seat, "return_crates", "Which crates go back to the pouch?",
+                                       sorted(drawn), back, back)
+        game.shown.pop(seat, None)
+        for c in returned:
+            crates.remove(c)
+            game.supply.pouch.append(c)
+
+
+# --- the Action Zone -----------------------------------------------------------------------
+def _place_roadblock(game: Game, seat: int, e: Effect) -> Steps:
+    for _ in range(int(e["count"])):
+        slots = zone.free_slots(game)
+        if not slots or not game.supply.colour[seat]["roadblock"]:
+            game.count("roadblock_not_placed")
+            return
+        slot = slots[0] if len(slots) == 1 else (
+            yield d.choose(seat, "roadblock_slot", "Where do you build your roadblock?", slots))
+        zone.place_roadblock(game, seat, slot)
+
+
+def _establish(game: Game, seat: int, e: Effect) -> Steps:
+    for _ in range(int(e["count"])):
+        squares = zone.free_squares(game, e["square"])
+        if not squares or not game.supply.colour[seat]["shop"]:
+            game.count("partnership_not_placed")
+            return
+        square = yield d.choose(seat, f"partnership:{e['square']}", "Where is your new partnership?", squares)
+        zone.establish(game, seat, square)
+
+
+def _adjust(game: Game, seat: int, e: Effect) -> Steps:
+    notches = (int(e["notches"][0]), int(e["notches"][1]))
+    crates = [c for c in game.table.crates if demand_steps(game, c, notches, e["direction"])]
+    if not crates:
+        return
+    most = min(int(e["meters"]), len(crates))
+    chosen = yield d.choose_many(seat, "demand_meters", "Which Market Demand Meters do you move?",
+                                 crates, 0, most)
+    for crate in chosen:
+        steps = demand_steps(game, crate, notches, e["direction"])
+        step = steps[0] if len(steps) == 1 else (
+            yield d.choose(seat, "demand_move", f"Move {crate} by how many notches?", steps))
+        move_demand(game, crate, step)
+
+
+def _nothing(game: Game, seat: int, e: Effect) -> Steps:
+    return
+    yield
+
+
+def _delivery(game: Game, seat: int, e: Effect) -> Steps:
+    game.count("deliveries")
+    yield from delivery(game, seat)
+
+
+def _hire(game: Game, seat: int, e: Effect) -> Steps:
+    coins = by_round(game, e["by_round"], bool(e.get("last_holds")))
+    if coins is None or not gain_piece(game, seat, "manager"):
+        return
+    if coins < 0:
+        pay_coins(game, seat, -coins)
+    elif coins:
+        gain_coins(game, seat, coins, "senior_managers")
+    return
+    yield
+
+
+def _take_tower(game: Game, seat: int, e: Effect) -> Steps:
+    t = game.tower
+    game.income["jackpot"] += t.coins
+    game.seats[seat].coins += t.coins
+    t.coins = 0
+    game.seats[seat].crates.extend(t.crates)
+    t.crates.clear()
+    settle(game, seat)
+    return
+    yield
+
+
+def _perform_stage(game: Game, seat: int, e: Effect) -> Steps:
+    """Perform another stage as if a manager stood there (ruling fundraiser-stage)."""
+    numbers = [n for n in range(int(e["from_stage"]), int(e["to_stage"]) + 1)
+               if affordable(game, seat, game.table.stages[n]["effects"])]
+    if not numbers:
+        return
+    number = yield d.choose(seat, "perform_stage", "Which stage do you perform?", numbers)
+    game.count(f"stage_via_fundraiser:{number}")
+    outer = game.stage
+    game.stage = number
+    yield from perform(game, seat, game.table.stages[number]["effects"])
+    game.stage = outer
+
+
+def _place_discs(game: Game, seat: int, e: Effect) -> Steps:
+    from cardgen.games.fmnyc.engine.anytime import disc_places, place_disc
+
+    got = gain_piece(game, seat, "disc", int(e["count"]))
+    placed = 0
+    for _ in range(got):
+        places = disc_places(game, seat, "politicians" in e["panels"], "awards" in e["panels"])
+        if not places:
+            break
+        options = places + ([SKIP] if placed >= int(e["place_at_least"]) else [])
+        where = yield d.choose(seat, "place_disc", "Where do you place your disc?", options)
+        if where == SKIP:
+            break
+        place_disc(game, seat, where)
+        placed += 1
+
+
+HANDLERS: dict[str, Callable[[Game, int, Effect], Steps]] = {
+    "gain": _gain,
+    "pay": _pay,
+    "take_first_player": _first_player,
+    "choose": _choose,
+    "exchange_crate": _exchange,
+    "sell_crate": _sell,
+    "buy_crate": _buy,
+    "draw_hidden_crates": _draw_hidden,
+    "place_roadblock": _place_roadblock,
+    "establish_partnership": _establish,
+    "adjust_demand": _adjust,
+    "update_prices": _nothing,       # prices are read from the meters: nothing to turn
+    "delivery": _delivery,
+    "hire_manager": _hire,
+    "take_tower": _take_tower,
+    "perform_stage": _perform_stage,
+    "place_discs": _place_discs,
+}

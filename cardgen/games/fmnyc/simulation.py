@@ -1,0 +1,140 @@
+"""Free Market: NYC's simulator for ``cardgen simulate fmnyc`` (the ``Simulator`` protocols of
+``cardgen.sim.result`` and ``cardgen.sim.driver``): games are played by the shared driver, each
+seat's bot answering the engine's decisions from that seat's observation.
+
+Options (``prepare``): ``rounds`` 4, 5 or 6 (the data's options; default the data's default),
+``stocks`` (Add-on 1). ``career`` (Add-on 2) is refused: the engine does not play Career cards.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from cardgen.games.fmnyc.bots import BOTS, make_bot
+from cardgen.games.fmnyc.engine.game import MAX_DECISIONS, Game
+from cardgen.games.fmnyc.engine.table import Table, table_for
+from cardgen.games.fmnyc.load import Fmnyc
+from cardgen.sim.driver import Policy, play_game
+from cardgen.sim.result import GameResult
+
+# Reported in every summary, so a counter that stays at zero shows as zero.
+COUNTERS = ("lots_sold", "deliveries", "crates_sold", "takeovers", "takeovers_defended", "idle_managers",
+            "debts", "short_coin", "short_crate", "short_worker", "short_shop", "short_roadblock",
+            "short_truck", "short_disc", "short_manager", "short_strike", "short_purchase_order")
+COUNTER_MEANINGS = {
+    "lots_sold": "lots of 2 crates sold at the Merchandise Auction",
+    "deliveries": "Delivery Actions begun (stages 10 and 15)",
+    "crates_sold": "crates sold in Delivery Actions",
+    "takeovers": "partnerships and roadblocks taken over",
+    "takeovers_tried": "takeovers begun (defended ones included)",
+    "takeovers_defended": "takeovers defended from an adjacent truck",
+    "idle_managers": "managers whose stage costs their seat could not pay",
+    "debts": "payments a seat could not make in full (owed until it gets coins)",
+    "short_coin": "coin gains the supply could not pay in full (supply exhaustion)",
+    "short_crate": "crate draws the pouch could not give in full (supply exhaustion)",
+    "short_worker": "worker gains beyond a colour's 8 (supply exhaustion)",
+    "short_shop": "shop gains beyond a colour's 8 (supply exhaustion)",
+    "short_roadblock": "roadblock gains beyond a colour's 4 (supply exhaustion)",
+    "short_truck": "truck gains beyond a colour's 3 (supply exhaustion)",
+    "short_disc": "disc gains beyond a colour's 4 (supply exhaustion)",
+    "short_manager": "manager hires beyond a colour's 6 (supply exhaustion)",
+    "short_strike": "strike gains beyond the box's 12 (supply exhaustion)",
+    "short_purchase_order": "purchase order gains beyond the box's 20 (supply exhaustion)",
+    "roadblock_not_placed": "roadblocks not built: no free slot or none of the colour left",
+    "partnership_not_placed": "partnerships not established: no free square or no shop left",
+    "managers_unplaced": "managers left unassigned: every outline taken",
+    "tax_crates_donated": "crates donated to the tower for a missing tax coin",
+    "factory_bonus_struck": "factory bonuses lost to a strike",
+    "stocks_bought": "stocks bought at stage 4",
+}
+
+
+@dataclass(frozen=True)
+class Config:
+    model: Fmnyc
+    table: Table
+    players: int
+    rounds: int
+    stocks: bool
+    max_decisions: int
+
+
+class FmnycSimulator:
+    game = "fmnyc"
+    bots = tuple(BOTS)            # ("random", "heuristic"): the second is the default seat
+    player_counts = (2, 3, 4, 5)
+
+    def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
+                options: dict[str, Any]) -> Config:
+        from cardgen.games.fmnyc.load import load_fmnyc
+        from cardgen.games.selection import check_players
+
+        model = load_fmnyc()
+        if set_ref is not None:
+            raise ValueError(f"'{model.name}' has no card sets (--set {set_ref})")
+        check_players(model, players)
+        rounds = int(options.get("rounds") or model["game"]["rounds"]["default"])
+        if rounds not in model.rounds:
+            raise ValueError(f"'{model.name}' plays {', '.join(map(str, model.rounds))} Game Rounds, "
+                             f"not {rounds}")
+        if options.get("career"):
+            raise ValueError("the Free Market: NYC engine does not play Career cards yet")
+        return Config(model, table_for(model, players), players, rounds, bool(options.get("stocks")),
+                      int(options.get("max_decisions", MAX_DECISIONS)))
+
+    def new_state(self, config: Config, seed: int, invariants: bool = False) -> Game:
+        return Game(config.model, config.table, seed, config.rounds, invariants, config.stocks,
+                    config.max_decisions)
+
+    def policy(self, name: str, seat: int, seed: int) -> Policy:
+        return make_bot(name, seed)
+
+    def play(self, config: Config, seed: int, seat_bots: list[str], invariants: bool = False
+             ) -> GameResult:
+        return play_game(self, config, seed, seat_bots, invariants)
+
+    def result(self, state: Game, seed: int, seat_bots: list[str]) -> GameResult:
+        counters = dict.fromkeys(COUNTERS, 0)
+        counters.update(state.counters)
+        for source, coins in state.income.items():
+            counters[f"income:{source}"] = coins
+        done = state.finished and not state.stalled
+        return GameResult(
+            seed=seed, players=state.n, seat_bots=list(seat_bots), turns=state.decisions,
+            rounds=state.round if done else state.round - 1, stalled=not done,
+            end_condition=f"{state.rounds} rounds" if done else None,
+            scores=list(state.scores) if done else [0] * state.n,
+            winners=state.winners() if done else [], counters=dict(sorted(counters.items())))
+
+    def redeal(self, state: Game, seat: int, rng: random.Random) -> None:
+        """Shuffle every crate ``seat`` cannot see among the places that hide it (the other
+        screens, the pouch, the tower), each keeping its size: what it observes must not change."""
+        zones = [s.crates for s in state.seats if s.seat != seat] + [state.supply.pouch, state.tower.crates]
+        hidden = [c for z in zones for c in z]
+        rng.shuffle(hidden)
+        for z in zones:
+            z[:] = [hidden.pop() for _ in z]
+
+    def describe(self, obs: Any) -> list[str]:
+        """What a seat sees, as lines of text for ``cardgen play``."""
+        t = obs.table
+        lines = [f"round {obs.round} of {obs.rounds}, stage {obs.stage}; the Cup: seat {obs.first + 1}",
+                 "demand: " + ", ".join(f"{c} {v:+d}" for c, v in zip(t.crates, obs.demand, strict=True)),
+                 "containers: " + "; ".join(", ".join(b) or "-" for b in obs.containers)]
+        for q in t.squares:
+            bits = [q.what]
+            if obs.partner[q.index] is not None:
+                bits.append(f"partner seat {obs.partner[q.index] + 1} ({obs.guards[q.index]} guards)")
+            if obs.strike[q.index]:
+                bits.append("strike")
+            lines.append(f"  square {q.index} ({q.row} {q.column}): " + ", ".join(bits))
+        for v in obs.seats:
+            lines.append(f"seat {v.seat + 1}{' (you)' if v.seat == obs.seat else ''}: {v.coins} coins, "
+                         f"{v.crates} crates, managers {v.managers}, trucks parked {list(v.trucks)}")
+        lines.append("your crates: " + (", ".join(obs.crates) or "-"))
+        return lines
+
+
+SIMULATOR = FmnycSimulator()
