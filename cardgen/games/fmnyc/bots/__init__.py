@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from cardgen.games.fmnyc.bots.heuristic import HeuristicBot
 from cardgen.sim.driver import Policy, RandomPolicy
 
-BOTS: dict[str, Callable[[int], Policy]] = {"random": RandomPolicy}
+__all__ = ["BOTS", "HeuristicBot", "make_bot"]
+
+BOTS: dict[str, Callable[[int], Policy]] = {"random": RandomPolicy, "heuristic": HeuristicBot}
 
 
 def make_bot(name: str, seed: int = 0) -> Policy:

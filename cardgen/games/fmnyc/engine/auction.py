@@ -70,10 +70,12 @@ def auction(game: Game, effect: Mapping[str, Any]) -> Steps:
             can = game.seats[other].coins
             if can <= high:
                 continue
+            game.focus = (box, high, holder)
             raised = yield d.act(other, "outbid", f"Outbid {high} for container {box + 1}?",
                                  [PASS, high + 1], checker=_raise_checker(high + 1, can))
             if raised != PASS:
                 high, holder = int(raised), other
+        game.focus = ()
         game.count("lots_sold")
         pay_coins(game, holder, high)
         game.count("auction_coins", high)

@@ -5,7 +5,8 @@ Engine readings where the text leaves a choice (rules.yaml ``delivery``, ``takeo
 
 - The truck is one of the seat's trucks, behind the screen or parked; it carries 0-2 workers,
   from the screen or already on it. Crates are chosen at the sale, after the route: the choice
-  matters only there, so choosing them first would change nothing.
+  matters only there, so choosing them first would change nothing. A player may stop before
+  the route ("not all are mandatory"): then nothing moves.
 - A truck parks on a square with no strike and no other truck (a truck in the way is moved by a
   politician, between stages); it stays there after the delivery.
 - A takeover needs more workers on the truck than guards on the place (a place with 2 guards is
@@ -126,16 +127,16 @@ def delivery(game: Game, seat: int) -> Steps:
     truck = None if which == SCREEN else next(t for t in s.trucks if t.square == which)
     aboard = truck.workers if truck else 0
     most = min(int(game.table.rules["delivery"]["workers_on_truck"][1]), aboard + s.held["worker"])
+    load = 0
+    if most:
+        load = yield d.choose(seat, "delivery_load", "How many workers ride on the truck?",
+                              list(range(most + 1)))
     squares = route_squares(game, seat, truck)
     if not squares:
         return
     route = yield d.choose(seat, "delivery_route", "Where does your truck park?", [*squares, NO_ROUTE])
     if route == NO_ROUTE:
-        return
-    load = 0
-    if most:
-        load = yield d.choose(seat, "delivery_load", "How many workers ride on the truck?",
-                              list(range(most + 1)))
+        return           # nothing was moved: the loading is undone with the route
     # Loading: the workers on the truck become ``load``, the rest from or to the screen.
     s.held["worker"] += aboard - load
     if truck is None:
@@ -145,12 +146,14 @@ def delivery(game: Game, seat: int) -> Steps:
     else:
         truck.square, truck.workers = route, load
     game.count(f"route:{game.table.squares[route].kind}")
+    game.focus = (route,)
     options = takeovers(game, seat, truck)
     if options:
         chosen = yield d.choose(seat, "takeover", "Take over?", [*options, "no"])
         if chosen != "no":
             yield from takeover(game, seat, truck, chosen[0], chosen[1])
     yield from sale(game, seat, route)
+    game.focus = ()
 
 
 def sale(game: Game, seat: int, square: int) -> Steps:

@@ -76,6 +76,9 @@ class Game(Flow):
         self.income: Counter[str] = Counter()
         self.source = "stages"                 # what a coin gain is counted as (income by source)
         self.shown: dict[int, tuple[str, ...]] = {}   # crates a decision shows one seat only
+        # What the pending decision is about, public: the lot auctioned (container, bid,
+        # bidder), the square a truck delivers to.
+        self.focus: tuple = ()
         self._stock = {str(s["id"]): s for s in table.stocks}
         self._setup()
         super().__init__(self._play())

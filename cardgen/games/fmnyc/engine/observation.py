@@ -55,6 +55,7 @@ class Observation(NamedTuple):
     tower_crates: int
     supply_coins: int
     stocks: tuple[str, ...]
+    focus: tuple                         # what the decision is about (see ``Game.focus``)
     table: Table                         # the static board, prices and rules
 
     def __repr__(self) -> str:
@@ -83,4 +84,4 @@ def observe(game: Game, seat: int) -> Observation:
         tuple((a, tuple(v)) for a, v in b.nominees.items()),
         tuple((n, tuple(v)) for n, v in sorted(b.managers_on.items())),
         seats, len(game.supply.pouch), game.tower.coins, len(game.tower.crates), game.supply.coins,
-        tuple(game.supply.stocks), game.table)
+        tuple(game.supply.stocks), game.focus, game.table)

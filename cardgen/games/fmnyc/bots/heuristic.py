@@ -1,0 +1,314 @@
+"""The heuristic player: a simple plan from what its seat may see.
+
+It values a crate at the best price it can fetch now (its shop's Wholesale Price or the pawn
+shop's), and an asset at its Scoring Value. It bids for lots worth more than they cost, assigns
+managers to the stage that adds most to its worth now (deliveries when it has crates to sell,
+partnerships and roadblocks for their income and awards, firing a manager late), sells crates
+that fetch more than they score, guards its partnerships, strikes rivals' factories, raises the
+demand of its own crates with its politicians and nominates itself where it holds assets.
+
+It decides from its ``Observation`` and the ``Decision`` alone and draws on no randomness.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.games.fmnyc.engine.observation import HELD, Observation
+from cardgen.sim.decisions import Decision
+
+SKIP, PASS, NO_ROUTE = "skip", "pass", "stay home"
+# A lot is bought only when its crates fetch at least this much more than the bid.
+MARGIN = 2
+# Coins kept back from bidding for the round's stage costs.
+RESERVE = 4
+FACTORY_TASTE = ("automobile", "canned_food", "textile", "steel", "cement")
+
+
+def best_price(obs: Observation, crate: str) -> int:
+    t = obs.table
+    pawn = next(q.index for q in t.squares if q.kind == "pawn_shop")
+    return max(obs.price(crate, t.shop_of[crate]), obs.price(crate, pawn))
+
+
+def held(obs: Observation, item: str) -> int:
+    return obs.me.held[HELD.index(item)]
+
+
+class HeuristicBot:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        pass    # ``seed``: every bot is made with one; this one draws on no randomness
+
+    def decide(self, obs: Observation, decision: Decision) -> Any:
+        tag = decision.tag.split(":")[0]
+        handler = getattr(self, f"_{tag}", None)
+        choice = handler(obs, decision) if handler else None
+        if choice is None or decision.check(choice) is not None:
+            return _default(decision)
+        return choice
+
+    # --- the auction -----------------------------------------------------------------------
+    def _open_bid(self, obs: Observation, dec: Decision) -> Any:
+        best, pick = MARGIN - 1, PASS
+        for option in dec.options[1:]:
+            box, bid = option
+            worth = sum(best_price(obs, c) for c in obs.containers[box])
+            if worth - bid > best and obs.me.coins - bid >= RESERVE:
+                best, pick = worth - bid, option
+        return pick
+
+    def _outbid(self, obs: Observation, dec: Decision) -> Any:
+        bid = dec.options[1]
+        worth = sum(best_price(obs, c) for c in obs.containers[obs.focus[0]])
+        return bid if worth - bid >= MARGIN and obs.me.coins - bid >= RESERVE else PASS
+
+    def _auction_bonus(self, obs: Observation, dec: Decision) -> Any:
+        return obs.me.coins >= 2 + RESERVE
+
+    # --- managers ---------------------------------------------------------------------------
+    def _assign(self, obs: Observation, dec: Decision) -> Any:
+        stages = [o for o in dec.options if isinstance(o, int)]
+        return max(stages, key=lambda n: (stage_worth(obs, n), -n))
+
+    def _choose(self, obs: Observation, dec: Decision) -> Any:
+        stage = int(dec.tag.split(":")[1])
+        labels = list(dec.options)
+        me, last = obs.me, obs.round == obs.rounds
+        if stage == 6:
+            if "buy" in labels and _buy_gain(obs) >= 2:
+                return "buy"
+            return SKIP
+        if stage == 10:
+            return "delivery" if "delivery" in labels and _sellable(obs) else \
+                "purchasing" if "purchasing" in labels else SKIP
+        if stage == 11:
+            return "both" if "both" in labels else SKIP
+        if stage == 13:
+            free_factory = any(obs.partner[q.index] is None and q.what in FACTORY_TASTE[:2]
+                               for q in obs.table.squares if q.kind == "factory")
+            if free_factory and not last and "factory and shop" in labels:
+                return "factory and shop"
+            return "two shops" if "two shops" in labels else labels[0]
+        if stage == 16:
+            if "fire" in labels and (last or (me.managers > 3 and obs.round >= obs.rounds - 1)):
+                return "fire"
+            if "hire" in labels and not last and (obs.round >= 4 or me.coins >= 14):
+                return "hire"
+            return SKIP
+        if stage == 17:
+            if "jackpot" in labels and obs.tower_coins + 3 * obs.tower_crates >= 4:
+                return "jackpot"
+            return "donate" if "donate" in labels and me.coins >= 8 else labels[0]
+        return labels[0]
+
+    def _perform_stage(self, obs: Observation, dec: Decision) -> Any:
+        return max(dec.options, key=lambda n: stage_worth(obs, n))
+
+    # --- the Action Zone --------------------------------------------------------------------
+    def _partnership(self, obs: Observation, dec: Decision) -> Any:
+        t = obs.table
+
+        def worth(q: int) -> float:
+            sq = t.squares[q]
+            value = 0.0
+            if sq.kind == "factory":
+                value += 5 - FACTORY_TASTE.index(sq.what)
+            elif sq.kind == "pawn_shop":
+                value += 2
+            else:
+                value += obs.crates.count(sq.what) + 1
+            for slot in t.lines_of(q):
+                owner = obs.roadblock[slot]
+                if owner == obs.seat:
+                    value += 2
+                elif owner is not None and t.slots[slot].kind == "street":
+                    value -= 1
+            return value
+        return max(dec.options, key=worth)
+
+    def _roadblock_slot(self, obs: Observation, dec: Decision) -> Any:
+        t = obs.table
+
+        def worth(slot: int) -> float:
+            line = t.slots[slot].line
+            return 2 * sum(1 for q in line if obs.partner[q] is not None) \
+                + 0.5 * sum(1 for q in line if obs.partner[q] is None)
+        return max(dec.options, key=worth)
+
+    # --- deliveries -------------------------------------------------------------------------
+    def _delivery_truck(self, obs: Observation, dec: Decision) -> Any:
+        return dec.options[0]
+
+    def _delivery_load(self, obs: Observation, dec: Decision) -> Any:
+        return max(dec.options)
+
+    def _delivery_route(self, obs: Observation, dec: Decision) -> Any:
+        best, pick = 0.0, NO_ROUTE
+        load = 2
+        for q in dec.options:
+            if q == NO_ROUTE:
+                continue
+            value = _sale_worth(obs, q)
+            partner = obs.partner[q]
+            if value > 0 and partner == obs.seat:
+                value += 2
+            elif value > 0 and partner is not None:
+                value -= 1
+            if partner is not None and partner != obs.seat and obs.guards[q] < min(2, load):
+                value += 3
+            if value > best:
+                best, pick = value, q
+        return pick
+
+    def _takeover(self, obs: Observation, dec: Decision) -> Any:
+        return dec.options[0]
+
+    def _defend(self, obs: Observation, dec: Decision) -> Any:
+        return True
+
+    def _sell(self, obs: Observation, dec: Decision) -> Any:
+        square = obs.focus[0]
+        ranked = sorted(dec.options, key=lambda c: -obs.price(c, square))
+        out: list[str] = []
+        for c in ranked:
+            if len(out) >= dec.high:
+                break
+            extra = 1 if len(out) >= 2 else 0        # a purchase order spent scores 1
+            if obs.price(c, square) - extra > obs.table.values["crate"]:
+                out.append(c)
+        return out
+
+    # --- crates -----------------------------------------------------------------------------
+    def _pay_crate(self, obs: Observation, dec: Decision) -> Any:
+        return min(dec.options, key=lambda c: best_price(obs, c))
+
+    _donate_crate = _pay_crate
+    _exchange_give = _pay_crate
+
+    def _sell_crate(self, obs: Observation, dec: Decision) -> Any:
+        return max(dec.options, key=lambda c: obs.table.cost[c] - best_price(obs, c))
+
+    def _exchange_take(self, obs: Observation, dec: Decision) -> Any:
+        return max(dec.options, key=lambda o: best_price(obs, o[1]))
+
+    def _buy_crate(self, obs: Observation, dec: Decision) -> Any:
+        options = [o for o in dec.options if o != SKIP]
+        pick = max(options, key=lambda o: best_price(obs, o[1]) - obs.table.cost[o[1]])
+        return pick if best_price(obs, pick[1]) - obs.table.cost[pick[1]] >= 2 else SKIP
+
+    def _return_crates(self, obs: Observation, dec: Decision) -> Any:
+        return sorted(dec.options, key=lambda c: best_price(obs, c))[:dec.low]
+
+    def _demand_meters(self, obs: Observation, dec: Decision) -> Any:
+        mine = [c for c in dec.options if c in obs.crates]
+        return mine[:dec.high]
+
+    def _demand_move(self, obs: Observation, dec: Decision) -> Any:
+        return max(dec.options)
+
+    # --- panels -----------------------------------------------------------------------------
+    def _place_disc(self, obs: Observation, dec: Decision) -> Any:
+        awards = [o for o in dec.options if o != SKIP and o[0] == "award"]
+        if awards:
+            return max(awards, key=lambda o: obs.table.award_sum[o[1]])
+        return next((o for o in dec.options if o != SKIP), SKIP)
+
+    def _recharge(self, obs: Observation, dec: Decision) -> Any:
+        return obs.me.coins >= 3
+
+    def _any_time(self, obs: Observation, dec: Decision) -> Any:
+        options = dec.options
+        for o in options:                        # guard what can be taken over
+            if o != PASS and o[0] in ("guard", "guard_roadblock"):
+                return o
+        for o in options:                        # strike a rival's factory before stage 2
+            if o != PASS and o[0] == "strike":
+                sq = obs.table.squares[o[1]]
+                if sq.kind == "factory" and obs.partner[o[1]] not in (None, obs.seat):
+                    return o
+        for o in options:                        # raise the demand of its own crates
+            if o != PASS and o[0] == "raise_demand" and o[2] in obs.crates:
+                return o
+        if obs.round == obs.rounds and obs.stage >= 15:
+            for o in options:
+                if o != PASS and (o[0] == "to_award" or (o[0] == "disc" and o[1] == "award")):
+                    return o
+        return PASS
+
+    def _final_nomination(self, obs: Observation, dec: Decision) -> Any:
+        for o in dec.options:
+            if o == PASS:
+                continue
+            award = o[2] if o[0] == "to_award" else o[2]
+            if _award_assets(obs, award) >= 1:
+                return o
+        return PASS
+
+
+def _default(decision: Decision) -> Any:
+    """The first option (pass, no, the least): what a cautious player does when unsure."""
+    if decision.kind == "yes_no":
+        return False
+    if decision.kind == "choose_many":
+        return list(decision.options[:decision.low])
+    if decision.kind == "order":
+        return list(decision.options)
+    return decision.options[0]
+
+
+def _sellable(obs: Observation) -> bool:
+    return any(best_price(obs, c) > obs.table.values["crate"] for c in obs.crates)
+
+
+def _sale_worth(obs: Observation, square: int) -> float:
+    t = obs.table
+    prices = sorted((obs.price(c, square) for c in obs.crates if t.sells(square, c)), reverse=True)
+    gain = [p - t.values["crate"] for p in prices[:2 + held(obs, "purchase_order")] if p > t.values["crate"]]
+    return float(sum(gain))
+
+
+def _buy_gain(obs: Observation) -> int:
+    crates = {c for box in obs.containers for c in box if obs.table.cost[c] <= obs.me.coins}
+    return max((best_price(obs, c) - obs.table.cost[c] for c in crates), default=0)
+
+
+def _award_assets(obs: Observation, award: str) -> int:
+    item = obs.table.award_counts[award]
+    me, seat = obs.me, obs.seat
+    if item == "shop":
+        return sum(1 for p in obs.partner if p == seat)
+    if item == "roadblock":
+        return sum(1 for p in obs.roadblock if p == seat)
+    if item == "truck":
+        return held(obs, "truck") + len(me.trucks)
+    if item == "worker":
+        return held(obs, "worker") + sum(w for _, w in me.trucks) \
+            + sum(g for p, g in zip(obs.partner, obs.guards, strict=True) if p == seat)
+    return held(obs, item) if item in HELD else 0
+
+
+def stage_worth(obs: Observation, number: int) -> float:
+    """What a manager on stage ``number`` adds to the seat's worth, roughly, in coins."""
+    me, t = obs.me, obs.table
+    last = obs.round == obs.rounds
+    coins = me.coins
+    sale = max((_sale_worth(obs, q.index) for q in t.squares), default=0.0)
+    free_squares = sum(1 for p in obs.partner if p is None)
+    worth = {
+        5: 2 - 3 + 1 if obs.crates else -99,
+        6: 1 + 1 + 0.5 + max(0, _buy_gain(obs)),
+        7: 3 + 2 + (0 if None not in obs.roadblock else 2),
+        8: -3 + 3 + 3 + 1 if coins >= 3 else -99,
+        9: (-2 + 1 + 2 * min(3, len(set(obs.crates)))) if coins >= 2 else -99,
+        10: (-3 + sale) if coins >= 3 and (me.trucks or held(obs, "truck")) else (3 if coins >= 3 else -99),
+        11: 5 + 2,
+        12: -3 - 3 + 3 + 1 if coins >= 3 and obs.crates else -99,
+        13: 2 + 1 + (6 if free_squares >= 2 else 2),
+        14: (-3 + 8) if coins >= 3 and not last else (-3 + 6 if coins >= 3 else -99),
+        15: sale + 1 if me.trucks or held(obs, "truck") else -99,
+        16: 11 if last else (4 if obs.round >= 4 else 1),
+        17: obs.tower_coins + 3 * obs.tower_crates,
+    }
+    return float(worth.get(number, 0))
