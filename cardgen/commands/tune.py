@@ -1,0 +1,262 @@
+"""``cardgen tune``: search a set's authored numbers for values check-set's bands accept, and
+propose them as a company-changes file with a before/after report (``cardgen.sim.tune``)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from cardgen.commands import fail, game_option, pick_game
+from cardgen.interrupt import stop_on_signals
+
+
+def register(app: typer.Typer) -> None:
+    @app.command()
+    def tune(
+        game: str = typer.Argument(None, metavar="GAME", show_default=False,
+                                   help="Game id (default: briefcase)."),
+        game_opt: str = game_option(),
+        set_ref: str = typer.Option(None, "--set", metavar="SET", help="Company set: an official "
+                                    "set id or name, or a set file (default: the game's reference "
+                                    "set, simple for Briefcase)."),
+        players: str = typer.Option(None, "--players", "-p", metavar="COUNTS",
+                                    help="Player counts, comma-separated (default: every count "
+                                    "the game allows); company effects are measured at the most."),
+        games: int = typer.Option(200, "--games", "-n", help="Games per run (every candidate is "
+                                  "played on the same games)."),
+        seed: int = typer.Option(1, "--seed", "-s", help="Run seed; the same seed gives the same games."),
+        jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes (default: all cores)."),
+        scheduler: str = typer.Option(None, "--scheduler", metavar="ADDRESS", help="Dask scheduler "
+                                      "address (tcp://HOST:PORT) to run on a cluster; needs cardgen[dask]."),
+        bots: str = typer.Option("", "--bots", metavar="NAME", help="The bot every seat plays "
+                                 "(default: the game's strongest, as check-set)."),
+        budget: int = typer.Option(30000, "--budget", help="Games to play at most, the "
+                                   "measurements before and after included."),
+        out: Path = typer.Option(None, "--out", "-o", metavar="FILE", help="The proposed "
+                                 "company-changes file (default: output/GAME-SET-tuned-changes.yaml)."),
+        report: Path = typer.Option(None, "--report", metavar="FILE", help="The before/after "
+                                    "report, Markdown (default: beside --out, -tune-report.md)."),
+        log: Path = typer.Option(None, "--log", metavar="FILE", help="What was tried, JSON Lines "
+                                 "(default: beside --out, -tune-log.jsonl)."),
+    ) -> None:
+        """Search a set's authored numbers (cost, VP) for values inside check-set's bands.
+
+        Only values the data marks as authored are changed, never one the rulebook prints (a
+        fact). One company at a time, the furthest outside its band first (causal effect beyond
+        +/-5 points, or bought in under 10% of games), its cost (else its VP) moves one step (two
+        if one changes nothing measurable); a move is kept only when every candidate's games
+        (the same seeds, common random numbers) show it helps beyond noise and it adds no
+        check-set warning. Writes a company-changes file to put in a workspace's
+        cards/GAME/ folder, a report (each company by name, before and after) and a log; the
+        data itself is never edited. Exit code 0 when done, 1 when the data is invalid or a file
+        cannot be written, 2 on a usage error, 130 or 143 when stopped (nothing written).
+
+        Example: cardgen tune briefcase --set simple --games 200 --budget 30000 --out simple-tuned.yaml
+        """
+        chosen = pick_game(game, game_opt, "briefcase")
+        with stop_on_signals():
+            _tune(chosen, set_ref, players, games, seed, jobs, scheduler, bots, budget, out, report, log)
+
+
+def parse_players(text: str | None, allowed: list[int]) -> list[int]:
+    """The --players counts, sorted; typer.Exit (2) with one line for anything else."""
+    if text is None:
+        return allowed
+    try:
+        counts = sorted({int(part) for part in text.split(",") if part.strip()})
+    except ValueError:
+        raise fail(f"--players '{text}' is not a list of whole numbers such as 2,3,4") from None
+    bad = [n for n in counts if n not in allowed]
+    if not counts or bad:
+        raise fail(f"--players '{text}': the game is for {allowed[0]} to {allowed[-1]} players")
+    return counts
+
+
+def _tune(game: str, set_ref: str | None, players_text: str | None, games: int, seed: int, jobs: int,
+          scheduler: str | None, bots: str, budget: int, out: Path | None, report: Path | None,
+          log: Path | None) -> None:
+    from cardgen.commands.check_set import STRONGEST, _player_counts
+    from cardgen.commands.list import default_bot
+    from cardgen.commands.simulate import on_terminal
+    from cardgen.data.schema import did_you_mean
+    from cardgen.games import game_simulator, registered_games, simulator_ref
+    from cardgen.games.selection import SelectionError
+    from cardgen.output import OutputError, check_writable, write_all_atomic
+    from cardgen.problems import DataError
+    from cardgen.sim.runner import dask_executor, default_jobs, local_executor, scheduler_problem
+    from cardgen.sim.tune import Settings, Tuner
+    from cardgen.workspace import announce, current
+
+    if game not in registered_games():
+        raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
+    try:
+        simulator = game_simulator(game)
+        tuning = importlib.import_module(f"cardgen.games.{game}.tuning")
+    except (LookupError, ModuleNotFoundError):
+        raise fail(f"{game} cannot be tuned yet: tune needs a simulator and a set of companies") from None
+    counts = parse_players(players_text, _player_counts(game))
+    if games < 2:
+        raise fail("--games must be at least 2 (an interval needs two games)")
+    if scheduler is not None and (problem := scheduler_problem(scheduler)):
+        raise fail(problem)
+    strongest = STRONGEST.get(game) or default_bot(list(simulator.bots))
+    bot = bots.strip() or strongest
+    if bot not in simulator.bots:
+        raise fail(f"unknown bot '{bot}'{did_you_mean(bot, list(simulator.bots))}; {game} bots: "
+                   f"{', '.join(simulator.bots)}")
+    reference = getattr(simulator, "reference_set", None)
+    set_ref = set_ref or reference
+    try:
+        subject = tuning.subject(set_ref, counts)
+    except (SelectionError, ValueError) as exc:
+        raise fail(str(exc)) from None
+    except DataError as exc:
+        for p in exc.problems:
+            typer.echo(p.format(), err=True)
+        raise typer.Exit(1) from None
+    stem = f"{game}-{_slug(subject.set_name)}"
+    folder = current().default_output()
+    out = out or folder / f"{stem}-tuned-changes.yaml"
+    base = out.with_suffix("")
+    report = report or base.with_name(base.name.removesuffix("-tuned-changes") + "-tune-report.md")
+    log = log or base.with_name(base.name.removesuffix("-tuned-changes") + "-tune-log.jsonl")
+    # Every destination is checked now: finding it unwritable after the games wastes them.
+    try:
+        for path in (out, report, log):
+            check_writable(path)
+    except OutputError as exc:
+        raise fail(str(exc), 1) from None
+
+    workers = jobs if jobs > 0 else default_jobs()
+    settings = Settings(simulator_ref(game), bot, counts, games, seed, budget, workers)
+    records: list[dict[str, Any]] = []
+    typer.echo(f"tuning {subject.set_name} ({game}): {len(subject.knobs)} authored values of "
+               f"{len(subject.companies)} companies, {bot} in every seat, {', '.join(map(str, counts))} "
+               f"players, {games} games a run, at most {budget} games", err=True)
+    try:
+        context = dask_executor(scheduler) if scheduler else local_executor(workers)
+        with context as executor, _Bar(budget, on_terminal()) as bar:
+            ref = None
+            if reference and (other := tuning.subject(reference, counts)).set_name != subject.set_name:
+                # check-set judges length against the reference set: so does tune (its games
+                # are played once, besides the budget).
+                ref = {n: Tuner(other, settings, executor, bar.advance).base_run(n, {}).summary
+                       for n in counts}
+            tuner = Tuner(subject, settings, executor, bar.advance, records.append, ref)
+            outcome = tuner.tune()
+    except ValueError as exc:          # a budget too small for one measurement
+        raise fail(str(exc)) from None
+    except RuntimeError as exc:
+        raise fail(str(exc), 1) from None
+
+    text = report_text(subject, outcome, settings)
+    why = (f"cardgen tune {subject.set_name}: {bot} in every seat, {', '.join(map(str, counts))} "
+           f"players, {games} games a run, seed {seed}; verdict {outcome.before_verdict.word} "
+           f"({len(outcome.before_verdict.warnings)} warnings) before, {outcome.after_verdict.word} "
+           f"({len(outcome.after_verdict.warnings)}) after")
+    files = [(report, text.encode()), (log, b"".join(json.dumps(r).encode() + b"\n" for r in records))]
+    if outcome.changes:
+        import yaml
+
+        doc = tuning.changes_document(subject, outcome.changes, why)
+        files.append((out, yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100).encode()))
+    try:
+        write_all_atomic(files)
+    except OutputError as exc:
+        raise fail(str(exc), 1) from None
+    typer.echo(text)
+    if outcome.changes:
+        typer.echo(f"wrote {out}: put it in a workspace's cards/{game}/ folder to use these values "
+                   f"(cardgen check-set '{subject.set_name}' then judges them)")
+        clash = tuning.existing_changes({c for c, _ in outcome.changes})
+        for cid, where in sorted(clash.items()):
+            typer.echo(f"note: {subject.companies[cid]} is already changed in {where}; this file's "
+                       f"entry carries those changes too: remove the entry there")
+    else:
+        typer.echo("no change kept: nothing to propose")
+    typer.echo(f"wrote {report}\nwrote {log}")
+    announce(game)
+
+
+def _slug(name: str) -> str:
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in name.casefold()).split())
+
+
+def report_text(subject: Any, outcome: Any, settings: Any) -> str:
+    """The before/after report, Markdown: the verdicts, then one row per company by name."""
+    from cardgen.sim.tune import MIN_BOUGHT
+    from cardgen.sim.verdict import MARGIN
+
+    b, a = outcome.before, outcome.after
+    kept = len(outcome.changes)
+    lines = [
+        f"Tune of {subject.set_name}: {settings.bot} in every seat, "
+        f"{', '.join(map(str, settings.players))} players, {settings.games} games a run (the same "
+        f"seeds for every candidate), seed {settings.seed}; {outcome.trials} candidates tried, "
+        f"{kept} value{'s' if kept != 1 else ''} changed; {outcome.games} games in "
+        f"{outcome.seconds:.0f} s.",
+        "",
+        f"Bands: causal effect within ±{100 * MARGIN:.0f} points (at {max(settings.players)} "
+        f"players), bought in at least {100 * MIN_BOUGHT:.0f}% of games, no check-set warning added.",
+        "",
+        f"Verdict before: {outcome.before_verdict.word} ({len(outcome.before_verdict.warnings)} "
+        f"warnings); after: {outcome.after_verdict.word} ({len(outcome.after_verdict.warnings)} warnings).",
+        "",
+        "| company | cost | VP | bought (games) | activated (games) | effect, points (95% CI) |",
+        "|---|---|---|---|---|---|",
+    ]
+    knobs = {(k.company, k.field): k.value for k in subject.knobs}
+
+    def value(cid: str, field: str) -> str:
+        if (cid, field) not in knobs:
+            return "fact" if cid not in subject.fixed or "fact" in subject.fixed[cid] else "-"
+        old, new = knobs[cid, field], a.values.get((cid, field), knobs[cid, field])
+        return f"{old} → **{new}**" if new != old else str(old)
+
+    def pair(x: float, y: float) -> str:
+        return f"{100 * x:.0f}% → {100 * y:.0f}%"
+
+    def effect(state: Any, cid: str) -> str:
+        e = state.effect(cid)
+        return f"{100 * e.mean:+.1f} ({100 * e.low:+.1f} to {100 * e.high:+.1f})"
+
+    for cid, name in subject.companies.items():
+        lines.append(f"| {name} | {value(cid, 'cost')} | {value(cid, 'vp')} | "
+                     f"{pair(b.share(cid), a.share(cid))} | "
+                     f"{pair(b.share(cid, 'activated'), a.share(cid, 'activated'))} | "
+                     f"{effect(b, cid)} → {effect(a, cid)} |")
+    for title, verdict in (("Warnings before", outcome.before_verdict),
+                           ("Warnings after", outcome.after_verdict)):
+        lines += ["", f"{title}:", ""] + [f"- {w}" for w in verdict.warnings or ["none"]]
+    return "\n".join(lines) + "\n"
+
+
+class _Bar:
+    """A progress bar of games played against the budget, on a terminal only."""
+
+    def __init__(self, budget: int, show: bool):
+        self.progress = None
+        if show:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self.progress = Progress(TextColumn("tune"), BarColumn(), MofNCompleteColumn(),
+                                     TimeElapsedColumn(), console=Console(stderr=True))
+            self.task = self.progress.add_task("tune", total=budget)
+
+    def __enter__(self) -> _Bar:
+        if self.progress:
+            self.progress.__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.progress:
+            self.progress.__exit__(*exc)
+
+    def advance(self, games: int) -> None:
+        if self.progress:
+            self.progress.update(self.task, advance=games)

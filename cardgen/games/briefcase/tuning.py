@@ -1,0 +1,127 @@
+"""What `cardgen tune` may turn in Briefcase, and the simulator configs of a candidate.
+
+A knob is one authored whole number of a shipped company in the set: its buying cost or its
+victory points. Those two move a company's worth by one step at a time without changing what
+it needs or makes; activation, production and copies are authored too, but a change there
+changes what the company is (and copies are bound to the box's totals), so tune leaves them to
+the designer. A value listed under ``facts:`` (printed in the rulebook) is never a knob, and a
+company a custom set defines itself (``new_companies``) is not either: a company-changes file
+cannot name it, so its numbers are edited in the set file.
+
+Candidates are made from the loaded model (``dataclasses.replace`` of the companies), compiled
+like any set; nothing is written and no file is read again per candidate."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from cardgen.games.briefcase.model import Briefcase, CompanySet, frozen
+
+# The fields tune turns, most influential first: a Buy card is paid once, a VP is scored once,
+# and the bots value one Buy of cost at about one VP, so cost is tried first.
+FIELDS = ("cost", "vp")
+# Bounds of each field (the schema's, with cost at least 1: a free company is not a purchase).
+BOUNDS = {"cost": (1, 12), "vp": (0, 20)}
+
+SIMULATOR = "cardgen.games.briefcase.simulation:SIMULATOR"
+
+
+@dataclass(frozen=True)
+class Knob:
+    company: str      # company id
+    name: str         # company name, for people
+    field: str        # "cost" or "vp"
+    value: int        # the value in the data now
+    low: int
+    high: int
+
+
+@dataclass(frozen=True)
+class Subject:
+    """A Briefcase set ready to tune: its data as loaded, and what may change."""
+
+    game: Briefcase
+    portfolio: CompanySet | None
+    set_name: str
+    companies: dict[str, str]       # id -> name, every company in the set's portfolio
+    knobs: tuple[Knob, ...]
+    fixed: dict[str, str]           # id -> why none of its numbers is a knob
+    max_rounds: int
+
+    def config(self, players: int, values: dict[tuple[str, str], int]) -> Any:
+        """The simulator config at ``players`` with ``values`` ((company id, field) -> value)
+        in place of the data's."""
+        from cardgen.games.briefcase.engine import compile_rules
+        from cardgen.games.briefcase.simulation import Config
+
+        game = self.game
+        if values:
+            companies = dict(game.companies)
+            for (cid, field), value in values.items():
+                companies[cid] = replace(companies[cid], **{field: value})
+            game = replace(game, companies=frozen(companies))
+        return Config(compile_rules(game, self.portfolio), players, self.max_rounds)
+
+
+def subject(set_ref: str, players: list[int]) -> Subject:
+    """The set ``set_ref`` names (official id or name, workspace set, or set file) ready to tune.
+
+    Raises SelectionError for an unknown set or player count, DataError for invalid data."""
+    from cardgen.games.briefcase.load import check_players, resolve_set
+    from cardgen.games.briefcase.simulation import DEFAULT_MAX_ROUNDS
+
+    game, portfolio = resolve_set(set_ref)
+    for n in players:
+        check_players(game, n)
+    if portfolio is None:
+        raise ValueError("tune needs a company set (a random portfolio changes every game)")
+    new = {c.id for c in portfolio.new_companies}
+    knobs: list[Knob] = []
+    fixed: dict[str, str] = {}
+    for cid in portfolio.company_ids:
+        c = game.companies[cid]
+        if cid in new:
+            fixed[cid] = "defined in the set file (edit its numbers there)"
+            continue
+        turnable = [f for f in FIELDS if f in c.authored and f not in c.facts
+                    and getattr(c, f) is not None]
+        if not turnable:
+            fixed[cid] = "its cost and VP are printed in the rulebook (facts)"
+        for f in turnable:
+            low, high = BOUNDS[f]
+            knobs.append(Knob(cid, c.name, f, getattr(c, f), low, high))
+    return Subject(game, portfolio, portfolio.name,
+                   {cid: game.companies[cid].name for cid in portfolio.company_ids},
+                   tuple(knobs), fixed, DEFAULT_MAX_ROUNDS)
+
+
+def _workspace_changes() -> dict[str, Any]:
+    """The company changes the data already holds (each company's first), by company id."""
+    from cardgen.data.documents import game_files, read_documents
+    from cardgen.games.briefcase import changes
+
+    docs, _ = read_documents(game_files("briefcase"))
+    raw = next((d.data["companies"] for d in docs if d.kind == "companies"), [])
+    return changes.collect(docs, raw)[0]
+
+
+def changes_document(subject: Subject, values: dict[tuple[str, str], int], why: str) -> dict[str, Any]:
+    """A company-changes document (``schemas/briefcase/company-changes.schema.json``) with the
+    tuned values, one entry per changed company, by name. A company the workspace already
+    changes keeps its other changed fields in the entry, so the entry can replace the old one."""
+    existing = _workspace_changes()
+    entries: dict[str, dict[str, Any]] = {}
+    for (cid, field), value in sorted(values.items()):
+        entry = entries.setdefault(cid, {"company": subject.companies[cid],
+                                         **(existing[cid].values if cid in existing else {})})
+        entry[field] = value
+    return {"game": "briefcase", "kind": "company-changes", "why": why,
+            "changes": list(entries.values())}
+
+
+def existing_changes(ids: set[str]) -> dict[str, str]:
+    """Company id -> the file that already changes it, for the companies in ``ids``."""
+    from cardgen.paths import display_path
+
+    return {cid: display_path(c.doc.path) for cid, c in _workspace_changes().items() if cid in ids}

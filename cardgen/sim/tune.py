@@ -1,0 +1,326 @@
+"""`cardgen tune`: search a set's authored numbers for values that bring it inside check-set's
+bands, by coordinate descent on common random numbers.
+
+Every candidate is played on the same games (same run seed, so the same game seeds and seat
+rotation) as the values it is compared with, so a difference between them is the change's and
+not the luck's; each comparison is a paired per-game difference with a 95% interval
+(``cardgen.sim.effects.paired_effect``).
+
+A company is out of its band when
+- its causal effect (the win share the bot loses when it never buys the company, as check-set
+  measures it at the most players) lies more than ``MARGIN`` from zero: too strong above, a trap
+  below; or
+- it is bought in fewer than ``MIN_BOUGHT`` of the games (all player counts together): a card
+  that sits in the market is dead weight even when check-set's "never bought" does not fire.
+Its *distance* is how far it lies outside, in win share plus share of games (its shortfall).
+
+The search, one company at a time, worst first: make it weaker (cost +1, else VP -1) when too
+strong, stronger (cost -1, else VP +1) otherwise; a step of 2 is tried when a step of 1 changes
+nothing measurable. A change is kept only when (a) the company's distance shrinks, (b) the
+measure that drives it moved the right way beyond noise (its paired 95% interval excludes
+zero), (c) the other companies' shortfall grows less than the company's distance shrinks (a
+company bought more often can push the rest out of the market), and (d) it adds no check-set
+warning (seats, game length, a company nobody buys). Passes
+repeat until one keeps nothing or ``budget`` games are spent (the final measurement included).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from cardgen.sim.effects import Effect, credit, focal_seat, paired_effect
+from cardgen.sim.runner import RunSpec, iter_results
+from cardgen.sim.stats import Summary
+from cardgen.sim.verdict import MARGIN, Verdict, judge
+
+# A company bought in fewer games than this (all player counts) is out of its band. One game in
+# ten: the official sets put 14 companies in the market and a game buys a handful, so a lower
+# share is a card most tables never see bought.
+MIN_BOUGHT = 0.10
+
+Values = dict[tuple[str, str], int]      # (company id, field) -> value
+
+
+class Knob(Protocol):
+    company: str
+    name: str
+    field: str
+    value: int
+    low: int
+    high: int
+
+
+class Subject(Protocol):
+    """A game's set ready to tune (Briefcase: ``cardgen.games.briefcase.tuning.Subject``)."""
+
+    set_name: str
+    companies: dict[str, str]           # id -> name
+    knobs: tuple[Knob, ...]
+    fixed: dict[str, str]               # id -> why it has no knob
+
+    def config(self, players: int, values: Values) -> Any: ...
+
+
+@dataclass
+class Run:
+    """One base run at one player count: its summary and what tune compares game by game."""
+
+    summary: dict[str, Any]
+    focal: list[float]                   # credit of the seat the first bot sits in, per game
+    bought: dict[str, list[int]]         # company -> 1 if bought in game i
+    activated: dict[str, list[int]]
+
+
+@dataclass
+class State:
+    """Values and their measurements: a base run per player count, and the runs with the focal
+    bot avoiding a company (at the most players), made as they are needed."""
+
+    values: Values
+    runs: dict[int, Run]
+    avoid: dict[str, list[float]] = field(default_factory=dict)
+
+    def effect(self, cid: str) -> Effect:
+        return paired_effect(self.runs[max(self.runs)].focal, self.avoid[cid])
+
+    def diffs(self, cid: str) -> list[float]:
+        return [a - b for a, b in zip(self.runs[max(self.runs)].focal, self.avoid[cid], strict=True)]
+
+    def bought(self, cid: str) -> list[int]:
+        return [x for n in sorted(self.runs) for x in self.runs[n].bought.get(cid, ())]
+
+    def share(self, cid: str, what: str = "bought") -> float:
+        games = [x for n in sorted(self.runs) for x in getattr(self.runs[n], what).get(cid, ())]
+        return sum(games) / len(games) if games else 0.0
+
+    def shortfall(self, cid: str) -> float:
+        """How far the company's bought share lies under ``MIN_BOUGHT`` (0 when at or above)."""
+        return max(0.0, MIN_BOUGHT - self.share(cid))
+
+    def distance(self, cid: str) -> float:
+        """How far the company lies outside its band (0 inside)."""
+        return max(0.0, abs(self.effect(cid).mean) - MARGIN) + self.shortfall(cid)
+
+    def crowding(self, cid: str) -> float:
+        """The other companies' shortfall: what a company bought more often takes from them."""
+        return sum(self.shortfall(c) for c in self.runs[max(self.runs)].bought if c != cid)
+
+
+@dataclass
+class Settings:
+    simulator: str          # "module:attribute" of the game's simulator
+    bot: str
+    players: list[int]
+    games: int
+    seed: int
+    budget: int
+    workers: int = 1
+
+
+@dataclass
+class Outcome:
+    before: State
+    after: State
+    before_verdict: Verdict
+    after_verdict: Verdict
+    changes: Values          # the values that differ from the data's
+    trials: int
+    games: int               # games played in all
+    seconds: float
+
+
+class BudgetSpent(Exception):
+    pass
+
+
+class Tuner:
+    """The search. ``progress`` hears of every finished batch (its number of games); ``log``
+    gets one JSON-able record per measurement and per candidate tried."""
+
+    def __init__(self, subject: Subject, settings: Settings, executor: Executor | None,
+                 progress: Callable[[int], None] | None = None,
+                 log: Callable[[dict[str, Any]], None] | None = None,
+                 reference: dict[int, dict[str, Any]] | None = None):
+        self.subject, self.s, self.executor = subject, settings, executor
+        self.progress, self.log = progress, log or (lambda record: None)
+        self.reference = reference      # the reference set's summaries, to judge game length
+        self.played = 0
+        self.first: State | None = None     # the data's values, measured
+
+    # --- Measuring ----------------------------------------------------------------------------
+    def _spec(self, players: int, values: Values, bots: list[str]) -> RunSpec:
+        return RunSpec(self.s.simulator, self.subject.config(players, values), self.s.games,
+                       self.s.seed, bots)
+
+    def _results(self, spec: RunSpec):
+        def batch(part: list) -> None:
+            self.played += len(part)
+            if self.progress:
+                self.progress(len(part))
+        return iter_results(spec, self.executor, self.s.workers, batch)
+
+    def base_run(self, players: int, values: Values) -> Run:
+        spec = self._spec(players, values, [self.s.bot] * players)
+        summary = Summary("tune", players, self.s.seed, spec.bots)
+        focal: list[float] = []
+        bought: dict[str, list[int]] = {c: [] for c in self.subject.companies}
+        activated: dict[str, list[int]] = {c: [] for c in self.subject.companies}
+        for i, r in enumerate(self._results(spec)):
+            summary.add(r)
+            focal.append(credit(r, focal_seat(i, players)))
+            for cid in self.subject.companies:
+                item = r.items.get(cid, {})
+                bought[cid].append(int(item.get("bought", 0) > 0))
+                activated[cid].append(int(item.get("activated", 0) > 0))
+        return Run(summary.result(), focal, bought, activated)
+
+    def _avoid(self, values: Values, cid: str) -> list[float]:
+        players = max(self.s.players)
+        spec = self._spec(players, values, [f"{self.s.bot}/avoid={cid}"] + [self.s.bot] * (players - 1))
+        return [credit(r, focal_seat(i, players)) for i, r in enumerate(self._results(spec))]
+
+    def cost(self, avoid_runs: int) -> int:
+        return self.s.games * (len(self.s.players) + avoid_runs)
+
+    def _afford(self, games: int, keep: int) -> None:
+        if self.played + games + keep > self.s.budget:
+            raise BudgetSpent
+
+    def measure(self, values: Values, companies: list[str] | None = None) -> State:
+        runs = {n: self.base_run(n, values) for n in self.s.players}
+        state = State(dict(values), runs)
+        for cid in companies if companies is not None else list(self.subject.companies):
+            state.avoid[cid] = self._avoid(values, cid)
+        return state
+
+    def verdict(self, state: State, effects: bool = True) -> Verdict:
+        """check-set's verdict on these measurements, companies by name."""
+        names = self.subject.companies
+        runs = {n: {**r.summary, "items": {names.get(k, k): v for k, v in r.summary["items"].items()}}
+                for n, r in state.runs.items()}
+        measured = {names[c]: state.effect(c) for c in state.avoid} if effects else None
+        first = self.first or state
+        return judge(runs, self.reference or {n: r.summary for n, r in first.runs.items()},
+                     measured, max(self.s.players), self.s.bot)
+
+    # --- Searching ----------------------------------------------------------------------------
+    def tune(self) -> Outcome:
+        start = time.monotonic()
+        every = list(self.subject.companies)
+        final_cost = self.s.games * len(every)          # the last measurement's avoid runs
+        if self.cost(len(every)) + final_cost > self.s.budget:
+            raise ValueError(f"--budget {self.s.budget} is too small: measuring the set once takes "
+                             f"{self.cost(len(every))} games and the final effects {final_cost} "
+                             f"more ({self.s.games} games a run)")
+        self.first = current = self.measure({})
+        self._record("before", current)
+        before_verdict = self.verdict(current)
+        trials = 0
+        try:
+            improved = True
+            while improved:
+                improved = False
+                for cid in sorted(every, key=lambda c: -current.distance(c) if c in current.avoid else 0):
+                    while True:
+                        if cid not in current.avoid:
+                            self._afford(self.s.games, final_cost)
+                            current.avoid[cid] = self._avoid(current.values, cid)
+                        if current.distance(cid) == 0:
+                            break
+                        kept, tried = self._improve(current, cid, final_cost)
+                        trials += tried
+                        if kept is None:
+                            break
+                        current, improved = kept, True
+        except BudgetSpent:
+            self.log({"event": "budget spent", "games": self.played})
+        # Other companies' avoid runs were made on older values: measure them all again.
+        after = State(current.values, current.runs,
+                      {c: self._avoid(current.values, c) for c in every}) if current.values else self.first
+        self._record("after", after)
+        changes = {k: v for k, v in after.values.items() if v != self._data_value(k)}
+        return Outcome(self.first, after, before_verdict, self.verdict(after), changes, trials,
+                       self.played, time.monotonic() - start)
+
+    def _data_value(self, key: tuple[str, str]) -> int | None:
+        return next((k.value for k in self.subject.knobs if (k.company, k.field) == key), None)
+
+    def _moves(self, state: State, cid: str) -> list[tuple[Knob, int]]:
+        """(knob, sign) in the order tried, the most influential field first: the way that makes
+        the company weaker when it is too strong, stronger otherwise."""
+        weaker = state.effect(cid).mean > MARGIN
+        return [(k, 1 if (k.field == "cost") == weaker else -1)
+                for k in self.subject.knobs if k.company == cid]
+
+    def _improve(self, current: State, cid: str, keep: int) -> tuple[State | None, int]:
+        """The first move on ``cid`` that is kept, as the new state, and how many were tried.
+        A step of two is tried only when a step of one changed nothing measurable: after one
+        that went too far or broke a band, two would go further."""
+        tried = 0
+        warnings = len(self.verdict(current, effects=False).warnings)
+        for knob, sign in self._moves(current, cid):
+            key = (knob.company, knob.field)
+            for step in (sign, 2 * sign):
+                value = current.values.get(key, knob.value) + step
+                if not knob.low <= value <= knob.high:
+                    break
+                self._afford(self.cost(1), keep)
+                tried += 1
+                candidate = self.measure({**current.values, key: value}, [cid])
+                reason = self._judge_move(current, candidate, cid, warnings)
+                self.log({"event": "try", "company": knob.name, "field": knob.field,
+                          "from": current.values.get(key, knob.value), "to": value,
+                          "distance_before": round(current.distance(cid), 4),
+                          "distance_after": round(candidate.distance(cid), 4),
+                          **_figures(candidate, cid, "after_"), "kept": reason is None,
+                          "reason": reason or "kept", "games_played": self.played})
+                if reason is None:
+                    return self._carry(candidate, cid), tried
+                if not reason.startswith("no measurable change"):
+                    break
+        return None, tried
+
+    def _carry(self, candidate: State, cid: str) -> State:
+        # Only the changed company's avoid run is current; the others are measured again when
+        # the search reaches them.
+        return replace(candidate, avoid={cid: candidate.avoid[cid]})
+
+    def _judge_move(self, current: State, candidate: State, cid: str, warnings: int) -> str | None:
+        """None to keep the candidate, else why not (one line, for the log)."""
+        old = current.effect(cid).mean
+        if abs(old) > MARGIN:
+            change = paired_effect(candidate.diffs(cid), current.diffs(cid))
+            towards = change.high < 0 if old > 0 else change.low > 0
+        else:
+            change = paired_effect(candidate.bought(cid), current.bought(cid))
+            towards = change.low > 0
+        if not towards:
+            return (f"no measurable change (paired change {100 * change.mean:+.1f} points, 95% CI "
+                    f"{100 * change.low:+.1f} to {100 * change.high:+.1f})")
+        if candidate.distance(cid) >= current.distance(cid):
+            return "went too far: the distance from the band did not shrink"
+        gain = current.distance(cid) - candidate.distance(cid)
+        loss = candidate.crowding(cid) - current.crowding(cid)
+        if loss >= gain:
+            return (f"crowds out the others: their shortfall under {100 * MIN_BOUGHT:.0f}% bought "
+                    f"grows {100 * loss:.1f} points, more than this company gains")
+        added = len(self.verdict(candidate, effects=False).warnings) - warnings
+        if added > 0:
+            return f"adds {added} check-set warning(s) (seats, length or a company nobody buys)"
+        return None
+
+    def _record(self, event: str, state: State) -> None:
+        self.log({"event": event, "values": {f"{c}.{f}": v for (c, f), v in sorted(state.values.items())},
+                  "companies": {self.subject.companies[c]: _figures(state, c) for c in state.avoid},
+                  "games_played": self.played})
+
+
+def _figures(state: State, cid: str, prefix: str = "") -> dict[str, Any]:
+    e = state.effect(cid)
+    return {f"{prefix}effect": round(e.mean, 4), f"{prefix}effect_ci95": [round(e.low, 4), round(e.high, 4)],
+            f"{prefix}bought_share": round(state.share(cid), 4),
+            f"{prefix}activated_share": round(state.share(cid, "activated"), 4)}
