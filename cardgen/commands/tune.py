@@ -88,7 +88,7 @@ def _tune(game: str, set_ref: str | None, players_text: str | None, games: int, 
     from cardgen.output import OutputError, check_writable, write_all_atomic
     from cardgen.problems import DataError
     from cardgen.sim.runner import dask_executor, default_jobs, local_executor, scheduler_problem
-    from cardgen.sim.tune import Settings, Tuner
+    from cardgen.sim.tune import Settings, Tuner, check_budget
     from cardgen.workspace import announce, current
 
     if game not in registered_games():
@@ -133,6 +133,10 @@ def _tune(game: str, set_ref: str | None, players_text: str | None, games: int, 
 
     workers = jobs if jobs > 0 else default_jobs()
     settings = Settings(simulator_ref(game), bot, counts, games, seed, budget, workers)
+    try:
+        check_budget(settings, len(subject.companies))
+    except ValueError as exc:
+        raise fail(str(exc)) from None
     records: list[dict[str, Any]] = []
     typer.echo(f"tuning {subject.set_name} ({game}): {len(subject.knobs)} authored values of "
                f"{len(subject.companies)} companies, {bot} in every seat, {', '.join(map(str, counts))} "
@@ -148,8 +152,6 @@ def _tune(game: str, set_ref: str | None, players_text: str | None, games: int, 
                        for n in counts}
             tuner = Tuner(subject, settings, executor, bar.advance, records.append, ref)
             outcome = tuner.tune()
-    except ValueError as exc:          # a budget too small for one measurement
-        raise fail(str(exc)) from None
     except RuntimeError as exc:
         raise fail(str(exc), 1) from None
 

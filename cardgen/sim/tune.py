@@ -137,6 +137,16 @@ class BudgetSpent(Exception):
     pass
 
 
+def check_budget(settings: Settings, companies: int) -> None:
+    """ValueError unless the budget holds the first measurement and the final effects."""
+    first = settings.games * (len(settings.players) + companies)
+    final = settings.games * companies
+    if first + final > settings.budget:
+        raise ValueError(f"--budget {settings.budget} is too small: measuring the set once takes "
+                         f"{first} games and the final effects {final} more "
+                         f"({settings.games} games a run)")
+
+
 class Tuner:
     """The search. ``progress`` hears of every finished batch (its number of games); ``log``
     gets one JSON-able record per measurement and per candidate tried."""
@@ -212,10 +222,7 @@ class Tuner:
         start = time.monotonic()
         every = list(self.subject.companies)
         final_cost = self.s.games * len(every)          # the last measurement's avoid runs
-        if self.cost(len(every)) + final_cost > self.s.budget:
-            raise ValueError(f"--budget {self.s.budget} is too small: measuring the set once takes "
-                             f"{self.cost(len(every))} games and the final effects {final_cost} "
-                             f"more ({self.s.games} games a run)")
+        check_budget(self.s, len(every))
         self.first = current = self.measure({})
         self._record("before", current)
         before_verdict = self.verdict(current)

@@ -1,0 +1,194 @@
+"""`cardgen tune`: the search finds a known optimum on a toy market, moves only authored values,
+and the command writes a company-changes file that a workspace applies. Few games each: no test
+depends on the machine's speed."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+import yaml
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.data import schema
+from cardgen.sim.result import GameResult
+from cardgen.sim.tune import Settings, Tuner
+
+runner = CliRunner()
+
+
+# --- A toy market with one company and a known optimum --------------------------------------
+# Two players; each seat buys the gadget with probability (6 - cost) / 4 (never at 6 or more),
+# unless its bot avoids it. The winner is drawn with weights: an owner weighs 1 + 2·(3 - cost)
+# at cost 1 or 2, 1 from cost 3 on. So the gadget is too strong below 3, fair from 3 to 5, and
+# dead weight (never bought) from 6: tune must stop at 3 coming from below, at 5 from above.
+
+class ToySimulator:
+    game = "toy-market"
+    bots = ("toy",)
+
+    def play(self, config: dict, seed: int, seat_bots: list[str], invariants: bool = False) -> GameResult:
+        rng = random.Random(seed)
+        cost = config["cost"]
+        chance = max(0.0, min(1.0, (6 - cost) / 4))
+        # Every seat draws whether or not it may buy: the same games stay the same games.
+        owns = [rng.random() < chance and not bot.endswith("/avoid=gadget") for bot in seat_bots]
+        weights = [1 + 2 * max(0, 3 - cost) if own else 1 for own in owns]
+        winner = 0 if rng.random() * sum(weights) < weights[0] else 1
+        return GameResult(seed=seed, players=2, seat_bots=list(seat_bots), turns=2, rounds=1,
+                          stalled=False, end_condition="done", scores=[int(s == winner) for s in (0, 1)],
+                          winners=[winner], items={"gadget": {"bought": sum(owns),
+                                                              "activated": sum(owns), "in_portfolio": 1}})
+
+
+TOY = ToySimulator()
+
+
+@dataclass(frozen=True)
+class ToyKnob:
+    company: str
+    name: str
+    field: str
+    value: int
+    low: int = 1
+    high: int = 12
+
+
+@dataclass
+class ToySubject:
+    cost: int
+    set_name: str = "Toy"
+    companies: dict = field(default_factory=lambda: {"gadget": "Gadget"})
+    fixed: dict = field(default_factory=dict)
+
+    @property
+    def knobs(self) -> tuple[ToyKnob, ...]:
+        return (ToyKnob("gadget", "Gadget", "cost", self.cost),)
+
+    def config(self, players: int, values: dict) -> dict:
+        return {"cost": values.get(("gadget", "cost"), self.cost)}
+
+
+def toy_tune(cost: int, budget: int = 6000) -> tuple:
+    log: list[dict] = []
+    settings = Settings("tests.sim.test_tune:TOY", "toy", [2], 200, 1, budget)
+    outcome = Tuner(ToySubject(cost), settings, None, log=log.append).tune()
+    return outcome, log
+
+
+def test_an_overpowered_company_is_made_dearer_until_its_effect_is_inside_the_band():
+    outcome, log = toy_tune(1)
+    assert outcome.changes == {("gadget", "cost"): 3}
+    assert outcome.before.effect("gadget").low > 0.05          # too strong at cost 1
+    assert abs(outcome.after.effect("gadget").mean) <= 0.05
+    assert outcome.before_verdict.word == "WARN" and outcome.after_verdict.word == "OK"
+    tried = [(r["from"], r["to"], r["kept"]) for r in log if r["event"] == "try"]
+    assert tried[:2] == [(1, 2, True), (2, 3, True)]
+
+
+def test_an_overpriced_company_nobody_buys_is_made_cheaper():
+    outcome, _ = toy_tune(6)
+    assert outcome.before.share("gadget") == 0
+    assert outcome.changes == {("gadget", "cost"): 5}
+    assert outcome.after.share("gadget") > 0.1
+
+
+def test_a_set_inside_its_bands_is_left_alone_and_the_budget_bounds_the_games():
+    outcome, _ = toy_tune(4)
+    assert outcome.changes == {} and outcome.trials == 0
+    with pytest.raises(ValueError, match="--budget 300 is too small"):
+        toy_tune(4, budget=300)
+    outcome, log = toy_tune(1, budget=1000)       # room for the measurements and one candidate
+    assert outcome.games <= 1000 and outcome.trials == 1
+    assert log[-2]["event"] == "budget spent"
+
+
+# --- Briefcase: what may move -----------------------------------------------------------------
+
+def test_only_authored_costs_and_vp_of_shipped_companies_are_knobs():
+    from cardgen.games.briefcase.tuning import subject
+
+    complex_set = subject("complex", [4])
+    knobs = {(k.company, k.field) for k in complex_set.knobs}
+    assert ("recycling_plant", "vp") in knobs
+    assert ("recycling_plant", "cost") not in knobs        # printed in the rulebook: a fact
+    simple = subject("simple", [2, 3, 4])
+    moving = {(k.company, k.field) for k in simple.knobs}
+    assert {("shopping_mall", "cost"), ("shopping_mall", "vp")} <= moving
+    assert all(k.field in ("cost", "vp") for k in simple.knobs)
+    custom = subject(str(Path(__file__).parents[2] / "cards/briefcase/examples/custom-set.yaml"), [4])
+    assert "startup_incubator" in custom.fixed
+    assert "startup_incubator" not in {k.company for k in custom.knobs}
+
+
+def test_a_candidate_changes_the_compiled_rules_and_nothing_else():
+    from cardgen.games.briefcase.tuning import subject
+
+    s = subject("simple", [4])
+    base, tuned = s.config(4, {}), s.config(4, {("bank", "cost"): 2})
+    i = base.rules.company_index["bank"]
+    assert (base.rules.companies[i].cost, tuned.rules.companies[i].cost) == (4, 2)
+    assert s.game.company("bank").cost == 4
+
+
+# --- The command --------------------------------------------------------------------------------
+
+@pytest.fixture
+def overlay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / "cardgen.toml").write_text("")
+    (tmp_path / "cards" / "briefcase").mkdir(parents=True)
+    monkeypatch.setenv("CARDGEN_HOME", str(tmp_path))
+    schema.clear_caches()
+    return tmp_path
+
+
+def test_tune_writes_a_changes_file_a_workspace_applies(overlay: Path):
+    out = overlay / "proposal.yaml"
+    result = runner.invoke(app, ["tune", "--set", "simple", "-p", "4", "-n", "6", "--budget", "400",
+                                 "-j", "1", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    report = (overlay / "proposal-tune-report.md").read_text()
+    assert "| Steel Factory |" in report and "Verdict before:" in report     # by name, not id
+    records = [json.loads(line) for line in (overlay / "proposal-tune-log.jsonl").read_text().splitlines()]
+    assert records[0]["event"] == "before" and records[-1]["event"] == "after"
+    tried = [r for r in records if r["event"] == "try"]
+    assert tried and all(r["field"] in ("cost", "vp") for r in tried)
+    if not out.exists():
+        pytest.skip("no change kept in this tiny run")
+    doc = yaml.safe_load(out.read_text())
+    assert doc["kind"] == "company-changes" and doc["changes"]
+    (overlay / "cards" / "briefcase" / "tuned.yaml").write_text(out.read_text())
+    assert runner.invoke(app, ["validate"]).exit_code == 0
+    from cardgen.games.briefcase.load import resolve_set
+
+    game, _ = resolve_set("simple")
+    for entry in doc["changes"]:
+        company = game.company(entry["company"])
+        assert all(getattr(company, k) == v for k, v in entry.items() if k in ("cost", "vp"))
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--set", "Simpel Game"], "no company set named 'Simpel Game'"),
+    (["-p", "2,9"], "--players '2,9': the game is for 2 to 4 players"),
+    (["-p", "two"], "--players 'two' is not a list of whole numbers"),
+    (["-n", "1"], "--games must be at least 2"),
+    (["--budget", "10"], "--budget 10 is too small"),
+    (["--bots", "expret"], "unknown bot 'expret'"),
+])
+def test_bad_input_is_one_error_line_and_exit_2(args: list[str], message: str):
+    result = runner.invoke(app, ["tune", "-n", "4", "-j", "1", *args])
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 2, result.output
+    assert len(lines) == 1 and lines[0].startswith("error: ") and message in lines[0], lines
+
+
+def test_an_unwritable_out_stops_before_any_game(tmp_path: Path):
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    result = runner.invoke(app, ["tune", "-n", "4", "-j", "1", "-o", str(blocker / "x.yaml")])
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 1 and len(lines) == 1 and lines[0].startswith("error: cannot write")
