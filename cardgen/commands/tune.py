@@ -179,9 +179,15 @@ def _tune(game: str, set_ref: str | None, players_text: str | None, games: int, 
             typer.echo(f"note: {subject.companies[cid]} is already changed in {where}; this file's "
                        f"entry carries those changes too: remove the entry there")
     else:
-        typer.echo("no change kept: nothing to propose")
+        typer.echo("nothing to propose: " + ("the moves kept leave the set no nearer its bands "
+                                             "together (see the report)" if outcome.withheld
+                                             else "no move was kept"))
     typer.echo(f"wrote {report}\nwrote {log}")
     announce(game)
+
+
+def _listing(subject: Any, values: dict) -> str:
+    return ", ".join(f"{subject.companies[c]} {f} {v}" for (c, f), v in sorted(values.items()))
 
 
 def _slug(name: str) -> str:
@@ -206,7 +212,8 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
         f"players), bought in at least {100 * MIN_BOUGHT:.0f}% of games, no check-set warning added.",
         "",
         f"Verdict before: {outcome.before_verdict.word} ({len(outcome.before_verdict.warnings)} "
-        f"warnings); after: {outcome.after_verdict.word} ({len(outcome.after_verdict.warnings)} warnings).",
+        f"warnings); after: {outcome.after_verdict.word} ({len(outcome.after_verdict.warnings)} warnings). "
+        f"Distance outside the bands, all companies: {b.total():.2f} before, {a.total():.2f} after.",
         "",
         "| company | cost | VP | bought (games) | activated (games) | effect, points (95% CI) |",
         "|---|---|---|---|---|---|",
@@ -216,7 +223,8 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
     def value(cid: str, field: str) -> str:
         if (cid, field) not in knobs:
             return "fact" if cid not in subject.fixed or "fact" in subject.fixed[cid] else "-"
-        old, new = knobs[cid, field], a.values.get((cid, field), knobs[cid, field])
+        tried = {**outcome.withheld, **outcome.changes}
+        old, new = knobs[cid, field], tried.get((cid, field), knobs[cid, field])
         return f"{old} → **{new}**" if new != old else str(old)
 
     def pair(x: float, y: float) -> str:
@@ -226,6 +234,9 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
         e = state.effect(cid)
         return f"{100 * e.mean:+.1f} ({100 * e.low:+.1f} to {100 * e.high:+.1f})"
 
+    if outcome.withheld:
+        lines += [f"Not proposed: the moves kept one by one ({_listing(subject, outcome.withheld)}) "
+                  f"leave the set no nearer its bands when measured together.", ""]
     for cid, name in subject.companies.items():
         lines.append(f"| {name} | {value(cid, 'cost')} | {value(cid, 'vp')} | "
                      f"{pair(b.share(cid), a.share(cid))} | "

@@ -105,6 +105,10 @@ class State:
         """How far the company lies outside its band (0 inside)."""
         return max(0.0, abs(self.effect(cid).mean) - MARGIN) + self.shortfall(cid)
 
+    def total(self) -> float:
+        """Every company's distance: how far the whole set lies outside its bands."""
+        return sum(self.distance(c) for c in self.avoid)
+
     def crowding(self, cid: str) -> float:
         """The other companies' shortfall: what a company bought more often takes from them."""
         return sum(self.shortfall(c) for c in self.runs[max(self.runs)].bought if c != cid)
@@ -131,6 +135,7 @@ class Outcome:
     trials: int
     games: int               # games played in all
     seconds: float
+    withheld: Values = field(default_factory=dict)   # found, but the set ends no nearer its bands
 
 
 class BudgetSpent(Exception):
@@ -250,8 +255,12 @@ class Tuner:
                       {c: self._avoid(current.values, c) for c in every}) if current.values else self.first
         self._record("after", after)
         changes = {k: v for k, v in after.values.items() if v != self._data_value(k)}
-        return Outcome(self.first, after, before_verdict, self.verdict(after), changes, trials,
-                       self.played, time.monotonic() - start)
+        # Each move was judged with the other companies' effects of its time; the final
+        # measurement judges them all together, and a set no nearer its bands is not proposed.
+        held = bool(changes) and after.total() >= self.first.total()
+        return Outcome(self.first, after, before_verdict, self.verdict(after),
+                       {} if held else changes, trials, self.played, time.monotonic() - start,
+                       changes if held else {})
 
     def _data_value(self, key: tuple[str, str]) -> int | None:
         return next((k.value for k in self.subject.knobs if (k.company, k.field) == key), None)
