@@ -96,6 +96,12 @@ class Game(Flow):
         if self.invariants:
             check_invariants(self)
 
+    def start(self, steps: Steps) -> Game:
+        """Play ``steps`` (one part of the rules) instead of the rest of the game, through
+        ``decision`` and ``apply``: what rule tests do."""
+        Flow.__init__(self, steps)
+        return self
+
     def observation(self, seat: int) -> Any:
         from cardgen.games.fmnyc.engine.observation import observe
 

@@ -1,0 +1,624 @@
+"""The Free Market: NYC engine against the rulebook (seed 004): one rule per test, each named
+after the sentence or worked example it checks. A test plays one part of the rules on a game
+(``Game.start``) with chosen answers, through the same ``apply`` that checks every choice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardgen.games.fmnyc.engine import anytime, management, zone
+from cardgen.games.fmnyc.engine.delivery import delivery, sale, takeovers
+from cardgen.games.fmnyc.engine.effects import perform
+from cardgen.games.fmnyc.engine.game import Game
+from cardgen.games.fmnyc.engine.items import gain_coins, gain_piece
+from cardgen.games.fmnyc.engine.market import move_demand
+from cardgen.games.fmnyc.engine.scoring import award_points
+from cardgen.games.fmnyc.engine.state import Truck
+from cardgen.games.fmnyc.simulation import SIMULATOR
+from cardgen.sim.decisions import IllegalAction
+
+
+def new_game(players: int = 4, seed: int = 1, rounds: int = 4) -> Game:
+    config = SIMULATOR.prepare(players=players, set_ref=None, bots=["random"] * players,
+                               options={"rounds": rounds})
+    return SIMULATOR.new_state(config, seed, invariants=True)
+
+
+def play(game: Game, steps: Any, *choices: Any) -> Game:
+    """Run ``steps`` with these answers, in order; the part must then be over."""
+    game.start(steps)
+    for choice in choices:
+        assert game.decision() is not None, f"no decision left for {choice!r}"
+        game.apply(choice)
+    assert game.decision() is None, f"still asks {game.decision()}"
+    return game
+
+
+def give_crates(game: Game, seat: int, crates: list[str]) -> None:
+    """The seat's crates become these, through the pouch (so every crate stays counted)."""
+    s = game.seats[seat]
+    game.supply.pouch.extend(s.crates)
+    s.crates = []
+    for c in crates:
+        game.supply.pouch.remove(c)
+        s.crates.append(c)
+
+
+def set_containers(game: Game, boxes: list[list[str]]) -> None:
+    """The Container Site holds these crates, through the pouch."""
+    for box in game.board.containers:
+        game.supply.pouch.extend(box)
+    game.board.containers = [[] for _ in game.board.containers]
+    for box, crates in zip(game.board.containers, boxes, strict=False):
+        for c in crates:
+            game.supply.pouch.remove(c)
+            box.append(c)
+
+
+def set_coins(game: Game, seat: int, coins: int) -> None:
+    s = game.seats[seat]
+    game.supply.coins += s.coins - coins
+    s.coins = coins
+
+
+def square(game: Game, what: str) -> int:
+    return next(q.index for q in game.table.squares if q.what == what)
+
+
+def slot(game: Game, kind: str, holding: int) -> int:
+    return next(s.index for s in game.table.slots if s.kind == kind and holding in s.line)
+
+
+def _parked(game: Game, seat: int, at: int, workers: int) -> Truck:
+    s = game.seats[seat]
+    s.held["truck"] -= 1
+    game.supply.colour[seat]["worker"] -= workers
+    truck = Truck(at, workers)
+    s.trucks.append(truck)
+    return truck
+
+
+def _guarded(game: Game, seat: int, at: int, guards: int) -> None:
+    zone.establish(game, seat, at)
+    game.board.guards[at] = guards
+    game.supply.colour[seat]["worker"] -= guards
+
+
+def effects(game: Game, number: int) -> list:
+    return game.table.stages[number]["effects"]
+
+
+# --- Sales & Prices --------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 4])
+def test_wholesale_price_example_antiques_cost_5_demand_minus_1_fee_plus_2_is_6(players: int):
+    game = new_game(players)
+    game.demand["antiques"] = -1
+    antiques = square(game, "antiques")
+    assert game.table.squares[antiques].fee == 2
+    assert game.table.price("antiques", game.demand["antiques"], antiques) == 6
+
+
+def test_pawn_shop_buys_any_crate_at_its_cost_price_plus_2_whatever_the_demand():
+    game = new_game()
+    pawn = square(game, "pawn_shop")
+    for crate in game.table.crates:
+        assert game.table.sells(pawn, crate)
+        assert game.table.price(crate, 3, pawn) == game.table.cost[crate] + 2
+
+
+def test_a_shop_buys_only_crates_of_its_own_colour():
+    game = new_game()
+    jewelry = square(game, "jewelry")
+    assert [c for c in game.table.crates if game.table.sells(jewelry, c)] == ["jewelry"]
+
+
+@pytest.mark.parametrize(("players", "bonus"), [(3, 1), (4, 0)])
+def test_pawn_shop_pays_1_extra_coin_per_deal_in_a_2_3_player_game(players: int, bonus: int):
+    game = new_game(players)
+    pawn = square(game, "pawn_shop")
+    seat = game.seats[0]
+    give_crates(game, 0, ["tools", "tools"])
+    before = seat.coins
+    play(game, sale(game, 0, pawn), ["tools", "tools"])
+    assert seat.coins - before == 2 * (game.table.cost["tools"] + 2) + bonus
+
+
+def test_demand_chip_stops_at_the_end_of_its_meter():
+    game = new_game()
+    low, high = game.table.demand_range
+    game.demand["tools"] = high
+    move_demand(game, "tools", 2)
+    assert game.demand["tools"] == high
+    move_demand(game, "tools", -99)
+    assert game.demand["tools"] == low
+
+
+# --- Set Up -------------------------------------------------------------------------------------
+@pytest.mark.parametrize(("players", "late"), [(2, []), (3, [2]), (4, [3]), (5, [3, 4])])
+def test_setup_12_coins_each_and_1_more_for_the_late_seats(players: int, late: list[int]):
+    game = new_game(players)
+    for s in game.seats:
+        # Round 1 has played stage 1 only (no stage 2): nobody has spent or earned a coin.
+        assert s.coins == 12 + (1 if s.seat in late else 0)
+
+
+def test_setup_3_managers_1_truck_2_hidden_crates_each():
+    game = new_game(5)
+    for s in game.seats:
+        assert (s.managers, s.held["truck"], len(s.crates)) == (3, 1, 2)
+
+
+def test_round_one_fills_every_container_with_2_crates():
+    game = new_game(4)
+    assert [len(box) for box in game.board.containers] == [2] * game.table.containers
+
+
+# --- Payments ----------------------------------------------------------------------------------
+@pytest.mark.parametrize(("rnd", "rate"), [(2, 2), (4, 2), (5, 3), (6, 3)])
+def test_tax_per_manager_over_3_is_2_coins_in_rounds_2_to_4_and_3_from_round_5(rnd: int, rate: int):
+    game = new_game(rounds=6)
+    game.round = rnd
+    game.seats[0].managers = 5
+    before = [s.coins for s in game.seats]
+    tax = next(e for e in effects(game, 2) if e["kind"] == "tax")
+    play(game, management.HANDLERS["tax"](game, tax))
+    assert before[0] - game.seats[0].coins == 2 * rate
+    assert [s.coins for s in game.seats[1:]] == before[1:]      # 3 managers: no tax
+
+
+def test_a_short_taxpayer_donates_a_crate_for_1_coin_and_owes_the_rest_until_he_earns():
+    game = new_game()
+    game.round = 2
+    s = game.seats[0]
+    s.managers = 6
+    set_coins(game, 0, 2)
+    give_crates(game, 0, ["tools"])                               # owes 6
+    tax = next(e for e in effects(game, 2) if e["kind"] == "tax")
+    play(game, management.HANDLERS["tax"](game, tax))
+    assert game.tower.crates[-1] == "tools" and s.coins == 0 and s.owes() == 3
+    gain_coins(game, 0, 5, "test")
+    assert (s.coins, s.owes()) == (2, 0)
+
+
+def test_a_strike_on_a_factory_cancels_its_bonus_and_stage_2_removes_every_strike():
+    game = new_game()
+    game.round = 2
+    auto = square(game, "automobile")
+    zone.establish(game, 0, auto)
+    gain_piece(game, 1, "strike")
+    anytime.act(game, 1, ["strike", auto])
+    before = game.seats[0].coins
+    play(game, management.HANDLERS["factory_bonuses"](game, {}))
+    assert game.seats[0].coins == before
+    play(game, management.HANDLERS["clear_strikes"](game, {}))
+    assert not any(game.board.strike)
+    play(game, management.HANDLERS["factory_bonuses"](game, {}))
+    assert game.seats[0].coins == before + 3                      # "Collect 3 coins from the supply"
+
+
+def test_canned_food_factory_collects_1_coin_from_each_opponent():
+    game = new_game()
+    zone.establish(game, 0, square(game, "canned_food"))
+    before = [s.coins for s in game.seats]
+    play(game, management.HANDLERS["factory_bonuses"](game, {}))
+    assert [s.coins - b for s, b in zip(game.seats, before, strict=True)] == [3, -1, -1, -1]
+
+
+def test_a_politician_disc_on_plus_1_collects_1_coin_and_one_on_minus_1_may_reload_for_1_donated():
+    game = new_game()
+    game.board.politician = {"mayor": [0, True], "senator": [1, False]}
+    for s in (0, 1):
+        game.supply.colour[s]["disc"] -= 1
+    before = [s.coins for s in game.seats]
+    recharge = next(e for e in effects(game, 2) if e["kind"] == "recharge_politicians")
+    play(game, management.HANDLERS["recharge_politicians"](game, recharge), True)
+    assert game.seats[0].coins == before[0] + 1
+    assert game.seats[1].coins == before[1] - 1 and game.tower.coins == 1
+    assert game.board.politician["senator"] == [1, True]
+
+
+# --- Merchandise Auction ---------------------------------------------------------------------
+def _auction(game: Game) -> Any:
+    rule = next(e for e in effects(game, 3) if e["kind"] == "auction")
+    return management.HANDLERS["auction"](game, rule)
+
+
+def test_the_minimum_bid_is_the_cost_price_of_both_crates():
+    game = new_game()
+    set_containers(game, [["tools", "jewelry"], [], [], []])
+    game.start(_auction(game))
+    least = game.table.cost["tools"] + game.table.cost["jewelry"]
+    with pytest.raises(IllegalAction):
+        game.apply([0, least - 1])
+    game.apply([0, least])
+    assert game.decision().tag == "outbid"
+
+
+def test_an_outbid_rises_by_at_least_1_and_the_highest_bidder_pays_the_supply_for_the_lot():
+    game = new_game()
+    set_containers(game, [["tools", "tools"], [], [], []])
+    coins = [s.coins for s in game.seats]
+    game.start(_auction(game))
+    game.apply([0, 6])                        # seat 1 opens at the Cost Prices
+    with pytest.raises(IllegalAction):
+        game.apply(6)                         # seat 2 must rise
+    game.apply(8)                             # seat 2
+    game.apply("pass")                        # seat 3
+    game.apply("pass")                        # seat 4
+    game.apply("pass")                        # seat 1: back round to seat 2, sold
+    assert game.decision().tag == "auction_bonus" and game.decision().seat == 1
+    game.apply(False)
+    while game.decision() is not None:        # nobody opens another lot: none is full
+        game.apply("pass")
+    assert game.seats[1].coins == coins[1] - 8 and game.seats[1].crates[-2:] == ["tools", "tools"]
+    assert game.seats[0].coins == coins[0]
+
+
+def test_the_auction_winner_may_buy_1_hidden_crate_for_2_coins():
+    game = new_game(2)
+    set_containers(game, [["tools", "tools"], []])
+    crates = len(game.seats[0].crates)
+    game.start(_auction(game))
+    game.apply([0, 6])
+    game.apply("pass")
+    game.apply(True)
+    assert len(game.seats[0].crates) == crates + 3 and game.seats[0].coins == 12 - 6 - 2
+
+
+def test_the_auction_goes_round_until_every_player_passes_on_opening():
+    game = new_game(2)
+    set_containers(game, [["tools", "tools"], ["clothing", "clothing"]])
+    game.start(_auction(game))
+    game.apply("pass")                        # seat 1 passes on opening ...
+    game.apply([1, 6])                        # ... seat 2 opens
+    game.apply("pass")                        # seat 1 does not outbid
+    game.apply(False)
+    assert game.decision().seat == 0 and game.decision().tag == "open_bid"   # round again
+
+
+# --- Managers Assignment ------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_a_stage_takes_one_more_manager_when_the_players_match_its_meeple(players: int):
+    game = new_game(players)
+    side = "2-3" if players <= 3 else "4-5"
+    for number, cap in game.table.capacity.items():
+        outline = game.table.stages[number]["capacity"][side]
+        base = players if outline["managers"] == "all" else outline["managers"]
+        assert cap == base + (outline.get("extra_at") == players)
+
+
+def test_each_player_assigns_1_manager_a_turn_until_all_are_assigned():
+    game = new_game(2)
+    game.board.managers_on.clear()
+    rule = next(e for e in effects(game, 4) if e["kind"] == "assign_managers")
+    game.start(management.HANDLERS["assign_managers"](game, rule))
+    seats = []
+    while (d := game.decision()) is not None:
+        seats.append(d.seat)
+        game.apply(d.options[0])
+    assert seats == [0, 1, 0, 1, 0, 1]
+    assert sum(len(v) for v in game.board.managers_on.values()) == 6
+
+
+# --- Operation stages ---------------------------------------------------------------------------
+@pytest.mark.parametrize(("players", "strikes"), [(2, 0), (3, 0), (4, 1), (5, 1)])
+def test_workers_stage_collects_a_strike_only_in_a_4_5_player_game(players: int, strikes: int):
+    game = new_game(players)
+    s = game.seats[0]
+    before = (s.coins, s.held["worker"], len(s.crates), s.held["strike"])
+    play(game, perform(game, 0, effects(game, 8)))
+    assert (s.coins, s.held["worker"], len(s.crates), s.held["strike"]) == \
+        (before[0] - 3, before[1] + 3, before[2] + 1, before[3] + strikes)
+
+
+@pytest.mark.parametrize(("players", "to_tower"), [(3, 2), (4, 0)])
+def test_market_demand_stage_donates_its_2_coins_to_the_tower_in_a_2_3_player_game(players: int,
+                                                                                    to_tower: int):
+    game = new_game(players)
+    play(game, perform(game, 0, effects(game, 9)), [])
+    assert game.tower.coins == to_tower
+
+
+def test_market_demand_adjusts_up_to_3_different_meters_by_1_or_2_notches():
+    game = new_game()
+    game.demand = dict.fromkeys(game.demand, 0)
+    game.start(perform(game, 0, effects(game, 9)))
+    meters = game.decision()
+    assert (meters.kind, meters.high) == ("choose_many", 3)
+    game.apply(["tools", "jewelry"])
+    assert sorted(game.decision().options) == [-2, -1, 1, 2]
+    game.apply(2)
+    game.apply(-1)
+    assert (game.demand["tools"], game.demand["jewelry"]) == (2, -1)
+
+
+def test_union_member_takes_the_cup_donates_a_crate_and_collects_2_purchase_orders():
+    game = new_game()
+    s = game.seats[2]
+    give_crates(game, 2, ["tools"])
+    play(game, perform(game, 2, effects(game, 5)))
+    assert game.first == 2 and game.tower.crates == ["tools"] and s.held["purchase_order"] == 2
+    assert game.order()[0] == 2
+
+
+@pytest.mark.parametrize(("rnd", "coins"), [(1, -8), (2, -5), (3, -2), (4, 2), (6, 2)])
+def test_senior_managers_hire_price_by_game_round(rnd: int, coins: int):
+    game = new_game(rounds=6)
+    game.round = rnd
+    s = game.seats[0]
+    set_coins(game, 0, 20)
+    play(game, perform(game, 0, effects(game, 16)), "hire")
+    assert (s.coins, s.managers) == (20 + coins, 4)
+
+
+def test_senior_managers_fire_a_manager_for_11_coins():
+    game = new_game()
+    s = game.seats[0]
+    before = s.coins
+    play(game, perform(game, 0, effects(game, 16)), "fire")
+    assert (s.coins, s.managers) == (before + 11, 2)
+
+
+def test_fundraiser_jackpot_receives_everything_in_the_tower():
+    game = new_game()
+    game.tower.coins = 7
+    game.supply.coins -= 7
+    game.supply.pouch.remove("tools")
+    game.tower.crates.append("tools")
+    before = game.seats[0].coins
+    play(game, perform(game, 0, effects(game, 17)), "jackpot")
+    assert game.seats[0].coins == before + 7 and "tools" in game.seats[0].crates and not game.tower.crates
+
+
+def test_truck_sales_sell_returns_a_parked_truck_with_its_workers_behind_the_screen():
+    game = new_game()
+    s = game.seats[0]
+    _parked(game, 0, square(game, "tools"), 2)
+    before = s.coins
+    play(game, perform(game, 0, effects(game, 11)), "sell")
+    assert (s.coins, s.trucks, s.held["worker"], s.held["strike"]) == (before + 11, [], 2, 1)
+
+
+# --- Partnerships and roadblocks ---------------------------------------------------------------
+def test_a_street_roadblock_collects_1_from_each_other_partner_in_its_column_and_1_from_the_supply():
+    game = new_game()
+    tools = square(game, "tools")
+    zone.establish(game, 1, tools)
+    coins = [s.coins for s in game.seats]
+    zone.place_roadblock(game, 0, slot(game, "street", tools))
+    assert (game.seats[0].coins - coins[0], game.seats[1].coins - coins[1]) == (2, -1)
+
+
+def test_a_street_roadblock_collects_2_from_the_supply_for_its_builders_own_partnership():
+    game = new_game()
+    tools = square(game, "tools")
+    zone.establish(game, 0, tools)
+    before = game.seats[0].coins
+    zone.place_roadblock(game, 0, slot(game, "street", tools))
+    assert game.seats[0].coins - before == 2
+
+
+def test_a_train_roadblock_collects_2_from_the_supply_for_any_partnership_in_its_row():
+    game = new_game()
+    tools, jewelry = square(game, "tools"), square(game, "jewelry")
+    zone.establish(game, 1, tools)
+    zone.establish(game, 0, jewelry)
+    coins = [s.coins for s in game.seats]
+    zone.place_roadblock(game, 0, slot(game, "train", tools))
+    assert (game.seats[0].coins - coins[0], game.seats[1].coins - coins[1]) == (4, 0)
+
+
+def test_a_new_partnership_in_a_street_roadblocks_column_pays_its_builder_1_coin_plus_1_from_supply():
+    game = new_game()
+    tools = square(game, "tools")
+    zone.place_roadblock(game, 0, slot(game, "street", tools))
+    coins = [s.coins for s in game.seats]
+    zone.establish(game, 2, tools)
+    assert (game.seats[0].coins - coins[0], game.seats[2].coins - coins[2]) == (2, -1)
+
+
+def test_partnerships_stage_collects_2_coins_and_a_worker_and_places_2_shops():
+    game = new_game()
+    s = game.seats[0]
+    before = s.coins
+    jewelry, tools = square(game, "jewelry"), square(game, "tools")
+    play(game, perform(game, 0, effects(game, 13)), "two shops", jewelry, tools)
+    assert (s.coins - before, s.held["worker"]) == (2, 1)
+    assert game.board.partner[jewelry] == game.board.partner[tools] == 0
+
+
+def test_there_is_only_one_partnership_per_square():
+    game = new_game()
+    zone.establish(game, 1, square(game, "jewelry"))
+    assert square(game, "jewelry") not in zone.free_squares(game, "shop")
+
+
+# --- Delivery Action ---------------------------------------------------------------------------
+def test_a_sale_on_a_partners_square_pays_the_partner_1_coin_from_the_seller_and_1_from_the_supply():
+    game = new_game()
+    tools = square(game, "tools")
+    zone.establish(game, 1, tools)
+    give_crates(game, 0, ["tools"])
+    coins = [s.coins for s in game.seats]
+    play(game, sale(game, 0, tools), ["tools"])
+    price = game.table.price("tools", game.demand["tools"], tools)
+    assert game.seats[0].coins - coins[0] == price - 1
+    assert game.seats[1].coins - coins[1] == 2
+
+
+def test_a_sale_on_your_own_partnership_collects_2_coins_from_the_supply():
+    game = new_game()
+    tools = square(game, "tools")
+    zone.establish(game, 0, tools)
+    give_crates(game, 0, ["tools"])
+    before = game.seats[0].coins
+    play(game, sale(game, 0, tools), ["tools"])
+    assert game.seats[0].coins - before == game.table.price("tools", game.demand["tools"], tools) + 2
+
+
+def test_a_delivery_sells_2_crates_and_1_more_for_each_purchase_order_spent():
+    game = new_game()
+    tools = square(game, "tools")
+    s = game.seats[0]
+    give_crates(game, 0, ["tools"] * 4)
+    gain_piece(game, 0, "purchase_order")
+    game.start(sale(game, 0, tools))
+    assert game.decision().high == 3
+    game.apply(["tools"] * 3)
+    assert s.held["purchase_order"] == 0 and s.crates == ["tools"]
+
+
+def test_a_truck_cannot_park_on_a_struck_square_or_another_truck():
+    game = new_game()
+    tools, jewelry = square(game, "tools"), square(game, "jewelry")
+    gain_piece(game, 0, "strike")
+    anytime.act(game, 0, ["strike", tools])
+    _parked(game, 1, jewelry, 0)
+    game.start(delivery(game, 0))                  # no workers: the route is asked first
+    route = game.decision()
+    assert route.tag == "delivery_route" and tools not in route.options and jewelry not in route.options
+
+
+@pytest.mark.parametrize(("guards", "needed"), [(0, 1), (1, 2)])
+def test_a_takeover_needs_more_workers_than_the_partner_has_on_the_square(guards: int, needed: int):
+    game = new_game()
+    tools = square(game, "tools")
+    _guarded(game, 1, tools, guards)
+    assert not takeovers(game, 0, _parked(game, 0, tools, needed - 1))
+    game.seats[0].trucks[0].workers = needed
+    assert takeovers(game, 0, game.seats[0].trucks[0]) == [["partnership", tools]]
+
+
+def test_two_workers_guarding_a_partnership_make_it_safe():
+    game = new_game()
+    tools = square(game, "tools")
+    _guarded(game, 1, tools, 2)
+    assert not takeovers(game, 0, _parked(game, 0, tools, 2))
+
+
+def test_a_takeover_discards_the_same_quantity_on_both_sides_and_the_taker_places_his_shop():
+    game = new_game()
+    tools = square(game, "tools")
+    _guarded(game, 1, tools, 1)
+    gain_piece(game, 0, "worker", 2)
+    give_crates(game, 0, [])
+    play(game, delivery(game, 0), 2, tools, ["partnership", tools])
+    # Taker: 2 workers; defender: 1 worker and the shop.
+    assert game.seats[0].trucks[0].workers == 0 and game.supply.colour[0]["worker"] == 8
+    assert game.board.partner[tools] == 0 and game.board.guards[tools] == 0
+    assert game.supply.colour[1]["shop"] == 8 and game.supply.colour[1]["worker"] == 8
+
+
+def test_workers_on_a_truck_on_an_adjacent_square_may_defend_and_are_discarded_even_when_successful():
+    game = new_game()
+    tools, furniture = square(game, "tools"), square(game, "furniture")
+    _guarded(game, 1, tools, 0)
+    _parked(game, 1, furniture, 1)
+    gain_piece(game, 0, "worker", 1)
+    give_crates(game, 0, [])
+    play(game, delivery(game, 0), 1, tools, ["partnership", tools], True)
+    assert game.board.partner[tools] == 1                      # defended
+    assert game.seats[1].trucks[0].workers == 0 and game.seats[0].trucks[0].workers == 0
+
+
+def test_taking_over_a_partnership_in_a_roadblocks_line_pays_its_owner():
+    game = new_game()
+    tools = square(game, "tools")
+    zone.place_roadblock(game, 2, slot(game, "street", tools))
+    _guarded(game, 1, tools, 0)
+    gain_piece(game, 0, "worker", 1)
+    give_crates(game, 0, [])
+    coins = [s.coins for s in game.seats]
+    play(game, delivery(game, 0), 1, tools, ["partnership", tools])
+    assert (game.seats[0].coins - coins[0], game.seats[2].coins - coins[2]) == (-1, 2)
+
+
+def test_a_roadblock_taken_over_is_not_paid_again_for_the_partnerships_of_its_line():
+    game = new_game()
+    tools = square(game, "tools")
+    street = slot(game, "street", tools)
+    zone.establish(game, 3, tools)
+    zone.place_roadblock(game, 1, street)
+    adjacent = game.table.slots[street].adjacent
+    gain_piece(game, 0, "worker", 1)
+    give_crates(game, 0, [])
+    coins = [s.coins for s in game.seats]
+    play(game, delivery(game, 0), 1, adjacent, ["roadblock", street])
+    assert game.board.roadblock[street] == 0
+    assert [s.coins for s in game.seats] == coins
+
+
+# --- Politicians, strikes and awards -----------------------------------------------------------
+def _politician(game: Game, seat: int, pol: str) -> None:
+    game.supply.colour[seat]["disc"] -= 1
+    game.board.politician[pol] = [seat, True]
+
+
+def test_a_politician_is_used_once_then_waits_on_minus_1_so_never_twice_in_a_row():
+    game = new_game()
+    _politician(game, 0, "mayor")
+    game.demand["tools"] = 0
+    options = anytime.actions(game, 0)
+    assert ["raise_demand", "mayor", "tools"] in options
+    anytime.act(game, 0, ["raise_demand", "mayor", "tools"])
+    assert game.demand["tools"] == 1 and game.board.politician["mayor"] == [0, False]
+    assert not [a for a in anytime.actions(game, 0) if a[0] == "raise_demand"]
+
+
+def test_a_politician_raises_a_demand_only_when_it_increases():
+    game = new_game()
+    _politician(game, 0, "mayor")
+    game.demand["tools"] = game.table.demand_range[1]
+    assert ["raise_demand", "mayor", "tools"] not in anytime.actions(game, 0)
+
+
+def test_a_politician_is_used_only_while_his_requirement_is_met():
+    game = new_game()
+    _politician(game, 0, "commissioner")                      # needs a roadblock
+    assert not [a for a in anytime.actions(game, 0) if a[0] == "raise_demand"]
+    zone.place_roadblock(game, 0, 0)
+    assert [a for a in anytime.actions(game, 0) if a[0] == "raise_demand"]
+
+
+def test_a_politician_disc_may_move_to_the_awards_panel_but_not_back():
+    game = new_game()
+    _politician(game, 0, "mayor")
+    anytime.act(game, 0, ["to_award", "mayor", "trucks"])
+    assert game.board.nominees["trucks"] == [0] and "mayor" not in game.board.politician
+    assert not [a for a in anytime.actions(game, 0) if a[0] in ("disc", "to_award")]
+
+
+def test_a_player_nominates_himself_only_once_for_each_award():
+    game = new_game()
+    game.board.nominees["trucks"].append(0)
+    game.supply.colour[0]["disc"] -= 1
+    assert "trucks" not in anytime.award_places(game, 0)
+    assert "trucks" in anytime.award_places(game, 1)
+
+
+def test_award_first_place_takes_the_full_sum_and_second_half():
+    assert award_points({0: 3, 1: 2, 2: 1}, 20) == {0: 20, 1: 10}
+
+
+def test_award_tie_for_first_gives_every_winner_the_full_sum_and_no_second_place():
+    assert award_points({0: 3, 1: 3, 2: 2}, 20) == {0: 20, 1: 20}
+
+
+def test_award_tie_for_second_gives_every_runner_up_half():
+    assert award_points({0: 4, 1: 2, 2: 2, 3: 1}, 20) == {0: 20, 1: 10, 2: 10}
+
+
+def test_award_is_won_only_with_at_least_1_asset_of_its_category():
+    assert award_points({0: 0, 1: 0}, 20) == {}
+    assert award_points({0: 1, 1: 0}, 20) == {0: 20}
+
+
+def test_a_strike_closes_its_square_for_deliveries_until_stage_2_removes_it():
+    game = new_game()
+    gain_piece(game, 0, "strike")
+    tools = square(game, "tools")
+    anytime.act(game, 0, ["strike", tools])
+    game.start(delivery(game, 1))
+    assert tools not in game.decision().options
