@@ -19,10 +19,13 @@ from cardgen.games.fmnyc.load import Fmnyc
 from cardgen.sim.driver import Policy, play_game
 from cardgen.sim.result import GameResult
 
+# Supplies whose exhaustion is measured: ``short_<item>`` counts the gains cut short in a game,
+# ``ran_out:<item>`` is 1 in a game where it happened at least once (its mean: the share of games).
+SUPPLIES = ("coin", "crate", "worker", "shop", "roadblock", "truck", "disc", "manager", "strike",
+            "purchase_order")
 # Reported in every summary, so a counter that stays at zero shows as zero.
 COUNTERS = ("lots_sold", "deliveries", "crates_sold", "takeovers", "takeovers_defended", "idle_managers",
-            "debts", "short_coin", "short_crate", "short_worker", "short_shop", "short_roadblock",
-            "short_truck", "short_disc", "short_manager", "short_strike", "short_purchase_order")
+            "debts", *(f"short_{item}" for item in SUPPLIES))
 COUNTER_MEANINGS = {
     "lots_sold": "lots of 2 crates sold at the Merchandise Auction",
     "deliveries": "Delivery Actions begun (stages 10 and 15)",
@@ -48,6 +51,10 @@ COUNTER_MEANINGS = {
     "tax_crates_donated": "crates donated to the tower for a missing tax coin",
     "factory_bonus_struck": "factory bonuses lost to a strike",
     "stocks_bought": "stocks bought at stage 4",
+    "score_spread": "the winner's worth minus the last seat's",
+    "winner_margin": "the winner's worth minus the runner-up's",
+    **{f"ran_out:{item}": f"share of games where the {item.replace('_', ' ')} supply ran out at least once"
+       for item in SUPPLIES},
 }
 
 
@@ -100,13 +107,27 @@ class FmnycSimulator:
         counters.update(state.counters)
         for source, coins in state.income.items():
             counters[f"income:{source}"] = coins
+        for item in SUPPLIES:
+            counters[f"ran_out:{item}"] = int(counters.get(f"short_{item}", 0) > 0)
         done = state.finished and not state.stalled
+        if done:
+            ranked = sorted(state.scores, reverse=True)
+            counters["score_spread"] = ranked[0] - ranked[-1]
+            counters["winner_margin"] = ranked[0] - ranked[1]
+        # Each stage as an item: how often it was taken, and by which seats (the summary's
+        # win rate when owned: how often a seat that used the stage won).
+        items = {}
+        for number, stage in sorted(state.table.stages.items()):
+            if number in state.table.capacity:
+                users = [s for s in range(state.n) if state.used[s][number]]
+                items[f"{number} {stage['name']}"] = {
+                    "taken": sum(state.used[s][number] for s in range(state.n)), "owners": users}
         return GameResult(
             seed=seed, players=state.n, seat_bots=list(seat_bots), turns=state.decisions,
             rounds=state.round if done else state.round - 1, stalled=not done,
             end_condition=f"{state.rounds} rounds" if done else None,
             scores=list(state.scores) if done else [0] * state.n,
-            winners=state.winners() if done else [], counters=dict(sorted(counters.items())))
+            winners=state.winners() if done else [], items=items, counters=dict(sorted(counters.items())))
 
     def redeal(self, state: Game, seat: int, rng: random.Random) -> None:
         """Shuffle every crate ``seat`` cannot see among the places that hide it (the other

@@ -74,6 +74,7 @@ class Game(Flow):
         self.parts: list[dict[str, int]] = []
         self.counters: Counter[str] = Counter()
         self.income: Counter[str] = Counter()
+        self.used: list[Counter[int]] = [Counter() for _ in range(n)]   # stage -> managers, by seat
         self.source = "stages"                 # what a coin gain is counted as (income by source)
         self.shown: dict[int, tuple[str, ...]] = {}   # crates a decision shows one seat only
         # What the pending decision is about, public: the lot auctioned (container, bid,
@@ -192,6 +193,7 @@ class Game(Flow):
                 if not waiting[seat]:
                     del waiting[seat]
                 self.count(f"stage:{number}")
+                self.used[seat][number] += 1
                 if not affordable(self, seat, stage["effects"]):
                     self.count("idle_managers")
                     continue

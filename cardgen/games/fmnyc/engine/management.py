@@ -56,6 +56,7 @@ def _factory_bonuses(game: Game, e: Effect) -> Steps:
             continue
         game.source = "factories"
         yield from perform(game, partner, factories[q.what]["bonus"])
+        game.source = "stages"
 
 
 def _recharge(game: Game, e: Effect) -> Steps:

@@ -1,0 +1,99 @@
+"""Free Market: NYC through the shared simulator: games end at every player count and round
+count with the invariants on, the options are checked, the bots play legally and the heuristic
+plays better than chance, and ``cardgen simulate fmnyc`` reports what a designer needs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.games.fmnyc.simulation import SIMULATOR, SUPPLIES
+from cardgen.sim.driver import RandomPolicy, drive, play_game, policy_seed
+from cardgen.sim.seeds import game_seed
+
+
+def config(players: int, **options: object):
+    return SIMULATOR.prepare(players=players, set_ref=None, bots=["random"] * players, options=options)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_games_end_at_every_player_count_with_the_invariants_on(players: int):
+    cfg = config(players)
+    for i in range(12):
+        result = play_game(SIMULATOR, cfg, game_seed(7, i), ["random"] * players, invariants=True)
+        assert not result.stalled and result.winners and result.rounds == 4
+
+
+@pytest.mark.parametrize("rounds", [4, 5, 6])
+def test_a_game_ends_after_the_chosen_number_of_game_rounds(rounds: int):
+    result = play_game(SIMULATOR, config(3, rounds=rounds), 3, ["random"] * 3, invariants=True)
+    assert result.rounds == rounds and result.end_condition == f"{rounds} rounds"
+
+
+def test_a_round_count_the_rules_do_not_offer_is_refused():
+    with pytest.raises(ValueError, match="Game Rounds"):
+        config(4, rounds=7)
+
+
+def test_career_cards_are_refused_while_the_engine_does_not_play_them():
+    with pytest.raises(ValueError, match="Career"):
+        config(4, career=True)
+
+
+def test_stocks_are_bought_and_traded_when_the_add_on_is_on():
+    cfg = config(4, stocks=True)
+    bought = sum(play_game(SIMULATOR, cfg, game_seed(2, i), ["random"] * 4, invariants=True)
+                 .counters.get("stocks_bought", 0) for i in range(6))
+    assert bought > 0
+    without = play_game(SIMULATOR, config(4), 1, ["random"] * 4)
+    assert without.counters.get("stocks_bought", 0) == 0
+
+
+def test_the_safety_cap_stops_a_game_and_counts_it_stalled():
+    result = play_game(SIMULATOR, config(4, max_decisions=50), 1, ["random"] * 4)
+    assert result.stalled and not result.winners and result.turns == 50
+
+
+def test_scores_start_at_200_and_a_shared_top_worth_is_a_shared_win():
+    cfg = config(2)
+    for i in range(10):
+        state = SIMULATOR.new_state(cfg, game_seed(4, i))
+        drive(state, [RandomPolicy(policy_seed(game_seed(4, i), s)) for s in range(2)])
+        assert all(p["start"] == 200 for p in state.parts)
+        assert state.winners() == [s for s, v in enumerate(state.scores) if v == max(state.scores)]
+
+
+def test_another_seats_crates_show_only_as_a_count():
+    state = SIMULATOR.new_state(config(3), 5)
+    seen = state.observation(1)
+    assert seen.crates == tuple(sorted(state.seats[1].crates))
+    assert seen.seats[0].crates == len(state.seats[0].crates)
+    assert not any(isinstance(v, list) for v in seen.seats[0])
+
+
+def test_the_heuristic_bot_wins_more_than_its_fair_share_against_random_bots():
+    cfg = config(4)
+    credit, games = 0.0, 30
+    for i in range(games):
+        seats = ["heuristic", "random"] * 2 if i % 2 else ["random", "heuristic"] * 2
+        result = play_game(SIMULATOR, cfg, game_seed(9, i), seats)
+        credit += sum(1 / len(result.winners) for w in result.winners if seats[w] == "heuristic")
+    assert credit / games > 0.75          # fair share of two seats in four: 0.5
+
+
+def test_simulate_fmnyc_reports_stage_use_income_and_supply_exhaustion(tmp_path: Path):
+    out = tmp_path / "s.json"
+    result = CliRunner().invoke(app, ["simulate", "fmnyc", "--players", "5", "--games", "12", "--jobs", "1",
+                                      "--bots", "random", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data["stalled"] == 0 and data["completed"] == 12
+    counters = data["counters"]
+    assert {f"ran_out:{item}" for item in SUPPLIES} <= set(counters)
+    assert "income:sales" in counters and "score_spread" in counters
+    assert any(name.startswith("15 ") for name in data["items"])
+    assert "ran_out:crate" in result.output
