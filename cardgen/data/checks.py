@@ -155,6 +155,32 @@ def unknown_icons(ctx: CheckContext) -> Iterator[Problem]:
         yield from walk(doc, doc.data, [], [])
 
 
+def art_files(ctx: CheckContext) -> Iterator[Problem]:
+    """Every ``art:`` of the given documents names a picture the game has (in the workspace's or
+    the shipped ``templates/<game>/art/``) that can be printed: found, readable, a well-formed
+    SVG or a PNG. Otherwise ``build`` could not print the card."""
+    from cardgen.render.art import ArtError, art_names, load_art
+
+    def walk(doc: Document, node: Any, path: list[Any]) -> Iterator[Problem]:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "art" and isinstance(value, str):
+                    try:
+                        load_art(ctx.game, value)
+                    except ArtError as exc:
+                        hint = did_you_mean(value, art_names(ctx.game)) \
+                            if str(exc).startswith("no picture") else ""
+                        yield doc.problem("art-unusable", f"{exc}{hint}", *path, key)
+                else:
+                    yield from walk(doc, value, path + [key])
+        elif isinstance(node, list):
+            for i, value in enumerate(node):
+                yield from walk(doc, value, path + [i])
+
+    for doc in ctx.docs:
+        yield from walk(doc, doc.data, [])
+
+
 def show_value(value: Any) -> str:
     """A data value as a designer would write it in a note."""
     if isinstance(value, dict):

@@ -17,6 +17,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.i18n.messages import Message, Translator
+from cardgen.render.art import ArtError, draw_art, load_art
 from cardgen.render.fonts import FontSet
 from cardgen.render.icon_tokens import unknown_tokens
 from cardgen.render.layouts import Element, LayoutBook, LayoutError
@@ -139,6 +140,8 @@ class FaceRenderer:
                 if name:
                     side = min(pw, ph)
                     icons.draw(c, str(name), px + (pw - side) / 2, py + (ph - side) / 2, side)
+            elif element.kind == "art":
+                self._art(c, face, element, (px, py, pw, ph))
             elif element.kind == "icons":
                 text = self._icon_text(face, element)
                 fit = fit_text(text, pw, ph, self._style(face, element), icons)
@@ -153,6 +156,20 @@ class FaceRenderer:
                     self._check(face, name, message, text, fit)
                     draw_text(c, fit, px, py, icons)
             c.restoreState()
+
+    def _art(self, c: Canvas, face: Face, element: Element,
+             box: tuple[float, float, float, float]) -> None:
+        name = face.fields.get(str(element.spec.get("field", "art")))
+        if not name:
+            return
+        game = self.book.path.parent.name     # templates/<game>/cards.yaml
+        try:
+            art = load_art(game, str(name))
+        except ArtError as exc:
+            self.problems.append(f"card {face.key}: {exc}")
+            return
+        colour = self._colour(face, element, element.spec.get("colour", "ink"))
+        draw_art(c, art, *box, HexColor(colour) if colour else None)
 
     def _rect(self, c: Canvas, face: Face, element: Element, box: tuple[float, float, float, float],
               card: tuple[float, float], bleed: tuple[float, float]) -> None:

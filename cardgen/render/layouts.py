@@ -7,7 +7,8 @@ The file has four sections:
 - ``icons``: icon name -> glyph layers (see ``cardgen.render.icons``);
 - ``layouts``: layout name -> ``size`` (``card`` or ``[w, h]`` in mm) and ``elements``.
 
-Each element is a one-key mapping naming its kind (``rect``, ``text``, ``icon``, ``icons``)
+Each element is a one-key mapping naming its kind (``rect``, ``text``, ``icon``, ``icons``,
+``art``: the picture file a face field names, see ``cardgen.render.art``)
 with a ``box: [x, y, w, h]`` in millimetres from the card's top-left trim corner. A value
 written ``$name`` is read from the face's field ``name``. ``when: name`` / ``unless: name``
 draw an element only if a field is set / not set. See README "Card layouts".
@@ -44,7 +45,7 @@ from cardgen.render.icons import IconError, IconSet, parse_colour
 from cardgen.render.text import TextStyle
 from cardgen.workspace import current
 
-KINDS = ("rect", "text", "icon", "icons")
+KINDS = ("rect", "text", "icon", "icons", "art")
 STYLE_KEYS = {"weight", "size", "min_size", "leading", "colour", "align", "valign"}
 
 

@@ -121,7 +121,7 @@ def test_a_failing_build_keeps_the_previous_file_and_leaves_no_partial_one(proje
     assert runner.invoke(app, ["build", "--out", str(out)]).exit_code == 0
     before = (out / "briefcase-en-cards.pdf").read_bytes()
     layout = project / "templates" / "briefcase" / "cards.yaml"
-    layout.write_text(layout.read_text().replace("ability: {size: 7.2, min_size: 5.2",
+    layout.write_text(layout.read_text().replace("ability: {size: 7.6, min_size: 7",
                                                  "ability: {size: 40, min_size: 40"))
     result = runner.invoke(app, ["build", "--out", str(out)])
     assert result.exit_code == 1
@@ -131,7 +131,7 @@ def test_a_failing_build_keeps_the_previous_file_and_leaves_no_partial_one(proje
 
 def test_text_that_does_not_fit_names_the_card_the_field_and_the_language(project: Path, tmp_path: Path):
     layout = project / "templates" / "briefcase" / "cards.yaml"
-    layout.write_text(layout.read_text().replace("ability: {size: 7.2, min_size: 5.2",
+    layout.write_text(layout.read_text().replace("ability: {size: 7.6, min_size: 7",
                                                  "ability: {size: 40, min_size: 40"))
     result = runner.invoke(app, ["build", "--out", str(tmp_path)])
     assert result.exit_code == 1

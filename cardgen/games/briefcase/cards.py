@@ -40,6 +40,7 @@ def _company_fields(c: Company) -> dict:
         "production": dict(c.production),
         "per_activation": c.ability.per_activation,
         "per_activation_label": label("label:per_activation"),
+        "art": c.art,
     }
 
 

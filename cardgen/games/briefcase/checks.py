@@ -13,6 +13,7 @@ from typing import Any
 from cardgen.data.checks import (
     CheckContext,
     CheckList,
+    art_files,
     authored_notes,
     provenance_problems,
     unknown_icons,
@@ -397,6 +398,7 @@ def changes_touch_authored_values(ctx: Context) -> Iterator[Problem]:
 
 check(unknown_rulings)
 check(unknown_icons)
+check(art_files)
 
 
 class BriefcaseRules:

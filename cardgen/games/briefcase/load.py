@@ -40,7 +40,7 @@ def company_from(data: dict[str, Any]) -> Company:
         copies=frozen({int(k): v for k, v in data["copies"].items()}), ability=ability,
         aliases=tuple(data.get("aliases", ())), starting=bool(data.get("starting")),
         permanent=bool(data.get("permanent")), facts=frozen(data.get("facts", {})),
-        authored=tuple(data.get("authored", ())),
+        authored=tuple(data.get("authored", ())), art=data.get("art"),
     )
 
 

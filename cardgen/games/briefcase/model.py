@@ -49,6 +49,7 @@ class Company:
     permanent: bool = False            # cannot be deactivated once activated
     facts: Mapping[str, str] = field(default_factory=lambda: frozen({}))
     authored: tuple[str, ...] = ()
+    art: str | None = None             # picture file in templates/briefcase/art/ (presentation)
 
     @property
     def box_copies(self) -> int:

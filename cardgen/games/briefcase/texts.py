@@ -78,6 +78,8 @@ LABELS: dict[str, str] = {
     "label:company_sets": "Company Sets",
     "label:company_sets_intro": "Instead of drawing randomizer cards, play with one of these sets.",
     "label:symbols": "Symbols",
+    "label:art_credit": "Card pictures: Game Icons (game-icons.net) by its contributors, licensed under "
+                        "CC BY 3.0 (creativecommons.org/licenses/by/3.0).",
     "label:symbol_buy": "Buy decision",
     "label:symbol_activate": "Activate decision",
     "label:symbol_hire": "Hire decision",

@@ -67,6 +67,7 @@ def card_face(c: CardDef) -> Face:
         "value": _money(c.value),
         "colour": c.category,
         "icon": ICONS[c.category],
+        "art": c.art,
     })
 
 

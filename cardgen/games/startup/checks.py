@@ -12,6 +12,7 @@ from typing import Any
 from cardgen.data.checks import (
     CheckContext,
     CheckList,
+    art_files,
     authored_notes,
     provenance_problems,
     unknown_icons,
@@ -236,6 +237,7 @@ def reactions_resolve(ctx: Context) -> Iterator[Problem]:
 
 check(unknown_rulings)
 check(unknown_icons)
+check(art_files)
 
 
 class StartupRules:

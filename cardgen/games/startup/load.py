@@ -27,7 +27,7 @@ def card_from(data: dict[str, Any]) -> CardDef:
         id=data["id"], name=data["name"], category=data["category"], value=data["value"],
         count=data["count"], effect=Effect(eff["kind"], params), text=data["text"],
         reactions=reactions, facts=tuple(sorted(data.get("facts", {}).items())),
-        authored=tuple(data.get("authored", ())),
+        authored=tuple(data.get("authored", ())), art=data.get("art"),
     )
 
 

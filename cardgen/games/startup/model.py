@@ -60,6 +60,7 @@ class CardDef:
     reactions: tuple[Reaction, ...] = ()
     facts: tuple[tuple[str, str], ...] = ()
     authored: tuple[str, ...] = ()
+    art: str | None = None      # picture file in templates/startup/art/ (presentation)
 
     @property
     def is_tactic(self) -> bool:

@@ -1,0 +1,169 @@
+"""Card pictures as files: ``templates/<game>/art/<name>`` (an SVG or a PNG) that a card's data
+names (``art: oil-refinery.svg``).
+
+A picture is looked up through the workspace's layers like every template, so a workspace's file
+replaces a shipped one of the same name and a custom company can name a file of its own. An SVG
+is converted to a reportlab drawing by svglib and printed as vectors, recoloured to one colour
+(the shipped pictures are one-colour Game Icons); a PNG is embedded as it is.
+
+A picture that is missing, unreadable, not well-formed, or that refers to other files (an SVG's
+``<image>`` or an external ``href``: printing it would embed whatever file it names) is an
+``ArtError`` with one line saying why; ``cardgen validate`` reports it at the data's ``art:``.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing, Group, Shape
+from reportlab.lib.colors import Color
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.paths import display_path, template_file
+from cardgen.safe_read import ReadError, read_bytes
+from cardgen.workspace import current
+
+MAX_ART_BYTES = 4 * 1024 * 1024
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\.(svg|png)$", re.I)
+_XLINK = "{http://www.w3.org/1999/xlink}href"
+
+
+class ArtError(ValueError):
+    """A picture that cannot be printed; the message says which file and why."""
+
+
+@dataclass(frozen=True)
+class Art:
+    path: Path
+    width: float                  # natural size, any unit: only the proportions matter
+    height: float
+    drawing: Drawing | None       # an SVG's shapes
+    image: ImageReader | None     # a PNG
+
+
+def art_names(game: str) -> list[str]:
+    """The picture files a game can name, across the layers."""
+    return [p.name for p in current().listing(Path("templates", game, "art"), (".svg", ".png",
+                                                                                ".SVG", ".PNG"))]
+
+
+def art_path(game: str, name: str) -> Path:
+    """Where the picture ``name`` of ``game`` is read: the workspace's, else the shipped one."""
+    if not NAME.match(name):
+        raise ArtError(f"picture '{name}': name a .svg or .png file in templates/{game}/art/ "
+                       "(a plain file name, no folders)")
+    return template_file(game, "art", name)
+
+
+_cache: dict[tuple[str, int, int], Art] = {}
+
+
+def load_art(game: str, name: str) -> Art:
+    """The picture ``name`` of ``game``, read and converted once per version of the file."""
+    path = art_path(game, name)
+    shown = display_path(path)
+    if not path.exists():
+        raise ArtError(f"no picture '{name}' in templates/{game}/art/ (looked for {shown})")
+    try:
+        stat = path.stat()
+    except OSError as exc:
+        raise ArtError(f"picture {shown} cannot be read: {exc.strerror or exc}") from None
+    key = (str(path), stat.st_size, stat.st_mtime_ns)
+    if key not in _cache:
+        try:
+            data = read_bytes(path, MAX_ART_BYTES, "picture")
+        except ReadError as exc:
+            raise ArtError(f"picture {shown} cannot be read: {exc}") from None
+        _cache[key] = _svg(path, data) if path.suffix.lower() == ".svg" else _png(path, data)
+    return _cache[key]
+
+
+def _svg(path: Path, data: bytes) -> Art:
+    from lxml import etree
+    from svglib.svglib import svg2rlg
+
+    shown = display_path(path)
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as exc:
+        raise ArtError(f"picture {shown} is not a well-formed SVG: {exc}") from None
+    if not isinstance(root.tag, str) or etree.QName(root).localname != "svg":
+        raise ArtError(f"picture {shown} is not an SVG (its first element is not <svg>)")
+    for node in root.iter():
+        if not isinstance(node.tag, str):
+            continue
+        if etree.QName(node).localname == "image":
+            raise ArtError(f"picture {shown} (line {node.sourceline}) contains an <image>; "
+                           "an SVG picture is drawn as vectors only (use a PNG file for a raster picture)")
+        href = node.get("href") or node.get(_XLINK)
+        if href is not None and not href.startswith("#"):
+            raise ArtError(f"picture {shown} (line {node.sourceline}) refers to another file "
+                           f"('{href[:60]}'); an SVG picture must hold everything it draws")
+    quiet = logging.getLogger("svglib")
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)       # its warnings are for unsupported details, not ours
+    try:
+        drawing = svg2rlg(io.BytesIO(data))
+    except Exception as exc:  # svglib raises whatever its parsing meets
+        raise ArtError(f"picture {shown} cannot be drawn: {exc}") from None
+    finally:
+        quiet.setLevel(level)
+    if drawing is None or not drawing.width or not drawing.height:
+        raise ArtError(f"picture {shown} cannot be drawn (an SVG with a width, a height and shapes "
+                       "is needed)")
+    return Art(path, float(drawing.width), float(drawing.height), drawing, None)
+
+
+def _png(path: Path, data: bytes) -> Art:
+    shown = display_path(path)
+    if not data.startswith(b"\x89PNG\r\n\x1a\n"):
+        raise ArtError(f"picture {shown} is not a PNG file")
+    try:
+        image = ImageReader(io.BytesIO(data))
+        width, height = image.getSize()
+    except Exception as exc:  # Pillow's errors for a damaged file vary
+        raise ArtError(f"picture {shown} cannot be read as a PNG: {exc}") from None
+    return Art(path, float(width), float(height), None, image)
+
+
+def _recolour(node: Any, colour: Color) -> None:
+    if isinstance(node, Group):
+        for child in node.contents:
+            _recolour(child, colour)
+    elif isinstance(node, Shape):
+        if getattr(node, "fillColor", None) is not None:
+            node.fillColor = colour
+        if getattr(node, "strokeColor", None) is not None:
+            node.strokeColor = colour
+
+
+def draw_art(c: Canvas, art: Art, x: float, y: float, w: float, h: float,
+             colour: Color | None) -> None:
+    """``art`` fitted into the box (points, lower-left corner), centred, proportions kept."""
+    scale = min(w / art.width, h / art.height)
+    dw, dh = art.width * scale, art.height * scale
+    left, bottom = x + (w - dw) / 2, y + (h - dh) / 2
+    if art.image is not None:
+        c.drawImage(art.image, left, bottom, dw, dh, mask="auto")
+        return
+    assert art.drawing is not None
+    if colour is not None:
+        for item in art.drawing.contents:
+            _recolour(item, colour)
+    # reportlab's drawing renderer starts by selecting a font (Helvetica unless told): the
+    # canvas's own, embedded one keeps the PDF free of a font it does not embed
+    art.drawing.initialFontName = c._fontname
+    art.drawing.initialFontSize = c._fontsize
+    c.saveState()
+    c.translate(left, bottom)
+    c.scale(scale, scale)
+    renderPDF.draw(art.drawing, c, 0, 0)
+    c.restoreState()
