@@ -70,7 +70,8 @@ class HeuristicBot:
     # --- managers ---------------------------------------------------------------------------
     def _assign(self, obs: Observation, dec: Decision) -> Any:
         stages = [o for o in dec.options if isinstance(o, int)]
-        return max(stages, key=lambda n: (stage_worth(obs, n), -n))
+        worth = stage_worths(obs)
+        return max(stages, key=lambda n: (worth.get(n, 0.0), -n))
 
     def _choose(self, obs: Observation, dec: Decision) -> Any:
         stage = int(dec.tag.split(":")[1])
@@ -104,7 +105,8 @@ class HeuristicBot:
         return labels[0]
 
     def _perform_stage(self, obs: Observation, dec: Decision) -> Any:
-        return max(dec.options, key=lambda n: stage_worth(obs, n))
+        worth = stage_worths(obs)
+        return max(dec.options, key=lambda n: worth.get(n, 0.0))
 
     # --- the Action Zone --------------------------------------------------------------------
     def _partnership(self, obs: Observation, dec: Decision) -> Any:
@@ -289,12 +291,19 @@ def _award_assets(obs: Observation, award: str) -> int:
     return held(obs, item) if item in HELD else 0
 
 
-def stage_worth(obs: Observation, number: int) -> float:
-    """What a manager on stage ``number`` adds to the seat's worth, roughly, in coins."""
-    me, t = obs.me, obs.table
+def _best_sale(obs: Observation) -> float:
+    """The most a delivery could gain now: at the shop of one of its crate types or the pawn shop."""
+    t = obs.table
+    squares = {t.shop_of[c] for c in obs.crates} | {q.index for q in t.squares if q.kind == "pawn_shop"}
+    return max((_sale_worth(obs, q) for q in squares), default=0.0)
+
+
+def stage_worths(obs: Observation) -> dict[int, float]:
+    """What a manager on each operation stage adds to the seat's worth, roughly, in coins."""
+    me = obs.me
     last = obs.round == obs.rounds
     coins = me.coins
-    sale = max((_sale_worth(obs, q.index) for q in t.squares), default=0.0)
+    sale = _best_sale(obs)
     free_squares = sum(1 for p in obs.partner if p is None)
     worth = {
         5: 2 - 3 + 1 if obs.crates else -99,
@@ -311,4 +320,4 @@ def stage_worth(obs: Observation, number: int) -> float:
         16: 11 if last else (4 if obs.round >= 4 else 1),
         17: obs.tower_coins + 3 * obs.tower_crates,
     }
-    return float(worth.get(number, 0))
+    return {n: float(v) for n, v in worth.items()}
