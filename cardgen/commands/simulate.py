@@ -219,6 +219,10 @@ def register(app: typer.Typer) -> None:
         seconds_per_turn: float = typer.Option(None, "--seconds-per-turn", help="Estimate play "
                                                "time from this many seconds per turn."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+        rounds: int = typer.Option(None, "--rounds", help="Game Rounds to play, for a game that "
+                                   "offers a choice (fmnyc: 4, 5 or 6)."),
+        stocks: bool = typer.Option(False, "--stocks", help="Play with the Stock tokens add-on (fmnyc)."),
+        career: bool = typer.Option(False, "--career", help="Play with the Career cards add-on (fmnyc)."),
         log_dir: Path = typer.Option(None, "--log", metavar="DIR",
                                      help="Write every game's decisions to this folder "
                                      "as JSON Lines (cardgen replay FILE plays one again); stalled "
@@ -238,13 +242,14 @@ def register(app: typer.Typer) -> None:
         game = pick_game(game, game_opt, "briefcase")
         with stop_on_signals():
             _simulate(game, players, games, seed, set_ref, bots, jobs, json_out, plot, scheduler,
-                      invariants, seconds_per_turn, quiet, log_dir)
+                      invariants, seconds_per_turn, quiet, log_dir,
+                      {"rounds": rounds, "stocks": stocks or None, "career": career or None})
 
 
 def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | None, bots: str | None,
               jobs: int, json_out: Path | None, plot: Path | None, scheduler: str | None,
               invariants: bool, seconds_per_turn: float | None, quiet: bool,
-              log_dir: Path | None = None) -> None:
+              log_dir: Path | None = None, game_options: dict[str, Any] | None = None) -> None:
     from cardgen.sim.report import game_summary_lines, summary_lines
     from cardgen.sim.runner import scheduler_problem
     from cardgen.workspace import announce
@@ -255,6 +260,17 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
         if not math.isfinite(seconds_per_turn) or seconds_per_turn <= 0:
             raise fail(f"--seconds-per-turn must be more than 0 and finite, not {seconds_per_turn:g}")
         options["seconds_per_turn"] = seconds_per_turn
+    # A game's own options (a simulator lists those it takes in ``options``), given only when set.
+    given = {k: v for k, v in (game_options or {}).items() if v is not None}
+    if given:
+        from cardgen.games import game_module, registered_games
+
+        module = game_module(game, "simulation") if game in registered_games() else None
+        takes = getattr(getattr(module, "SIMULATOR", None), "options", ())
+        for key in given:
+            if key not in takes:
+                raise fail(f"--{key} is not an option of {game}", 2)
+        options.update(given)
     if scheduler is not None and (problem := scheduler_problem(scheduler)):
         raise fail(problem, 2)
     bot_list = [b.strip() for b in bots.split(",")] if bots is not None else None

@@ -97,3 +97,16 @@ def test_simulate_fmnyc_reports_stage_use_income_and_supply_exhaustion(tmp_path:
     assert "income:sales" in counters and "score_spread" in counters
     assert any(name.startswith("15 ") for name in data["items"])
     assert "ran_out:crate" in result.output
+
+
+def test_simulate_fmnyc_takes_the_round_count_and_the_stocks_add_on():
+    result = CliRunner().invoke(app, ["simulate", "fmnyc", "--players", "3", "--games", "4", "--jobs", "1",
+                                      "--bots", "random", "--rounds", "6", "--stocks"])
+    assert result.exit_code == 0, result.output
+    assert "6 rounds 4" in result.output and "stocks_bought" in result.output
+
+
+def test_a_game_option_of_another_game_is_a_usage_error():
+    result = CliRunner().invoke(app, ["simulate", "startup", "--players", "3", "--games", "4",
+                                      "--rounds", "5"])
+    assert result.exit_code == 2 and "--rounds is not an option of startup" in result.output

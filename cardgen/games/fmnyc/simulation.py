@@ -72,6 +72,7 @@ class FmnycSimulator:
     game = "fmnyc"
     bots = tuple(BOTS)            # ("random", "heuristic"): the second is the default seat
     player_counts = (2, 3, 4, 5)
+    options = ("rounds", "stocks", "career")       # what ``cardgen simulate`` may pass
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:
