@@ -169,6 +169,19 @@ def g_star(c: Canvas, fill: Color, ink: Color) -> None:
     _poly(c, pts)
 
 
+@glyph
+def g_star_badge(c: Canvas, fill: Color, ink: Color) -> None:
+    """A fuller star with rounded points that a number sits inside: its inner pentagon (radius
+    0.31) leaves a digit of up to 0.4 of the square clear of the outline."""
+    _colours(c, fill, ink)
+    pts = []
+    for i in range(10):
+        r = 0.49 if i % 2 == 0 else 0.31
+        a = math.pi / 2 + i * math.pi / 5
+        pts.append((0.5 + r * math.cos(a), 0.46 + r * math.sin(a)))
+    _poly(c, pts)
+
+
 def _bulb(c: Canvas, fill: Color, ink: Color) -> None:
     _colours(c, fill, ink)
     p = c.beginPath()

@@ -9,8 +9,9 @@ cannot add tags, links or images, and icon tokens become drawn vector icons.
 
 Lines break at spaces, and between any two Chinese, Japanese or Korean characters (what
 reportlab calls ``wordWrap='CJK'``), never before closing punctuation such as ``，。）`` nor
-after opening punctuation such as ``（「``. An icon stays with the text it touches: ``{vp}.``
-does not break before the full stop.
+after opening punctuation such as ``（「``, and a paragraph never ends on a line holding one lone
+Chinese character or icon (the character before it comes down with it). An icon stays with the
+text it touches: ``{vp}.`` does not break before the full stop.
 
 ``fit_text`` tries the style's size first and shrinks in steps of ``SIZE_STEP`` down to the
 style's ``min_size``, which is never below ``MIN_SIZE_PT`` (5 pt, the smallest size that stays
@@ -158,11 +159,18 @@ def _line_width(line: Line) -> float:
     return sum(u.width + (u.space if i else 0.0) for i, u in enumerate(line))
 
 
+def _lone_cjk(unit: Unit) -> bool:
+    """One Chinese/Japanese/Korean character or icon, with any closing punctuation it carries."""
+    body = [a for a in unit.atoms if a.icon or a.value not in CANNOT_START]
+    return len(body) == 1 and (body[0].icon or (len(body[0].value) == 1 and _wide(body[0].value)))
+
+
 def _break(paragraphs: tuple[tuple[Unit, ...], ...], width_at_1pt: float) -> tuple[Line, ...]:
     lines: list[Line] = []
     for units in paragraphs:
         current: list[Unit] = []
         used = 0.0
+        first = len(lines)
         for u in units:
             add = u.width + (u.space if current else 0.0)
             if current and used + add > width_at_1pt + 1e-9:
@@ -171,6 +179,14 @@ def _break(paragraphs: tuple[tuple[Unit, ...], ...], width_at_1pt: float) -> tup
             else:
                 current.append(u)
                 used += add
+        # Kinsoku: a paragraph's last line is never one lone CJK character (or icon): the
+        # character before it comes down too.
+        if len(lines) > first and len(current) == 1 and _lone_cjk(current[0]) \
+                and len(lines[-1]) > 2:
+            moved = lines[-1][-1]
+            if moved.width + current[0].space + current[0].width <= width_at_1pt + 1e-9:
+                lines[-1] = lines[-1][:-1]
+                current = [Unit(moved.atoms, moved.width, 0.0), current[0]]
         lines.append(tuple(current))
     return tuple(lines)
 
