@@ -39,9 +39,20 @@ def test_a_round_count_the_rules_do_not_offer_is_refused():
         config(4, rounds=7)
 
 
-def test_career_cards_are_refused_while_the_engine_does_not_play_them():
-    with pytest.raises(ValueError, match="Career"):
-        config(4, career=True)
+def test_the_career_option_is_the_full_or_the_quick_draft():
+    assert config(4, career=True).career == "full" and config(4, career="quick").career == "quick"
+    with pytest.raises(ValueError, match="full or quick"):
+        config(4, career="some")
+
+
+@pytest.mark.parametrize("draft", ["full", "quick"])
+def test_random_games_with_career_cards_and_stocks_end_with_the_invariants_on(draft: str):
+    for players in (2, 5):
+        cfg = config(players, career=draft, stocks=True)
+        for i in range(4):
+            result = play_game(SIMULATOR, cfg, game_seed(11, i), ["random"] * players, invariants=True)
+            assert not result.stalled
+            assert sum(1 for name in result.items if name.startswith("career ")) == 2 * players
 
 
 def test_stocks_are_bought_and_traded_when_the_add_on_is_on():

@@ -3,7 +3,8 @@
 seat's bot answering the engine's decisions from that seat's observation.
 
 Options (``prepare``): ``rounds`` 4, 5 or 6 (the data's options; default the data's default),
-``stocks`` (Add-on 1). ``career`` (Add-on 2) is refused: the engine does not play Career cards.
+``stocks`` (Add-on 1), ``career`` (Add-on 2: true or "full" for the whole draft, "quick" for the
+quick version).
 """
 
 from __future__ import annotations
@@ -66,6 +67,7 @@ class Config:
     rounds: int
     stocks: bool
     max_decisions: int
+    career: str | None = None
 
 
 class FmnycSimulator:
@@ -87,14 +89,16 @@ class FmnycSimulator:
         if rounds not in model.rounds:
             raise ValueError(f"'{model.name}' plays {', '.join(map(str, model.rounds))} Game Rounds, "
                              f"not {rounds}")
-        if options.get("career"):
-            raise ValueError("the Free Market: NYC engine does not play Career cards yet")
+        career = options.get("career")
+        if career not in (None, False, True, "full", "quick"):
+            raise ValueError(f"--career is full or quick, not {career}")
         return Config(model, table_for(model, players), players, rounds, bool(options.get("stocks")),
-                      int(options.get("max_decisions", MAX_DECISIONS)))
+                      int(options.get("max_decisions", MAX_DECISIONS)),
+                      None if not career else "quick" if career == "quick" else "full")
 
     def new_state(self, config: Config, seed: int, invariants: bool = False) -> Game:
         return Game(config.model, config.table, seed, config.rounds, invariants, config.stocks,
-                    config.max_decisions)
+                    config.max_decisions, config.career)
 
     def policy(self, name: str, seat: int, seed: int) -> Policy:
         return make_bot(name, seed)
@@ -123,6 +127,10 @@ class FmnycSimulator:
                 users = [s for s in range(state.n) if state.used[s][number]]
                 items[f"{number} {stage['name']}"] = {
                     "taken": sum(state.used[s][number] for s in range(state.n)), "owners": users}
+        # Each Career card kept: its holder (the summary's win rate when owned, by card).
+        for cid, seat in sorted(state.career_owner.items()):
+            items[f"career {state.career(cid)['title']}"] = {
+                "kept": 1, "used": state.counters.get(f"career:{cid}", 0), "owners": [seat]}
         return GameResult(
             seed=seed, players=state.n, seat_bots=list(seat_bots), turns=state.decisions,
             rounds=state.round if done else state.round - 1, stalled=not done,

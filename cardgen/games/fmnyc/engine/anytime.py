@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from cardgen.games.fmnyc.engine import careers
 from cardgen.games.fmnyc.engine.delivery import route_squares
 from cardgen.games.fmnyc.engine.items import gain_coins
 from cardgen.games.fmnyc.engine.market import demand_steps, move_demand
@@ -27,6 +28,12 @@ if TYPE_CHECKING:
 
 Steps = Generator[Decision, Any, None]
 PASS = "pass"
+
+
+def lobbied(game: Game, seat: int, politician: str) -> Any:
+    """The seat's card that lets it use ``politician`` without his requirement, if any now."""
+    return next((card for card, e in careers.passive(game, seat, "ignore_requirement")
+                 if e["politician"] == politician), None)
 
 
 def requirement_met(game: Game, seat: int, politician: str) -> bool:
@@ -96,7 +103,7 @@ def actions(game: Game, seat: int, stocks: bool = True) -> list[list]:
         if owner != seat:
             continue
         out += [["to_award", pol, a] for a in award_places(game, seat)]
-        if not charged or not requirement_met(game, seat, pol):
+        if not charged or not (requirement_met(game, seat, pol) or lobbied(game, seat, pol)):
             continue
         for other in game.seats:
             if other.seat != seat:
@@ -109,6 +116,8 @@ def actions(game: Game, seat: int, stocks: bool = True) -> list[list]:
         out += [["disc", *w] for w in disc_places(game, seat)]
     if stocks:
         out += [["trade_stock", k] for k in s.stocks]
+    if s.careers:
+        out += careers.actions(game, seat)
     return out
 
 
@@ -144,6 +153,9 @@ def act(game: Game, seat: int, action: list) -> None:
     else:
         board.politician[action[1]][1] = False               # the disc goes to -1
         game.count(f"politician:{action[1]}")
+        card = None if requirement_met(game, seat, action[1]) else lobbied(game, seat, action[1])
+        if card is not None:
+            careers.use(game, seat, card)
         if kind == "move_truck":
             truck = next(t for o in game.seats for t in o.trucks if t.square == action[2])
             truck.square = action[3]
@@ -161,7 +173,11 @@ def window(game: Game) -> Steps:
         if not options:
             continue
         chosen = yield d.choose(seat, "any_time", "At any time: an action, or pass?", [PASS, *options])
-        if chosen != PASS:
+        if chosen == PASS:
+            continue
+        if chosen[0] == "career":
+            yield from careers.perform_card(game, seat, chosen[1])
+        else:
             act(game, seat, chosen)
 
 

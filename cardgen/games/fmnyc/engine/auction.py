@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Generator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardgen.games.fmnyc.engine import careers
 from cardgen.games.fmnyc.engine.items import draw_crates, pay_coins
 from cardgen.sim import decisions as d
 from cardgen.sim.decisions import Decision
@@ -77,7 +78,7 @@ def auction(game: Game, effect: Mapping[str, Any]) -> Steps:
                 high, holder = int(raised), other
         game.focus = ()
         game.count("lots_sold")
-        pay_coins(game, holder, high)
+        pay_coins(game, holder, max(0, high - careers.stage_bonus(game, holder, "discount", game.stage_id)))
         game.count("auction_coins", high)
         crates = boxes[box][:lot]
         del boxes[box][:lot]

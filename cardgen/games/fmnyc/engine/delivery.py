@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from cardgen.games.fmnyc.engine import zone
+from cardgen.games.fmnyc.engine import careers, zone
 from cardgen.games.fmnyc.engine.items import gain_coins, transfer
 from cardgen.games.fmnyc.engine.market import price
 from cardgen.games.fmnyc.engine.state import Truck
@@ -64,10 +64,19 @@ def takeovers(game: Game, seat: int, truck: Truck) -> list[list]:
         out.append(["partnership", square])
     for slot in game.table.slots:
         rb = board.roadblock[slot.index]
-        if slot.adjacent == square and rb is not None and rb != seat and board.rb_guards[slot.index] < safe \
-                and truck.workers > board.rb_guards[slot.index] and game.supply.colour[seat]["roadblock"]:
-            out.append(["roadblock", slot.index])
+        if slot.adjacent == square and rb is not None and rb != seat:
+            guards = roadblock_guards(game, slot.index)
+            if guards < safe and truck.workers > guards and game.supply.colour[seat]["roadblock"]:
+                out.append(["roadblock", slot.index])
     return out
+
+
+def roadblock_guards(game: Game, slot: int) -> int:
+    """A roadblock's guards, with its owner's cards' extra guard (``extra_guard``)."""
+    owner = game.board.roadblock[slot]
+    extra = sum(int(e["workers"]) for _, e in careers.passive(game, owner, "extra_guard")
+                if e["at"] == "roadblock") if owner is not None else 0
+    return game.board.rb_guards[slot] + extra
 
 
 def _discard_defenders(game: Game, owner: int, square: int, n: int) -> None:
@@ -86,7 +95,7 @@ def takeover(game: Game, seat: int, truck: Truck, what: str, where: int) -> Step
     if what == "partnership":
         owner, guards = board.partner[where], board.guards[where]
     else:
-        owner, guards = board.roadblock[where], board.rb_guards[where]
+        owner, guards = board.roadblock[where], roadblock_guards(game, where)
     assert owner is not None
     brought = truck.workers
     game.count("takeovers_tried")
@@ -97,11 +106,12 @@ def takeover(game: Game, seat: int, truck: Truck, what: str, where: int) -> Step
         game.count("takeovers_defended")
         truck.workers -= brought
         game.supply.colour[seat]["worker"] += brought
+        real = board.guards[where] if what == "partnership" else board.rb_guards[where]
         if what == "partnership":
             board.guards[where] = 0
         else:
             board.rb_guards[where] = 0
-        game.supply.colour[owner]["worker"] += guards
+        game.supply.colour[owner]["worker"] += real
         _discard_defenders(game, owner, truck.square, need)
         return
     used = guards + 1
@@ -161,7 +171,8 @@ def sale(game: Game, seat: int, square: int) -> Steps:
     sellable = sorted(c for c in s.crates if table.sells(square, c))
     if not sellable:
         return
-    base = int(table.rules["delivery"]["crates"][1])
+    base = int(table.rules["delivery"]["crates"][1]) \
+        + careers.stage_bonus(game, seat, "extra_delivery_crates", game.stage_id)
     extra = int(table.rules["delivery"]["extra_crate_per_purchase_order"])
     most = min(len(sellable), base + extra * s.held["purchase_order"])
     sold = yield d.choose_many(seat, "sell", "Which crates do you sell here?", sellable, 0, most)
@@ -177,8 +188,16 @@ def sale(game: Game, seat: int, square: int) -> Steps:
         game.supply.pouch.append(crate)      # sold crates go back to the supply's pouch
     game.count("crates_sold", len(sold))
     gain_coins(game, seat, coins, "sales")
-    if table.squares[square].kind == "pawn_shop" and table.pawn_bonus:
+    kind = table.squares[square].kind
+    if kind == "pawn_shop" and table.pawn_bonus:
         gain_coins(game, seat, table.pawn_bonus, "sales")
+    for card, bonus in list(careers.passive(game, seat, "sale_bonus")):
+        if bonus["at"] not in ("any", kind):
+            continue
+        n = sum(1 for c in sold if c == bonus["crate"]) if bonus.get("crate") else len(sold)
+        if n:
+            gain_coins(game, seat, int(bonus["coins"]) * (n if bonus["per"] == "crate" else 1), "careers")
+            careers.use(game, seat, card)
     partner = game.board.partner[square]
     if partner is not None:
         income = table.rules["partnership_income"]["own_sale" if partner == seat else "other_sale"]

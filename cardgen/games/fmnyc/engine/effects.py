@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardgen.games.fmnyc.engine import zone
-from cardgen.games.fmnyc.engine.delivery import delivery
+from cardgen.games.fmnyc.engine import careers, zone
+from cardgen.games.fmnyc.engine.delivery import delivery, route_squares
 from cardgen.games.fmnyc.engine.items import (
     SUPPLY,
     TOWER,
@@ -315,7 +315,8 @@ def _hire(game: Game, seat: int, e: Effect) -> Steps:
     if coins is None or not gain_piece(game, seat, "manager"):
         return
     if coins < 0:
-        pay_coins(game, seat, -coins)
+        off = careers.stage_bonus(game, seat, "discount", game.table.stages[game.stage]["id"])
+        pay_coins(game, seat, max(0, -coins - off))
     elif coins:
         gain_coins(game, seat, coins, "senior_managers")
     return
@@ -334,6 +335,28 @@ def _take_tower(game: Game, seat: int, e: Effect) -> Steps:
     yield
 
 
+def _remove_strike(game: Game, seat: int, e: Effect) -> Steps:
+    struck = [q for q, s in enumerate(game.board.strike) if s]
+    if not struck:
+        return
+    q = struck[0] if len(struck) == 1 else (
+        yield d.choose(seat, "remove_strike", "Which strike do you remove?", struck))
+    game.board.strike[q] = False
+    game.supply.shared["strike"] += 1
+
+
+def _move_truck(game: Game, seat: int, e: Effect) -> Steps:
+    """Move a truck (one of the seat's own, or an opponent's) to a free square."""
+    whose = e.get("whose", "opponent")
+    owners = [s for s in game.seats if (s.seat == seat) == (whose == "own") or whose == "any"]
+    moves = [[t.square, q] for s in owners for t in s.trucks for q in route_squares(game, s.seat, t)
+             if q != t.square]
+    if not moves:
+        return
+    src, dst = yield d.choose(seat, "move_truck", "Move which truck where?", moves)
+    next(t for s in game.seats for t in s.trucks if t.square == src).square = dst
+
+
 def _perform_stage(game: Game, seat: int, e: Effect) -> Steps:
     """Perform another stage as if a manager stood there (ruling fundraiser-stage)."""
     numbers = [n for n in range(int(e["from_stage"]), int(e["to_stage"]) + 1)
@@ -345,6 +368,7 @@ def _perform_stage(game: Game, seat: int, e: Effect) -> Steps:
     outer = game.stage
     game.stage = number
     yield from perform(game, seat, game.table.stages[number]["effects"])
+    yield from careers.after_stage(game, seat, number)
     game.stage = outer
 
 
@@ -383,4 +407,11 @@ HANDLERS: dict[str, Callable[[Game, int, Effect], Steps]] = {
     "take_tower": _take_tower,
     "perform_stage": _perform_stage,
     "place_discs": _place_discs,
+    "remove_strike": _remove_strike,
+    "move_truck": _move_truck,
+    # Career abilities that change a rule apply where the rule is played (careers.PASSIVE).
+    **{kind: _nothing for kind in ("tax_relief", "factory_bonus_extra", "discount", "sale_bonus",
+                                   "ignore_requirement", "extra_guard", "reparation_bonus",
+                                   "extra_delivery_crates", "extra_capacity", "score_bonus",
+                                   "award_bonus")},
 }

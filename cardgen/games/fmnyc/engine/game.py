@@ -14,7 +14,7 @@ Engine rulings where the text is silent (besides cards/fmnyc/rulings.yaml, which
 - first-seat: seat 1 holds the Cup at the start (the runner rotates the bots over the seats).
 - keep-one-manager: a seat may not fire its last manager.
 - Penalties for knocked-over screens and the slogans' reparations are table talk: not played.
-- Career cards are not played yet (``career`` is refused by the simulator).
+- Career cards (Add-on 2): see ``careers.py`` for how the timing symbols are read.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from collections import Counter
 from collections.abc import Generator, Mapping
 from typing import Any
 
-from cardgen.games.fmnyc.engine import anytime, management
+from cardgen.games.fmnyc.engine import anytime, careers, management
 from cardgen.games.fmnyc.engine.effects import affordable, applies, perform
 from cardgen.games.fmnyc.engine.invariants import check_invariants
 from cardgen.games.fmnyc.engine.items import COLOURED, draw_crates, pay_coins
@@ -44,12 +44,18 @@ MAX_DECISIONS = 20_000
 
 class Game(Flow):
     def __init__(self, model: Fmnyc, table: Table, seed: int, rounds: int, invariants: bool = False,
-                 stocks: bool = False, max_decisions: int = MAX_DECISIONS):
+                 stocks: bool = False, max_decisions: int = MAX_DECISIONS, career: str | None = None):
         self.model, self.table = model, table
         self.rng = random.Random(seed)
         self.rounds = rounds
         self.invariants = invariants
         self.stocks_on = stocks
+        self.career_mode = career                  # None, "full" or "quick" (the draft)
+        self.drafting: list[list[str]] = []        # each seat's hand during the draft (private)
+        self.career_box: list[str] = []            # Career cards not held by a seat
+        self.career_owner: dict[str, int] = {}     # card -> the seat that kept it
+        self._career = {str(c["id"]): c for c in model.careers}
+        self.extra_managers: dict[int, int] = {}   # stage -> managers past its outlines (a card)
         self.max_decisions = max_decisions
         n = table.players
         self.n = n
@@ -122,8 +128,17 @@ class Game(Flow):
     def stock(self, sid: str) -> Mapping[str, Any]:
         return self._stock[sid]
 
+    @property
+    def stage_id(self) -> str:
+        """The id of the stage being played (stages.yaml), "" between stages."""
+        stage = self.table.stages.get(self.stage)
+        return str(stage["id"]) if stage else ""
+
+    def career(self, cid: str) -> Mapping[str, Any]:
+        return self._career[cid]
+
     def tax_relief(self, seat: int) -> int:
-        return 0                                # Career cards (Tax Advisor) are not played yet
+        return sum(int(e["managers"]) for _, e in careers.passive(self, seat, "tax_relief"))
 
     def stock_options(self, seat: int) -> list[list]:
         """Stocks the seat may buy on this assignment turn: once a Game Round, those it can pay."""
@@ -155,6 +170,9 @@ class Game(Flow):
 
     def _play(self) -> Steps:
         stages = self.table.stages
+        if self.career_mode:
+            yield from careers.draft(self, quick=self.career_mode == "quick")
+            self.career_owner = {c: s.seat for s in self.seats for c in s.careers}
         for rnd in range(1, self.rounds + 1):
             self.round = rnd
             for number in (1, 2, 3, 4):
@@ -169,6 +187,7 @@ class Game(Flow):
             self.stage = 18
             yield from anytime.window(self)        # "allow all players to perform 'at any time'"
             self.board.managers_on.clear()
+            self.extra_managers.clear()
         self.stage = 0
         yield from anytime.final_nominations(self)
         self.scores, self.parts = final_scores(self)
@@ -200,6 +219,7 @@ class Game(Flow):
                 self.source = f"stage:{number}"
                 yield from perform(self, seat, stage["effects"])
                 self.source = "stages"
+                yield from careers.after_stage(self, seat, number)
 
     # --- the end ------------------------------------------------------------------------------
     def winners(self) -> list[int]:

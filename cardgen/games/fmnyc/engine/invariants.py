@@ -86,13 +86,18 @@ def check_invariants(game: Game) -> None:
         if not 0 <= board.rb_guards[slot] <= most or (p is None and board.rb_guards[slot]):
             _fail(f"roadblock {slot}: {board.rb_guards[slot]} guards")
     for number, seats in board.managers_on.items():
-        if len(seats) > table.capacity[number]:
+        if len(seats) > table.capacity[number] + game.extra_managers.get(number, 0):
             _fail(f"stage {number}: {len(seats)} managers, capacity {table.capacity[number]}")
         if number in table.all_stage and len(set(seats)) != len(seats):
             _fail(f"stage {number}: a seat has two managers on a stage open to all")
     for award, seats in board.nominees.items():
         if len(seats) > table.award_places[award] or len(set(seats)) != len(seats):
             _fail(f"award {award}: nominees {seats}")
+    if game.career_mode:
+        held = game.career_box + [c for hand in game.drafting for c in hand] \
+            + [c for s in game.seats for c in s.careers]
+        if sorted(held) != sorted(game._career):
+            _fail(f"Career cards: {len(held)} held, {len(set(held))} different, of {len(game._career)}")
     low, high = table.demand_range
     if any(not low <= v <= high for v in game.demand.values()):
         _fail(f"a Market Demand Chip off its meter: {game.demand}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardgen.games.fmnyc.engine import careers
 from cardgen.games.fmnyc.engine.auction import auction
 from cardgen.games.fmnyc.engine.effects import by_round, perform
 from cardgen.games.fmnyc.engine.items import SUPPLY, TOWER, gain_coins, pay_coins
@@ -55,7 +56,10 @@ def _factory_bonuses(game: Game, e: Effect) -> Steps:
             game.count("factory_bonus_struck")
             continue
         game.source = "factories"
-        yield from perform(game, partner, factories[q.what]["bonus"])
+        times = 1 + sum(int(e["times"]) for _, e in careers.passive(game, partner, "factory_bonus_extra")
+                        if e["factory"] == q.what)
+        for _ in range(times):
+            yield from perform(game, partner, factories[q.what]["bonus"])
         game.source = "stages"
 
 
@@ -126,6 +130,10 @@ def _assign(game: Game, e: Effect) -> Steps:
             stages = [n for n in sorted(table.capacity)
                       if len(on.get(n, ())) < table.capacity[n]
                       and not (n in table.all_stage and seat in on.get(n, ()))]
+            # A card of extra_capacity (single use) opens its full stage to the holder.
+            beyond = {table.number_of(e["stage"]): card
+                      for card, e in careers.passive(game, seat, "extra_capacity")}
+            stages += sorted(n for n in beyond if n not in stages)
             stocks = game.stock_options(seat)
             if not stages:
                 game.count("managers_unplaced", left[seat])
@@ -133,6 +141,9 @@ def _assign(game: Game, e: Effect) -> Steps:
                 continue
             chosen = yield d.choose(seat, "assign", "Assign a manager to which stage?", [*stages, *stocks])
             if isinstance(chosen, int):
+                if chosen in beyond and len(on.get(chosen, ())) >= table.capacity[chosen]:
+                    careers.use(game, seat, beyond[chosen])
+                    game.extra_managers[chosen] = game.extra_managers.get(chosen, 0) + 1
                 on.setdefault(chosen, []).append(seat)
                 left[seat] -= 1
             else:

@@ -56,6 +56,9 @@ class Observation(NamedTuple):
     supply_coins: int
     stocks: tuple[str, ...]
     focus: tuple                         # what the decision is about (see ``Game.focus``)
+    careers: tuple[str, ...]             # this seat's Career cards (others' are not shown)
+    career_used: tuple[tuple[str, int], ...]
+    drafting: tuple[str, ...]            # this seat's hand during the Career draft
     table: Table                         # the static board, prices and rules
 
     def __repr__(self) -> str:
@@ -70,7 +73,7 @@ class Observation(NamedTuple):
 
 
 def observe(game: Game, seat: int) -> Observation:
-    b = game.board
+    b, me = game.board, game.seats[seat]
     seats = tuple(
         SeatView(s.seat, s.coins, len(s.crates), tuple(s.held[k] for k in HELD), s.managers, s.owes(),
                  tuple(s.stocks), tuple((t.square, t.workers) for t in s.trucks))
@@ -84,4 +87,5 @@ def observe(game: Game, seat: int) -> Observation:
         tuple((a, tuple(v)) for a, v in b.nominees.items()),
         tuple((n, tuple(v)) for n, v in sorted(b.managers_on.items())),
         seats, len(game.supply.pouch), game.tower.coins, len(game.tower.crates), game.supply.coins,
-        tuple(game.supply.stocks), game.focus, game.table)
+        tuple(game.supply.stocks), game.focus, tuple(me.careers), tuple(sorted(me.career_used.items())),
+        tuple(sorted(game.drafting[seat])) if game.drafting else (), game.table)

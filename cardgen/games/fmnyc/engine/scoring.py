@@ -13,6 +13,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from cardgen.games.fmnyc.engine import careers
+
 if TYPE_CHECKING:
     from cardgen.games.fmnyc.engine.game import Game
 
@@ -62,10 +64,15 @@ def final_scores(game: Game) -> tuple[list[int], list[dict[str, int]]]:
         part["assets"] = sum(table.values.get(item, 0) * n for item, n in held[seat].items())
         part["awards"] = 0
         parts.append(part)
+    placed: list[dict[str, bool]] = [{} for _ in game.seats]
     for award in table.awards:
         item = table.award_counts[award]
         nominees = {seat: held[seat][item] for seat in game.board.nominees[award]}
         for seat, points in award_points(nominees, table.award_sum[award]).items():
             parts[seat]["awards"] += points
+            placed[seat][award] = True
             game.income[f"award:{award}"] += points
+    for seat, s in enumerate(game.seats):
+        parts[seat]["careers"] = careers.end_bonus(game, seat, held[seat], s.crates, placed[seat])
+        game.income["careers"] += parts[seat]["careers"]
     return [sum(p.values()) for p in parts], parts

@@ -30,6 +30,8 @@ class Seat:
     stocks: list[str] = field(default_factory=list)
     stock_round: int = 0                                     # the Game Round it last bought a stock
     trucks: list[Truck] = field(default_factory=list)        # parked in the Action Zone
+    careers: list[str] = field(default_factory=list)         # Career cards kept (Add-on 2)
+    career_used: dict[str, int] = field(default_factory=dict)   # card -> the round it was used
 
     def owes(self) -> int:
         return sum(d[1] for d in self.debts)

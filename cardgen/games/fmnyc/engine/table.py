@@ -90,6 +90,9 @@ class Table:
         sq = self.squares[square]
         return sq.kind == "pawn_shop" or (sq.kind == "shop" and sq.what == crate)
 
+    def number_of(self, stage_id: str) -> int:
+        return next(n for n, s in self.stages.items() if s["id"] == stage_id)
+
     def lines_of(self, square: int) -> tuple[int, ...]:
         """The roadblock slots whose line holds ``square``."""
         return tuple(s.index for s in self.slots if square in s.line)
