@@ -230,6 +230,9 @@ class HeuristicBot:
                 sq = obs.table.squares[o[1]]
                 if sq.kind == "factory" and obs.partner[o[1]] not in (None, obs.seat):
                     return o
+        for o in options:                        # a Career card that gives without a cost
+            if o != PASS and o[0] == "career" and not _card_costs(obs, o[1]):
+                return o
         for o in options:                        # raise the demand of its own crates
             if o != PASS and o[0] == "raise_demand" and o[2] in obs.crates:
                 return o
@@ -239,6 +242,15 @@ class HeuristicBot:
                     return o
         return PASS
 
+    # --- Career cards -----------------------------------------------------------------------
+    def _career_draft(self, obs: Observation, dec: Decision) -> Any:
+        return sorted(dec.options, key=lambda c: -_card_worth(obs, c))[:dec.low]
+
+    _career_keep = _career_draft
+
+    def _career_stage(self, obs: Observation, dec: Decision) -> Any:
+        return obs.me.coins >= 2 + RESERVE
+
     def _final_nomination(self, obs: Observation, dec: Decision) -> Any:
         for o in dec.options:
             if o == PASS:
@@ -247,6 +259,34 @@ class HeuristicBot:
             if _award_assets(obs, award) >= 1:
                 return o
         return PASS
+
+
+def _card(obs: Observation, cid: str) -> Any:
+    return next(c for c in obs.table.careers if str(c["id"]) == cid)
+
+
+def _card_costs(obs: Observation, cid: str) -> bool:
+    return any(e["kind"] == "pay" for e in _card(obs, cid)["ability"])
+
+
+def _card_worth(obs: Observation, cid: str) -> float:
+    """A rough worth of a Career card over a game: what it gives, times how often it may."""
+    card = _card(obs, cid)
+    times = {"first_round": 1, "single_use": 1, "end_of_game": 1}.get(card["timing"], obs.rounds - 1)
+    worth = 0.0
+    for e in card["ability"]:
+        if e["kind"] == "gain":
+            worth += sum(obs.table.values.get(k, 1) * int(n) if k != "coin" else int(n)
+                         for k, n in e["items"].items())
+        elif e["kind"] in ("establish_partnership", "place_roadblock"):
+            worth += 6
+        elif e["kind"] in ("score_bonus", "award_bonus", "discount", "sale_bonus", "tax_relief"):
+            worth += 3
+        elif e["kind"] == "pay":
+            worth -= 1
+        else:
+            worth += 1
+    return worth * times
 
 
 def _default(decision: Decision) -> Any:

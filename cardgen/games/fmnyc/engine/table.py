@@ -76,6 +76,7 @@ class Table:
     score_start: int
     rules: Mapping[str, Any]                        # rules.yaml
     stocks: tuple[Mapping[str, Any], ...]
+    careers: tuple[Mapping[str, Any], ...]          # every Career card (the draft deals them)
 
     def price(self, crate: str, demand: int, square: int) -> int:
         """What one crate sells for on a square: the Wholesale Price (Cost Price + Market
@@ -187,4 +188,5 @@ def table_for(model: Fmnyc, players: int) -> Table:
         score_start=int(model["scoring"]["start"]),
         rules=model["rules"],
         stocks=tuple(model.stocks),
+        careers=tuple(model.careers),
     )
