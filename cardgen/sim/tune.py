@@ -16,12 +16,17 @@ Its *distance* is how far it lies outside, in win share plus share of games (its
 
 The search, one company at a time, worst first: make it weaker (cost +1, else VP -1) when too
 strong, stronger (cost -1, else VP +1) otherwise; a step of 2 is tried when a step of 1 changes
-nothing measurable. A change is kept only when (a) the company's distance shrinks, (b) the
-measure that drives it moved the right way beyond noise (its paired 95% interval excludes
-zero), (c) the other companies' shortfall grows less than the company's distance shrinks (a
-company bought more often can push the rest out of the market), and (d) it adds no check-set
-warning (seats, game length, a company nobody buys). Passes
-repeat until one keeps nothing or ``budget`` games are spent (the final measurement included).
+nothing measurable. A change is kept only when
+(a) the measure that drives the company's distance moved the right way beyond noise (its
+    paired 95% interval excludes zero);
+(b) the company's distance shrinks;
+(c) it does not turn the company into one whose effect lies wholly outside the band (trading
+    "nobody buys it" for "too strong" is not progress);
+(d) the other companies' shortfall grows less than the company's distance shrinks (a company
+    bought more often can push the rest out of the market);
+(e) it adds no check-set warning (seats, game length, a company nobody buys).
+No value moves more than ``MAX_MOVE`` from the data's. Passes repeat until one keeps nothing or
+``budget`` games are spent (the final measurement included).
 """
 
 from __future__ import annotations
@@ -41,6 +46,10 @@ from cardgen.sim.verdict import MARGIN, Verdict, judge
 # ten: the official sets put 14 companies in the market and a game buys a handful, so a lower
 # share is a card most tables never see bought.
 MIN_BOUGHT = 0.10
+
+# How far a value may move from the data's: tune retunes a designer's numbers, it does not
+# redesign the company (a 5-VP company at cost 2 is another card).
+MAX_MOVE = 2
 
 Values = dict[tuple[str, str], int]      # (company id, field) -> value
 
@@ -282,7 +291,7 @@ class Tuner:
             key = (knob.company, knob.field)
             for step in (sign, 2 * sign):
                 value = current.values.get(key, knob.value) + step
-                if not knob.low <= value <= knob.high:
+                if not knob.low <= value <= knob.high or abs(value - knob.value) > MAX_MOVE:
                     break
                 self._afford(self.cost(1), keep)
                 tried += 1
@@ -319,6 +328,12 @@ class Tuner:
                     f"{100 * change.low:+.1f} to {100 * change.high:+.1f})")
         if candidate.distance(cid) >= current.distance(cid):
             return "went too far: the distance from the band did not shrink"
+        e = candidate.effect(cid)
+        if e.outside(MARGIN) and not current.effect(cid).outside(MARGIN):
+            # A company nobody buys turned into one check-set calls too strong (or a trap) is
+            # one warning traded for another, not a set nearer its bands.
+            return (f"makes it {'too strong' if e.mean > 0 else 'a trap'}: effect {100 * e.mean:+.1f} "
+                    f"points (95% CI {100 * e.low:+.1f} to {100 * e.high:+.1f})")
         gain = current.distance(cid) - candidate.distance(cid)
         loss = candidate.crowding(cid) - current.crowding(cid)
         if loss >= gain:
