@@ -297,6 +297,25 @@ def _page(geometry: Grid, side: str, cards: list[Placed]) -> Page:
                 geometry.bleed_reduced)
 
 
+def _geometry(size: tuple[float, float], has_back: bool, members: int, paper: str, bleed_mm: float,
+              duplex: Duplex, layout: SheetLayout) -> Grid:
+    if layout is SheetLayout.gutterfold and has_back:
+        return gutterfold(paper, size, bleed_mm)
+    return grid(paper, size, bleed_mm, duplex, layout is SheetLayout.gutterfold, members)
+
+
+def free_slots(cards: Sequence[PrintCard], extra: PrintCard, paper: str, bleed_mm: float,
+               duplex: Duplex, layout: SheetLayout = SheetLayout.grid) -> int:
+    """How many cards like ``extra`` (its size, with or without a back) fit in the empty slots of
+    the last sheet that ``impose`` would print for them: what a game may fill with spares."""
+    key = (extra.size_mm, extra.back is not None)
+    members = sum(1 for c in cards if (c.size_mm, c.back is not None) == key)
+    if not members:
+        return 0
+    per_page = _geometry(key[0], key[1], members, paper, bleed_mm, duplex, layout).per_page
+    return -members % per_page
+
+
 def impose(cards: Sequence[PrintCard], paper: str, bleed_mm: float, duplex: Duplex,
            layout: SheetLayout = SheetLayout.grid) -> list[Page]:
     """Pages for the cards, in order. Cards are grouped by size (in order of first appearance);
@@ -305,13 +324,9 @@ def impose(cards: Sequence[PrintCard], paper: str, bleed_mm: float, duplex: Dupl
     groups: dict[tuple[tuple[float, float], bool], list[PrintCard]] = {}
     for card in cards:
         groups.setdefault((card.size_mm, card.back is not None), []).append(card)
-    landscape = layout is SheetLayout.gutterfold
     pages: list[Page] = []
     for (size, has_back), members in groups.items():
-        if layout is SheetLayout.gutterfold and has_back:
-            geometry = gutterfold(paper, size, bleed_mm)
-        else:
-            geometry = grid(paper, size, bleed_mm, duplex, landscape, len(members))
+        geometry = _geometry(size, has_back, len(members), paper, bleed_mm, duplex, layout)
         n = geometry.per_page
         for start in range(0, len(members), n):
             chunk = members[start:start + n]

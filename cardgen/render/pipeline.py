@@ -6,7 +6,9 @@ A game plugs in through its ``cardgen.games.<game>.cards`` module, which provide
 - ``card_list(selection) -> list[CardSpec]``,
 - ``GAME`` (its id: layouts are ``templates/<game>/cards.yaml``) and ``LABELS`` ({context: English}),
 - ``box_messages(selection) -> list[Message]`` (every string it may print: for the font check),
-- ``selection.game.card_size_mm``.
+- ``selection.game.card_size_mm``,
+- optionally ``spare_card(selection) -> CardSpec | None``: a blank card that fills the empty
+  slots of the box's last sheet (see ``with_spares``).
 
 and through ``cardgen.games.<game>.inserts`` for rulebook inserts (see ``inserts.py`` there).
 """
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -34,6 +36,7 @@ from cardgen.render.imposition import (
     PrintCard,
     SheetLayout,
     Slot,
+    free_slots,
     impose,
 )
 from cardgen.render.layouts import LayoutBook, card_layout_path, load_layouts
@@ -99,17 +102,35 @@ def prepare(module: ModuleType, selection: Any, lang: str, translate: Translator
     return Context(module, selection, book, fonts, renderer, lang, translate)
 
 
+def _print_cards(ctx: Context, spec: CardSpec) -> list[PrintCard]:
+    size = ctx.renderer.size(spec.front)
+    if spec.back is not None and ctx.renderer.size(spec.back) != size:
+        raise ValueError(f"card {spec.id}: its back layout '{spec.back.layout}' has another size")
+    return [PrintCard(spec.front.key, spec.back.key if spec.back else None, size)] * spec.count
+
+
+def with_spares(ctx: Context, specs: list[CardSpec], options: SheetOptions) -> list[CardSpec]:
+    """The cards, and as many of the game's spare card (``spare_card(selection)``, when it has
+    one: a blank to write a lost card on) as fill the empty slots of the last sheet of its kind,
+    so that no sheet is printed mostly empty."""
+    spare_card = getattr(ctx.module, "spare_card", None)
+    spare = spare_card(ctx.selection) if spare_card is not None else None
+    if spare is None:
+        return specs
+    items = [card for spec in specs for card in _print_cards(ctx, spec)]
+    (extra,) = _print_cards(ctx, replace(spare, count=1))
+    free = free_slots(items, extra, options.paper, options.bleed_mm, options.duplex, options.layout)
+    return specs + [replace(spare, count=free)] if free else specs
+
+
 def plan(ctx: Context, specs: list[CardSpec], options: SheetOptions) -> tuple[list[Page], dict[str, Face]]:
     faces: dict[str, Face] = {}
     items: list[PrintCard] = []
     for spec in specs:
-        size = ctx.renderer.size(spec.front)
-        if spec.back is not None and ctx.renderer.size(spec.back) != size:
-            raise ValueError(f"card {spec.id}: its back layout '{spec.back.layout}' has another size")
         for face in (spec.front, spec.back):
             if face is not None:
                 faces[face.key] = face
-        items += [PrintCard(spec.front.key, spec.back.key if spec.back else None, size)] * spec.count
+        items += _print_cards(ctx, spec)
     pages = impose(items, options.paper, options.bleed_mm, options.duplex, options.layout)
     return pages, faces
 
@@ -118,7 +139,11 @@ def render_cards(ctx: Context, options: SheetOptions, title: str,
                  progress: Progress | None = None, specs: list[CardSpec] | None = None) -> RenderedPdf:
     """The card sheets PDF. Raises RenderError (every text that does not fit) before any byte
     is returned."""
-    specs = ctx.module.card_list(ctx.selection) if specs is None else specs
+    spares = 0
+    if specs is None:
+        box = ctx.module.card_list(ctx.selection)
+        specs = with_spares(ctx, box, options)
+        spares = sum(s.count for s in specs) - sum(s.count for s in box)
     pages, faces = plan(ctx, specs, options)
     buffer = io.BytesIO()
     c = new_canvas(buffer, pages[0].size, ctx.fonts.regular, title)
@@ -130,7 +155,8 @@ def render_cards(ctx: Context, options: SheetOptions, title: str,
     if ctx.renderer.problems:
         raise RenderError(list(dict.fromkeys(ctx.renderer.problems)))
     c.save()
-    notes = []
+    notes = [f"{spares} blank spare cards fill the last sheet" if spares > 1
+             else "1 blank spare card fills the last sheet"] if spares else []
     reduced = {p.bleed_reduced for p in pages if p.bleed_reduced}
     for bx, by in sorted(reduced):
         axes = [f"{b:.2f} mm {axis}" for b, axis in ((bx, "left and right"), (by, "top and bottom"))
@@ -142,7 +168,7 @@ def render_cards(ctx: Context, options: SheetOptions, title: str,
 
 def page_total(ctx: Context, options: SheetOptions, specs: list[CardSpec] | None = None) -> int:
     """How many pages the card sheets take (for progress bars)."""
-    specs = ctx.module.card_list(ctx.selection) if specs is None else specs
+    specs = with_spares(ctx, ctx.module.card_list(ctx.selection), options) if specs is None else specs
     return len(plan(ctx, specs, options)[0])
 
 

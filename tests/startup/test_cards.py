@@ -14,9 +14,9 @@ from tests.pdfs import page_count
 runner = CliRunner()
 
 
-def test_card_list_is_the_whole_box_of_118_cards_with_backs():
+def test_card_list_is_the_whole_box_of_119_cards_with_backs():
     specs = cards.card_list(cards.select())
-    assert sum(s.count for s in specs) == 98 + 15 + 5
+    assert sum(s.count for s in specs) == 98 + 15 + 5 + 1     # and the Credits card
     assert all(s.back is not None for s in specs)
     assert {s.deck for s in specs} == {"draw_pile", "startup", "reference"}
     assert sum(s.count for s in specs if s.deck == "draw_pile") == 98
@@ -24,7 +24,7 @@ def test_card_list_is_the_whole_box_of_118_cards_with_backs():
 
 def test_a_game_of_three_prints_three_reference_cards():
     specs = cards.card_list(cards.select(players=3))
-    assert [s.count for s in specs if s.deck == "reference"] == [3]
+    assert [s.count for s in specs if s.id == "reference"] == [3]
 
 
 def test_selection_rejects_sets_and_player_counts_outside_the_box():
@@ -48,8 +48,9 @@ def test_build_renders_all_cards_and_backs(tmp_path: Path):
     result = runner.invoke(app, ["build", "startup", "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     pdf = tmp_path / "startup-en-cards.pdf"
-    assert "118 cards" in result.output and pdf.exists()
-    assert page_count(pdf) == 2 * 14   # 118 cards, 9 a sheet: 14 sheets of fronts, each with its backs
+    # 119 cards and 7 blank spares that fill the last sheet, 9 a sheet: 14 sheets, each with its backs
+    assert "126 cards" in result.output and "7 blank spare cards fill the last sheet" in result.output
+    assert pdf.exists() and page_count(pdf) == 2 * 14
 
 
 def test_the_value_reads_in_both_top_corners_of_every_card_that_has_one():

@@ -32,6 +32,12 @@ LABELS: dict[str, str] = {
     "label:reaction": "Reaction",
     "label:bank_for": "Bank for",
     "label:startup_rule": "Its $50M always counts. It can never be taken or discarded.",
+    "label:credits": "Credits",
+    "label:credits_text": "Build a startup. Betray your friends.\n\nCard pictures: Game Icons "
+                          "(game-icons.net) by its contributors, licensed under CC BY 3.0 "
+                          "(creativecommons.org/licenses/by/3.0).\n\nPrinted with cardgen.",
+    "label:spare": "Spare card",
+    "label:spare_note": "For a lost or worn card: write its name, value and text on this one.",
 }
 ICONS = {"employee": "employee", "growth": "growth", "funding": "funding", "investor": "investor",
          "tactic": "tactic", "reaction": "reaction"}
@@ -84,14 +90,29 @@ def reference_face(game: StartupGame) -> Face:
         "text": Message("reference:text", game.reference_text), "colour": "reference"})
 
 
+def credits_face() -> Face:
+    """The credit line that the card pictures' licence asks for (CC BY 3.0), on a card of its own."""
+    return Face("credits", "reference", {"name": label("label:credits"),
+                                         "text": label("label:credits_text"), "colour": "reference"})
+
+
+def spare_card(sel: Selection) -> CardSpec:
+    """A blank draw-pile card to write a lost card on: the renderer fills the last sheet's empty
+    slots with these (none are part of the box)."""
+    return CardSpec("spare", "spare", Face("spare", "spare", {
+        "name": label("label:spare"), "note": label("label:spare_note"), "colour": "back"}),
+        back("draw_pile", "label:draw_pile", "back", "tactic"), 1)
+
+
 def back(key: str, deck_label: str, colour: str, icon: str) -> Face:
     return Face(f"{key}.back", "back", {"game_name": label("label:game_name"),
                                         "deck_label": label(deck_label), "colour": colour, "icon": icon})
 
 
 def card_list(sel: Selection) -> list[CardSpec]:
-    """All 118 cards of the box (the box is the same at every player count, except that only
-    one Reference card per player is needed)."""
+    """All 119 cards of the box: 98 draw-pile cards, 15 Startups, 5 Reference cards and the
+    Credits card (the box is the same at every player count, except that only one Reference
+    card per player is needed)."""
     game = sel.game
     pile_back = back("draw_pile", "label:draw_pile", "back", "tactic")
     cards = [CardSpec(c.id, "draw_pile", card_face(c), pile_back, c.count) for c in game.cards]
@@ -101,6 +122,8 @@ def card_list(sel: Selection) -> list[CardSpec]:
     references = game.reference_count if sel.players is None else sel.players
     cards.append(CardSpec("reference", "reference", reference_face(game),
                           back("reference", "label:reference", "reference", "reference"), references))
+    cards.append(CardSpec("credits", "reference", credits_face(),
+                          back("reference", "label:reference", "reference", "reference"), 1))
     return [c for c in cards if c.count > 0]
 
 
