@@ -590,6 +590,15 @@ def test_a_politician_disc_may_move_to_the_awards_panel_but_not_back():
     assert not [a for a in anytime.actions(game, 0) if a[0] in ("disc", "to_award")]
 
 
+def test_a_placed_nomination_may_be_altered_to_a_different_award():
+    game = new_game()
+    game.supply.colour[0]["disc"] -= 1
+    game.board.nominees["trucks"].append(0)
+    assert ["renominate", "trucks", "workers"] in anytime.actions(game, 0)
+    anytime.act(game, 0, ["renominate", "trucks", "workers"])
+    assert (game.board.nominees["trucks"], game.board.nominees["workers"]) == ([], [0])
+
+
 def test_a_player_nominates_himself_only_once_for_each_award():
     game = new_game()
     game.board.nominees["trucks"].append(0)

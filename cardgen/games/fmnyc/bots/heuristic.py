@@ -253,10 +253,9 @@ class HeuristicBot:
 
     def _final_nomination(self, obs: Observation, dec: Decision) -> Any:
         for o in dec.options:
-            if o == PASS:
-                continue
-            award = o[2] if o[0] == "to_award" else o[2]
-            if _award_assets(obs, award) >= 1:
+            # A new nomination where it holds assets; never a nomination moved (it could go
+            # round forever).
+            if o != PASS and o[0] in ("to_award", "disc") and _award_assets(obs, o[2]) >= 1:
                 return o
         return PASS
 

@@ -114,6 +114,9 @@ def actions(game: Game, seat: int, stocks: bool = True) -> list[list]:
         out += [["raise_demand", pol, c] for c in table.crates if demand_steps(game, c, (1, 1), "up")]
     if s.held["disc"]:
         out += [["disc", *w] for w in disc_places(game, seat)]
+    # "Once a disc is placed, you may alter your nomination to a different award."
+    free = award_places(game, seat)
+    out += [["renominate", a, b] for a in table.awards if seat in board.nominees[a] for b in free]
     if stocks:
         out += [["trade_stock", k] for k in s.stocks]
     if s.careers:
@@ -146,6 +149,9 @@ def act(game: Game, seat: int, action: list) -> None:
         board.nominees[action[2]].append(seat)
     elif kind == "disc":
         place_disc(game, seat, action[1:])
+    elif kind == "renominate":
+        board.nominees[action[1]].remove(seat)
+        board.nominees[action[2]].append(seat)
     elif kind == "trade_stock":
         s.stocks.remove(action[1])
         game.supply.stocks.append(action[1])
@@ -187,7 +193,7 @@ def final_nominations(game: Game) -> Steps:
     for seat in game.order():
         while True:
             options = [a for a in actions(game, seat, stocks=False)
-                       if a[0] == "to_award" or (a[0] == "disc" and a[1] == "award")]
+                       if a[0] in ("to_award", "renominate") or (a[0] == "disc" and a[1] == "award")]
             if not options:
                 break
             chosen = yield d.choose(seat, "final_nomination", "Nominate yourself for an award?",
