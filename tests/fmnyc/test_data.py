@@ -118,7 +118,8 @@ def test_provenance_lists_authored_values_only(monkeypatch):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["simulate", "fmnyc"], "error: fmnyc has no simulator yet"),
+    (["check-set", "careers.yaml", "--game", "fmnyc"],
+     "error: 'Free Market: NYC' has no card sets; --set and check-set do not apply to it yet"),
 ])
 def test_commands_the_game_does_not_have_say_so_in_one_line(args, message):
     result = runner.invoke(app, args)

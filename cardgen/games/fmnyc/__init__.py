@@ -3,7 +3,8 @@
 Data (``cards/fmnyc``) and its meaning checks; the print-and-play edition (``cards``: Career
 cards, characters, tokens and standees; ``board``: the board side for the player count, tiled;
 ``inserts``: the Player's Screens and the other aids; ``texts``: every printed string, for
-``cardgen i18n``). No rules engine or simulator yet: ``cardgen simulate`` says so."""
+``cardgen i18n``); the rules engine (``engine``), its bots (``bots``) and ``simulation``, the
+simulator ``cardgen simulate fmnyc`` plays."""
 
 from cardgen.games.fmnyc.checks import RULES
 

@@ -83,7 +83,7 @@ class FmnycSimulator:
 
         model = load_fmnyc()
         if set_ref is not None:
-            raise ValueError(f"'{model.name}' has no card sets (--set {set_ref})")
+            raise ValueError(f"'{model.name}' has no card sets; --set and check-set do not apply to it yet")
         check_players(model, players)
         rounds = int(options.get("rounds") or model["game"]["rounds"]["default"])
         if rounds not in model.rounds:
