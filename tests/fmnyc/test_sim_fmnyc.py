@@ -108,6 +108,19 @@ def test_simulate_fmnyc_reports_stage_use_income_and_supply_exhaustion(tmp_path:
     assert "income:sales" in counters and "score_spread" in counters
     assert any(name.startswith("15 ") for name in data["items"])
     assert "ran_out:crate" in result.output
+    assert "play time at 12 s a decision" in result.output
+    assert "supplies that ran out (share of games):" in result.output
+
+
+def test_the_summary_is_byte_identical_whatever_the_jobs(tmp_path: Path):
+    outs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"{jobs}.json"
+        result = CliRunner().invoke(app, ["simulate", "fmnyc", "--players", "4", "--games", "10",
+                                          "--jobs", jobs, "--career", "--stocks", "--json", str(out)])
+        assert result.exit_code == 0, result.output
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
 
 
 def test_simulate_fmnyc_takes_the_round_count_and_the_stocks_add_on():

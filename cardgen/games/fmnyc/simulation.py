@@ -168,3 +168,26 @@ class FmnycSimulator:
 
 
 SIMULATOR = FmnycSimulator()
+
+
+# A decision at the table (a bid called, a manager placed, a delivery planned) takes about this
+# long: an authored estimate for the play time line; --seconds-per-turn replaces it.
+SECONDS_PER_DECISION = 12
+INCOME = ("sales", "partnerships", "roadblocks", "factories", "stocks", "jackpot", "careers")
+
+
+def summary_lines(summary: dict[str, Any], options: dict[str, Any] | None = None) -> list[str]:
+    """Lines under the common summary: the play time the game length means, income by source
+    and the supplies that ran out."""
+    seconds = float((options or {}).get("seconds_per_turn") or SECONDS_PER_DECISION)
+    turns = summary["turns"]
+    counters = {k: v["per_game"] for k, v in summary["counters"].items()}
+    lines = [f"  play time at {seconds:g} s a decision: median {turns['p50'] * seconds / 60:.0f} min, "
+             f"p90 {turns['p90'] * seconds / 60:.0f} min"]
+    income = ", ".join(f"{k} {counters.get(f'income:{k}', 0):.1f}" for k in INCOME)
+    awards = sum(v for k, v in counters.items() if k.startswith("income:award:"))
+    lines.append(f"  income a game (coins): {income}; awards worth {awards:.1f}")
+    out = [f"{item.replace('_', ' ')} {100 * counters[f'ran_out:{item}']:.0f}%" for item in SUPPLIES
+           if counters.get(f"ran_out:{item}")]
+    lines.append("  supplies that ran out (share of games): " + (", ".join(out) or "none"))
+    return lines
