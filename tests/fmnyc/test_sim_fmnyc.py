@@ -134,3 +134,14 @@ def test_a_game_option_of_another_game_is_a_usage_error():
     result = CliRunner().invoke(app, ["simulate", "startup", "--players", "3", "--games", "4",
                                       "--rounds", "5"])
     assert result.exit_code == 2 and "--rounds is not an option of startup" in result.output
+
+
+def test_the_planner_wins_more_than_its_fair_share_against_three_heuristic_bots():
+    cfg = config(4)
+    credit, games = 0.0, 40
+    for i in range(games):
+        seats = ["heuristic"] * 4
+        seats[i % 4] = "planner"
+        result = play_game(SIMULATOR, cfg, game_seed(13, i), seats)
+        credit += sum(1 / len(result.winners) for w in result.winners if seats[w] == "planner")
+    assert credit / games > 0.4          # fair share of one seat in four: 0.25

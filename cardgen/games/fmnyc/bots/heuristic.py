@@ -255,7 +255,7 @@ class HeuristicBot:
         for o in dec.options:
             # A new nomination where it holds assets; never a nomination moved (it could go
             # round forever).
-            if o != PASS and o[0] in ("to_award", "disc") and _award_assets(obs, o[2]) >= 1:
+            if o != PASS and o[0] in ("to_award", "disc") and award_assets(obs, o[2]) >= 1:
                 return o
         return PASS
 
@@ -315,19 +315,21 @@ def _buy_gain(obs: Observation) -> int:
     return max((best_price(obs, c) - obs.table.cost[c] for c in crates), default=0)
 
 
-def _award_assets(obs: Observation, award: str) -> int:
+def award_assets(obs: Observation, award: str, seat: int | None = None) -> int:
+    """What ``seat`` (default: the observer) holds of an award's category, as the table shows."""
+    seat = obs.seat if seat is None else seat
     item = obs.table.award_counts[award]
-    me, seat = obs.me, obs.seat
+    me = obs.seats[seat]
     if item == "shop":
         return sum(1 for p in obs.partner if p == seat)
     if item == "roadblock":
         return sum(1 for p in obs.roadblock if p == seat)
     if item == "truck":
-        return held(obs, "truck") + len(me.trucks)
+        return me.held[HELD.index("truck")] + len(me.trucks)
     if item == "worker":
-        return held(obs, "worker") + sum(w for _, w in me.trucks) \
+        return me.held[HELD.index("worker")] + sum(w for _, w in me.trucks) \
             + sum(g for p, g in zip(obs.partner, obs.guards, strict=True) if p == seat)
-    return held(obs, item) if item in HELD else 0
+    return me.held[HELD.index(item)] if item in HELD else 0
 
 
 def _best_sale(obs: Observation) -> float:

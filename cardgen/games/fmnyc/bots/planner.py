@@ -1,0 +1,86 @@
+"""The planner: the heuristic player with a longer view of the game's end.
+
+Where the heuristic values things by what they fetch now, the planner also counts what they are
+worth when the game is scored: a crate never sells for less than its Scoring Value at the end,
+so it bids for lots up to that worth; an award it could win (it would hold the most, or the
+second most, of the category among the nominees) is worth its sum, so it goes to Gala Honoring
+for the discs; and the Cup (Union Member) is worth the first choice of every stage next round.
+Everything else it plays as the heuristic does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardgen.games.fmnyc.bots.heuristic import (
+    PASS,
+    RESERVE,
+    HeuristicBot,
+    award_assets,
+    best_price,
+    stage_worths,
+)
+from cardgen.games.fmnyc.engine.observation import Observation
+from cardgen.sim.decisions import Decision
+
+# What the Cup is worth in a round that is not the last: the first choice of the next round.
+CUP = 4
+# Share of an award's sum counted for a nomination: other nominees may still overtake.
+AWARD_ODDS = 0.6
+
+
+def crate_worth(obs: Observation, crate: str) -> int:
+    return max(best_price(obs, crate), obs.table.values["crate"])
+
+
+def award_prospect(obs: Observation, award: str) -> float:
+    """What a nomination for ``award`` is worth now: its sum if the seat would be first among
+    the nominees, half if second, nothing otherwise."""
+    mine = award_assets(obs, award, obs.seat)
+    if mine < 1:
+        return 0.0
+    nominees = dict(obs.nominees)[award]
+    others = sorted((award_assets(obs, award, s) for s in nominees if s != obs.seat), reverse=True)
+    total = obs.table.award_sum[award]
+    if not others or mine > others[0]:
+        return float(total)
+    if mine == others[0] or len(others) < 2 or mine > others[1]:
+        return total / 2
+    return 0.0
+
+
+class PlannerBot(HeuristicBot):
+    name = "planner"
+
+    def _open_bid(self, obs: Observation, dec: Decision) -> Any:
+        best, pick = 0, PASS
+        for option in dec.options[1:]:
+            box, bid = option
+            worth = sum(crate_worth(obs, c) for c in obs.containers[box])
+            if worth - bid > best and obs.me.coins - bid >= RESERVE:
+                best, pick = worth - bid, option
+        return pick
+
+    def _outbid(self, obs: Observation, dec: Decision) -> Any:
+        bid = dec.options[1]
+        worth = sum(crate_worth(obs, c) for c in obs.containers[obs.focus[0]])
+        return bid if worth - bid >= 1 and obs.me.coins - bid >= RESERVE else PASS
+
+    def _assign(self, obs: Observation, dec: Decision) -> Any:
+        stages = [o for o in dec.options if isinstance(o, int)]
+        worth = stage_worths(obs)
+        last = obs.round == obs.rounds
+        if obs.first != obs.seat and not last and obs.crates:
+            worth[5] = worth.get(5, 0.0) + CUP
+        if obs.me.coins >= 3:
+            free = [a for a in obs.table.awards if obs.seat not in dict(obs.nominees)[a]
+                    and len(dict(obs.nominees)[a]) < obs.table.award_places[a]]
+            best = sorted((award_prospect(obs, a) for a in free), reverse=True)[:2]
+            worth[14] = max(worth.get(14, 0.0), -3 + AWARD_ODDS * sum(best))
+        return max(stages, key=lambda n: (worth.get(n, 0.0), -n))
+
+    def _place_disc(self, obs: Observation, dec: Decision) -> Any:
+        awards = [o for o in dec.options if o != "skip" and o[0] == "award"]
+        if awards:
+            return max(awards, key=lambda o: (award_prospect(obs, o[1]), obs.table.award_sum[o[1]]))
+        return super()._place_disc(obs, dec)
