@@ -195,6 +195,8 @@ def useful(game: Game, seat: int, effects: Sequence[Effect]) -> bool:
             return False
         if kind == "hire_manager" and not game.supply.colour[seat]["manager"]:
             return False
+        if kind == "delivery" and not (s.held["truck"] or s.trucks):
+            return False
         if kind == "pay" and "manager" in e["items"] and game.seats[seat].managers <= 1:
             return False     # engine ruling: a seat keeps at least one manager
     return True
