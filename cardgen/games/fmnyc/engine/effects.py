@@ -362,7 +362,8 @@ def _move_truck(game: Game, seat: int, e: Effect) -> Steps:
 def _perform_stage(game: Game, seat: int, e: Effect) -> Steps:
     """Perform another stage as if a manager stood there (ruling fundraiser-stage)."""
     numbers = [n for n in range(int(e["from_stage"]), int(e["to_stage"]) + 1)
-               if affordable(game, seat, game.table.stages[n]["effects"])]
+               if affordable(game, seat, game.table.stages[n]["effects"])
+               and useful(game, seat, game.table.stages[n]["effects"])]
     if not numbers:
         return
     number = yield d.choose(seat, "perform_stage", "Which stage do you perform?", numbers)
