@@ -34,8 +34,9 @@ LABELS: dict[str, str] = {
     "label:startup_rule": "Its $50M always counts. It can never be taken or discarded.",
     "label:credits": "Credits",
     "label:credits_text": "Build a startup. Betray your friends.\n\nCard pictures: Game Icons "
-                          "(game-icons.net) by its contributors, licensed under CC BY 3.0 "
-                          "(creativecommons.org/licenses/by/3.0).\n\nPrinted with cardgen.",
+                          "(game-icons.net) by its contributors, licensed under CC BY 3.0.\n\n"
+                          "Printed with cardgen.",
+    "label:licence_url": "creativecommons.org/licenses/by/3.0",
     "label:spare": "Spare card",
     "label:spare_note": "For a lost or worn card: write its name, value and text on this one.",
 }
@@ -92,8 +93,8 @@ def reference_face(game: StartupGame) -> Face:
 
 def credits_face() -> Face:
     """The credit line that the card pictures' licence asks for (CC BY 3.0), on a card of its own."""
-    return Face("credits", "reference", {"name": label("label:credits"),
-                                         "text": label("label:credits_text"), "colour": "reference"})
+    return Face("credits", "credits", {"name": label("label:credits"), "text": label("label:credits_text"),
+                                       "url": label("label:licence_url"), "colour": "reference"})
 
 
 def spare_card(sel: Selection) -> CardSpec:
