@@ -35,6 +35,10 @@ def test_every_card_names_its_own_vendored_picture_with_its_credit(game: str):
     arts = [r.get("art") for r in records]
     assert all(arts), [r["id"] for r in records if not r.get("art")]
     assert len(set(arts)) == len(arts), "two cards share a picture"
+    if game == "startup":      # and each Startup type (components.yaml)
+        components = yaml.safe_load((REPO / "cards" / game / "components.yaml").read_text(encoding="utf-8"))
+        arts += [t.get("art") for t in components["startups"]["types"]]
+        assert all(arts) and len(set(arts)) == len(arts)
     folder = REPO / "templates" / game / "art"
     shipped = sorted(p.name for p in folder.glob("*.svg"))
     assert shipped == sorted(arts), "only the chosen pictures are vendored"

@@ -78,11 +78,11 @@ def card_face(c: CardDef) -> Face:
     })
 
 
-def startup_face(game: StartupGame, type_id: str, name: str) -> Face:
+def startup_face(game: StartupGame, type_id: str, name: str, art: str | None = None) -> Face:
     return Face(f"startup.{type_id}", "startup", {
         "name": Message(f"startup.{type_id}:name", name), "kind": label("label:startup"),
         "value": _money(game.rules.startup_value), "rule": label("label:startup_rule"),
-        "colour": "startup", "icon": "startup"})
+        "colour": "startup", "icon": "startup", "art": art})
 
 
 def reference_face(game: StartupGame) -> Face:
@@ -118,7 +118,7 @@ def card_list(sel: Selection) -> list[CardSpec]:
     pile_back = back("draw_pile", "label:draw_pile", "back", "tactic")
     cards = [CardSpec(c.id, "draw_pile", card_face(c), pile_back, c.count) for c in game.cards]
     startup_back = back("startup", "label:startup", "startup", "startup")
-    cards += [CardSpec(f"startup.{t.id}", "startup", startup_face(game, t.id, t.name), startup_back,
+    cards += [CardSpec(f"startup.{t.id}", "startup", startup_face(game, t.id, t.name, t.art), startup_back,
                        game.startup_copies) for t in game.startup_types]
     references = game.reference_count if sel.players is None else sel.players
     cards.append(CardSpec("reference", "reference", reference_face(game),

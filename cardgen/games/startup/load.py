@@ -42,7 +42,7 @@ def build(docs: list[Document]) -> StartupGame:
         name=g["name"], card_size_mm=tuple(g["card_size_mm"]), min_players=g["players"]["min"],
         max_players=g["players"]["max"], default_players=g["players"]["default"], rules=rules,
         cards=tuple(card_from(c) for c in deck["cards"]),
-        startup_types=tuple(StartupType(t["id"], t["name"]) for t in comp["startups"]["types"]),
+        startup_types=tuple(StartupType(t["id"], t["name"], t.get("art")) for t in comp["startups"]["types"]),
         startup_copies=comp["startups"]["copies_per_type"],
         reference_name=comp["references"]["name"], reference_text=comp["references"]["text"],
         reference_count=comp["references"]["count"],

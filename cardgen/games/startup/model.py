@@ -77,6 +77,7 @@ class CardDef:
 class StartupType:
     id: str
     name: str
+    art: str | None = None      # picture file in templates/startup/art/ (presentation)
 
 
 @dataclass(frozen=True)
