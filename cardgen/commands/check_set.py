@@ -52,7 +52,7 @@ def register(app: typer.Typer) -> None:
 
 
 # The strongest bot of each game, as benchmarks/bot_strength.py measures it (README, check-set).
-STRONGEST = {"briefcase": "expert"}
+STRONGEST = {"briefcase": "expert", "fmnyc": "planner"}
 
 
 def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baseline: bool,
@@ -131,6 +131,7 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
                     if rate else "never owned")
             typer.echo(printable(f"    {cid}: {100 * e.mean:+.1f} points ({100 * e.low:+.1f} to "
                                  f"{100 * e.high:+.1f}); {desc}"))
+    _held_cards(runs[at], at, verdict.warnings)
     for line in verdict.failures:
         typer.echo(printable(f"  fail: {line}"))
     for line in verdict.warnings:
@@ -166,6 +167,25 @@ def _effects(plan, summary: dict, bot: str, games: int, jobs: int) -> dict:
     except ValueError as exc:     # a bot that cannot avoid a company (e.g. random)
         raise fail(str(exc)) from None
     return out
+
+
+def _held_cards(summary: dict, players: int, warnings: list[str]) -> None:
+    """Cards a seat keeps for the game (items with ``kept``, as Free Market: NYC's Career cards):
+    each one's win rate when held, 95% CI, beside the fair share; a card whose whole interval
+    lies above or below it is a warning (descriptive: a strong player may pick the card)."""
+    held = {k: v for k, v in summary["items"].items() if "kept" in v and "win_rate_when_owned" in v}
+    if not held:
+        return
+    fair = 1 / players
+    typer.echo(f"  cards at {players} players, win rate when held (95% CI; fair share {100 * fair:.0f}%):")
+    for name, it in sorted(held.items(), key=lambda kv: -kv[1]["win_rate_when_owned"]["win_share"]):
+        w = it["win_rate_when_owned"]
+        lo, hi = w["ci95"]
+        typer.echo(printable(f"    {name}: {100 * w['win_share']:.0f}% ({100 * lo:.0f}%-{100 * hi:.0f}%) "
+                             f"of {it['owned']} holders"))
+        if lo > fair or hi < fair:
+            warnings.append(f"{players} players: {name} wins {100 * w['win_share']:.0f}% when held "
+                            f"(95% CI {100 * lo:.0f}%-{100 * hi:.0f}%), fair share {100 * fair:.0f}%")
 
 
 def _player_counts(game: str) -> list[int]:

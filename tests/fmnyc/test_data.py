@@ -119,7 +119,8 @@ def test_provenance_lists_authored_values_only(monkeypatch):
 
 @pytest.mark.parametrize(("args", "message"), [
     (["check-set", "careers.yaml", "--game", "fmnyc"],
-     "error: 'Free Market: NYC' has no card sets; --set and check-set do not apply to it yet"),
+     "error: 'Free Market: NYC' has no card sets: --set and check-set take a file of Career cards "
+     "(kind: careers)"),
 ])
 def test_commands_the_game_does_not_have_say_so_in_one_line(args, message):
     result = runner.invoke(app, args)

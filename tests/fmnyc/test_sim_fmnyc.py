@@ -145,3 +145,25 @@ def test_the_planner_wins_more_than_its_fair_share_against_three_heuristic_bots(
         result = play_game(SIMULATOR, cfg, game_seed(13, i), seats)
         credit += sum(1 / len(result.winners) for w in result.winners if seats[w] == "planner")
     assert credit / games > 0.4          # fair share of one seat in four: 0.25
+
+
+def test_check_set_judges_a_file_of_career_cards_by_their_win_rate_when_held(tmp_path: Path):
+    cards = tmp_path / "my-careers.yaml"
+    cards.write_text((Path(__file__).resolve().parents[2] / "cards/fmnyc/careers.yaml").read_text())
+    result = CliRunner().invoke(app, ["check-set", str(cards), "--games", "6", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert "bot planner in every seat" in result.output
+    assert "win rate when held" in result.output and "career " in result.output
+
+
+def test_simulate_with_a_career_file_plays_its_cards(tmp_path: Path):
+    cards = tmp_path / "my-careers.yaml"
+    text = (Path(__file__).resolve().parents[2] / "cards/fmnyc/careers.yaml").read_text()
+    cards.write_text(text.replace("title: Heir", "title: Rich Uncle"))
+    cfg = SIMULATOR.prepare(players=5, set_ref=str(cards), bots=["random"] * 5, options={})
+    assert cfg.career == "full"
+    titles = {c["title"] for c in cfg.model.careers}
+    assert "Rich Uncle" in titles and "Heir" not in titles
+    result = play_game(SIMULATOR, cfg, 1, ["random"] * 5, invariants=True)
+    kept = {name.removeprefix("career ") for name in result.items if name.startswith("career ")}
+    assert len(kept) == 10 and kept <= titles

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cardgen.data.documents import game_files, read_documents
@@ -102,12 +103,19 @@ class Fmnyc:
         return list(self.docs["stocks"]["tokens"])
 
 
-def load_fmnyc() -> Fmnyc:
+def load_fmnyc(replacement: Path | None = None) -> Fmnyc:
     """The game's data (the workspace's files over the shipped ones), fully validated: DataError
-    with every problem when anything is wrong, as ``cardgen validate`` would report it."""
+    with every problem when anything is wrong, as ``cardgen validate`` would report it.
+    ``replacement``: a file that stands in for the document of its kind (a set of Career cards
+    for ``check-set``)."""
     from cardgen.games.fmnyc.checks import RULES
 
     docs, problems = read_documents(game_files(GAME))
+    if replacement is not None:
+        extra, found = read_documents([replacement])
+        problems += found
+        kinds = {d.kind for d in extra}
+        docs = [d for d in docs if d.kind not in kinds] + extra
     if not problems:
         problems = RULES.check(docs)
     errors = [p for p in problems if p.severity == "error"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cardgen.games.fmnyc.bots import BOTS, make_bot
@@ -78,18 +79,26 @@ class FmnycSimulator:
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:
+        from cardgen.data.documents import read_document
         from cardgen.games.fmnyc.load import load_fmnyc
         from cardgen.games.selection import check_players
 
-        model = load_fmnyc()
+        replacement = None
         if set_ref is not None:
-            raise ValueError(f"'{model.name}' has no card sets; --set and check-set do not apply to it yet")
+            # The game's "set" is a file of Career cards standing in for careers.yaml (check-set).
+            path = Path(set_ref)
+            doc = read_document(path)[0] if path.is_file() else None
+            if doc is None or (doc.game, doc.kind) != (self.game, "careers"):
+                raise ValueError("'Free Market: NYC' has no card sets: --set and check-set take a file "
+                                 "of Career cards (kind: careers)")
+            replacement = path
+        model = load_fmnyc(replacement)
         check_players(model, players)
         rounds = int(options.get("rounds") or model["game"]["rounds"]["default"])
         if rounds not in model.rounds:
             raise ValueError(f"'{model.name}' plays {', '.join(map(str, model.rounds))} Game Rounds, "
                              f"not {rounds}")
-        career = options.get("career")
+        career = options.get("career") or (True if replacement is not None else None)
         if career not in (None, False, True, "full", "quick"):
             raise ValueError(f"--career is full or quick, not {career}")
         return Config(model, table_for(model, players), players, rounds, bool(options.get("stocks")),
