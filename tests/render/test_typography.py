@@ -15,7 +15,8 @@ from cardgen.render.layouts import card_layout_path, load_layouts
 from cardgen.render.text import CANNOT_START, TextStyle, _lone_cjk, _prepared, fit_text
 from cardgen.render.text import _break as break_lines
 
-EDITIONS = [("briefcase", "en"), ("briefcase", "el"), ("briefcase", "zh-Hant"), ("startup", "en")]
+EDITIONS = [("briefcase", "en"), ("briefcase", "el"), ("briefcase", "zh-Hant"), ("startup", "en"),
+            ("fmnyc", "en")]
 SMALLEST_PT = 7.0
 
 
