@@ -631,3 +631,21 @@ def test_a_strike_closes_its_square_for_deliveries_until_stage_2_removes_it():
     anytime.act(game, 0, ["strike", tools])
     game.start(delivery(game, 1))
     assert tools not in game.decision().options
+
+
+def test_a_politician_may_be_used_during_a_delivery_to_move_the_delivering_truck():
+    game = new_game()
+    tools, jewelry = square(game, "tools"), square(game, "jewelry")
+    _guarded(game, 1, tools, 0)
+    _politician(game, 1, "mayor")                              # needs 1 coin: seat 2 has 12
+    gain_piece(game, 0, "worker", 1)
+    give_crates(game, 0, [])
+    game.start(delivery(game, 0))
+    game.apply(1)                                              # one worker rides
+    game.apply(tools)
+    window = game.decision()
+    assert (window.seat, window.tag) == (1, "politician")
+    assert ["move_truck", "mayor", tools, jewelry] in window.options
+    game.apply(["move_truck", "mayor", tools, jewelry])
+    assert game.decision() is None                             # nothing to take over there
+    assert game.seats[0].trucks[0].square == jewelry and game.board.partner[tools] == 1

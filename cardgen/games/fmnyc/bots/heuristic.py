@@ -251,6 +251,14 @@ class HeuristicBot:
     def _career_stage(self, obs: Observation, dec: Decision) -> Any:
         return obs.me.coins >= 2 + RESERVE
 
+    def _politician(self, obs: Observation, dec: Decision) -> Any:
+        """During a rival's delivery: move its truck off a partnership of this seat's."""
+        for o in dec.options:
+            if o != PASS and o[0] == "move_truck" and obs.focus and o[2] == obs.focus[0] \
+                    and obs.partner[o[2]] == obs.seat:
+                return o
+        return PASS
+
     def _final_nomination(self, obs: Observation, dec: Decision) -> Any:
         for o in dec.options:
             # A new nomination where it holds assets; never a nomination moved (it could go

@@ -17,9 +17,9 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from cardgen.games.fmnyc.engine import careers
-from cardgen.games.fmnyc.engine.delivery import route_squares
 from cardgen.games.fmnyc.engine.items import gain_coins
 from cardgen.games.fmnyc.engine.market import demand_steps, move_demand
+from cardgen.games.fmnyc.engine.zone import route_squares
 from cardgen.sim import decisions as d
 from cardgen.sim.decisions import Decision
 
@@ -184,6 +184,20 @@ def window(game: Game) -> Steps:
         if chosen[0] == "career":
             yield from careers.perform_card(game, seat, chosen[1])
         else:
+            act(game, seat, chosen)
+
+
+POLITICIAN_USES = ("move_truck", "remove_strike", "raise_demand")
+
+
+def politician_window(game: Game) -> Steps:
+    """Inside a Delivery Action: each seat, in the Round of Turns, may use one politician."""
+    for seat in game.order():
+        options = [a for a in actions(game, seat, stocks=False) if a[0] in POLITICIAN_USES]
+        if not options:
+            continue
+        chosen = yield d.choose(seat, "politician", "Use a politician during the delivery?", [PASS, *options])
+        if chosen != PASS:
             act(game, seat, chosen)
 
 

@@ -8,7 +8,9 @@ Engine readings where the text leaves a choice (rules.yaml ``delivery``, ``takeo
   matters only there, so choosing them first would change nothing. A player may stop before
   the route ("not all are mandatory"): then nothing moves.
 - A truck parks on a square with no strike and no other truck (a truck in the way is moved by a
-  politician, between stages); it stays there after the delivery.
+  politician, between stages); it stays there after the delivery. Once it is parked, each seat
+  in the Round of Turns may use one politician (ruling delivery-any-time); the takeover and the
+  sale happen where the truck then stands.
 - A takeover needs more workers on the truck than guards on the place (a place with 2 guards is
   safe). It succeeds with exactly one worker more than the guards: the taker discards that many
   workers, the defender his guards and the shop (or roadblock), "the same quantity" on both
@@ -24,10 +26,11 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from cardgen.games.fmnyc.engine import careers, zone
+from cardgen.games.fmnyc.engine import anytime, careers, zone
 from cardgen.games.fmnyc.engine.items import gain_coins, transfer
 from cardgen.games.fmnyc.engine.market import price
 from cardgen.games.fmnyc.engine.state import Truck
+from cardgen.games.fmnyc.engine.zone import route_squares
 from cardgen.sim import decisions as d
 from cardgen.sim.decisions import Decision
 
@@ -37,13 +40,6 @@ if TYPE_CHECKING:
 Steps = Generator[Decision, Any, None]
 SCREEN = -1          # the truck option "the one behind the screen"
 NO_ROUTE = "stay home"
-
-
-def route_squares(game: Game, seat: int, truck: Truck | None) -> list[int]:
-    """Squares a truck may park on: no strike, no other truck."""
-    taken = {t.square for s in game.seats for t in s.trucks if t is not truck}
-    return [q.index for q in game.table.squares
-            if not game.board.strike[q.index] and q.index not in taken]
 
 
 def defenders(game: Game, owner: int, square: int) -> int:
@@ -156,6 +152,11 @@ def delivery(game: Game, seat: int) -> Steps:
     else:
         truck.square, truck.workers = route, load
     game.count(f"route:{game.table.squares[route].kind}")
+    game.focus = (route,)
+    # Politicians still act while a Delivery Action is under way (ruling delivery-any-time): a
+    # defender may move the truck away, anyone may lift a strike or raise a demand.
+    yield from anytime.politician_window(game)
+    route = truck.square
     game.focus = (route,)
     options = takeovers(game, seat, truck)
     if options:

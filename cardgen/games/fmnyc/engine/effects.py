@@ -13,7 +13,7 @@ from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardgen.games.fmnyc.engine import careers, zone
-from cardgen.games.fmnyc.engine.delivery import delivery, route_squares
+from cardgen.games.fmnyc.engine.delivery import delivery
 from cardgen.games.fmnyc.engine.items import (
     SUPPLY,
     TOWER,
@@ -26,6 +26,7 @@ from cardgen.games.fmnyc.engine.items import (
     transfer,
 )
 from cardgen.games.fmnyc.engine.market import demand_steps, move_demand
+from cardgen.games.fmnyc.engine.zone import route_squares
 from cardgen.sim import decisions as d
 from cardgen.sim.decisions import Decision
 

@@ -3,7 +3,7 @@ pay when they are built or taken over (rules.yaml ``roadblocks``, ``takeover``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardgen.games.fmnyc.engine.items import gain_coins, transfer
 
@@ -79,6 +79,14 @@ def remove_roadblock(game: Game, slot: int) -> None:
     game.supply.colour[owner]["worker"] += game.board.rb_guards[slot]
     game.board.roadblock[slot] = None
     game.board.rb_guards[slot] = 0
+
+
+def route_squares(game: Game, seat: int, truck: Any) -> list[int]:
+    """Squares a truck (``None``: one from behind the screen) may park on: no strike, no other
+    truck."""
+    taken = {t.square for s in game.seats for t in s.trucks if t is not truck}
+    return [q.index for q in game.table.squares
+            if not game.board.strike[q.index] and q.index not in taken]
 
 
 def truck_at(game: Game, square: int) -> int | None:
