@@ -4,9 +4,9 @@ politicians' three uses, discs onto the Awards Panel, a stock's early trade.
 Engine reading (the text lets anyone act at any moment, which no turn structure can ask): a
 *window* opens before each operation stage that has a manager (Gala Honoring's too, but never
 during it) and once after stage 17; in a window each seat, in the Round of Turns, may take one
-action or pass. Nothing is done "at any time" inside a Delivery Action except its defence (the
-freeze of rules.yaml ``delivery``; ruling delivery-any-time lets politicians act then too: here
-they act in the windows around it). A politician's use needs his requirements held
+action or pass. Inside a Delivery Action (the freeze of rules.yaml ``delivery``) only its
+defence and politicians act: once the truck is parked each seat may use one politician
+(``politician_window``, ruling delivery-any-time). A politician's use needs his requirements held
 (panels.yaml ``requires``) and his disc on +1; the disc goes to -1, so the same politician is
 never used twice in a row.
 """
