@@ -27,7 +27,7 @@ from typing import Any
 from cardgen.games.fmnyc.engine import anytime, careers, management
 from cardgen.games.fmnyc.engine.effects import affordable, applies, perform
 from cardgen.games.fmnyc.engine.invariants import check_invariants
-from cardgen.games.fmnyc.engine.items import COLOURED, draw_crates, pay_coins
+from cardgen.games.fmnyc.engine.items import draw_crates, pay_coins
 from cardgen.games.fmnyc.engine.scoring import final_scores
 from cardgen.games.fmnyc.engine.state import Board, Seat, Supply, Tower
 from cardgen.games.fmnyc.engine.table import Table
@@ -54,7 +54,7 @@ class Game(Flow):
         self.drafting: list[list[str]] = []        # each seat's hand during the draft (private)
         self.career_box: list[str] = []            # Career cards not held by a seat
         self.career_owner: dict[str, int] = {}     # card -> the seat that kept it
-        self._career = {str(c["id"]): c for c in model.careers}
+        self.career_cards = {str(c["id"]): c for c in model.careers}   # id -> card
         self.extra_managers: dict[int, int] = {}   # stage -> managers past its outlines (a card)
         self.max_decisions = max_decisions
         n = table.players
@@ -135,7 +135,7 @@ class Game(Flow):
         return str(stage["id"]) if stage else ""
 
     def career(self, cid: str) -> Mapping[str, Any]:
-        return self._career[cid]
+        return self.career_cards[cid]
 
     def tax_relief(self, seat: int) -> int:
         return sum(int(e["managers"]) for _, e in careers.passive(self, seat, "tax_relief"))
@@ -229,4 +229,4 @@ class Game(Flow):
         return [s for s, v in enumerate(self.scores) if v == best]    # ruling winner-tie: shared
 
 
-__all__ = ["COLOURED", "Game", "MAX_DECISIONS"]
+__all__ = ["Game", "MAX_DECISIONS"]

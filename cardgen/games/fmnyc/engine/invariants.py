@@ -96,8 +96,8 @@ def check_invariants(game: Game) -> None:
     if game.career_mode:
         held = game.career_box + [c for hand in game.drafting for c in hand] \
             + [c for s in game.seats for c in s.careers]
-        if sorted(held) != sorted(game._career):
-            _fail(f"Career cards: {len(held)} held, {len(set(held))} different, of {len(game._career)}")
+        if sorted(held) != sorted(game.career_cards):
+            _fail(f"Career cards: {len(held)} held, {len(set(held))} different, of {len(game.career_cards)}")
     low, high = table.demand_range
     if any(not low <= v <= high for v in game.demand.values()):
         _fail(f"a Market Demand Chip off its meter: {game.demand}")

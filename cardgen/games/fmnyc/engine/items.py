@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardgen.games.fmnyc.engine.table import COLOURED
+
 if TYPE_CHECKING:
     from cardgen.games.fmnyc.engine.game import Game
 
 SUPPLY = -1      # a debt's creditor: the supply
 TOWER = -2       # ... or the Donation Tower
-COLOURED = ("manager", "worker", "shop", "truck", "roadblock", "disc")
 
 
 def gain_coins(game: Game, seat: int, n: int, source: str) -> int:
