@@ -34,7 +34,7 @@ def register(app: typer.Typer) -> None:
                                       "address (tcp://HOST:PORT) to run on a cluster; needs cardgen[dask]."),
         bots: str = typer.Option("", "--bots", metavar="NAME", help="The bot every seat plays "
                                  "(default: the game's strongest, as check-set)."),
-        budget: int = typer.Option(30000, "--budget", help="Games to play at most, the "
+        budget: int = typer.Option(40000, "--budget", help="Games to play at most, the "
                                    "measurements before and after included."),
         out: Path = typer.Option(None, "--out", "-o", metavar="FILE", help="The proposed "
                                  "company-changes file (default: output/GAME-SET-tuned-changes.yaml)."),
@@ -50,7 +50,8 @@ def register(app: typer.Typer) -> None:
         +/-5 points, or bought in under 10% of games), its cost (else its VP) moves one step (two
         if one changes nothing measurable); a move is kept only when every candidate's games
         (the same seeds, common random numbers) show it helps beyond noise and it adds no
-        check-set warning. Writes a company-changes file to put in a workspace's
+        check-set warning. The result is measured again on fresh games (another seed) and proposed only
+        when it is nearer the bands there too. Writes a company-changes file to put in a workspace's
         cards/GAME/ folder, a report (each company by name, before and after) and a log; the
         data itself is never edited. Exit code 0 when done, 1 when the data is invalid or a file
         cannot be written, 2 on a usage error, 130 or 143 when stopped (nothing written).
@@ -180,7 +181,7 @@ def _tune(game: str, set_ref: str | None, players_text: str | None, games: int, 
                        f"entry carries those changes too: remove the entry there")
     else:
         typer.echo("nothing to propose: " + ("the moves kept leave the set no nearer its bands "
-                                             "together (see the report)" if outcome.withheld
+                                             "together or on fresh games (see the report)" if outcome.withheld
                                              else "no move was kept"))
     typer.echo(f"wrote {report}\nwrote {log}")
     announce(game)
@@ -215,8 +216,18 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
         f"warnings); after: {outcome.after_verdict.word} ({len(outcome.after_verdict.warnings)} warnings). "
         f"Distance outside the bands, all companies: {b.total():.2f} before, {a.total():.2f} after.",
         "",
-        "| company | cost | VP | bought (games) | activated (games) | effect, points (95% CI) |",
-        "|---|---|---|---|---|---|",
+    ]
+    if outcome.fresh:
+        fb, fa = outcome.fresh
+        vb, va = outcome.fresh_verdicts
+        lines += [f"On fresh games (seed {fb.runs[max(fb.runs)].summary['seed']}, never searched on): "
+                  f"verdict before {vb.word} ({len(vb.warnings)} warnings), after {va.word} "
+                  f"({len(va.warnings)} warnings); distance {fb.total():.2f} before, {fa.total():.2f} after.",
+                  ""]
+    lines += [
+        "| company | cost | VP | bought (games) | activated (games) | effect, points (95% CI) "
+        "| effect after, fresh games |",
+        "|---|---|---|---|---|---|---|",
     ]
     knobs = {(k.company, k.field): k.value for k in subject.knobs}
 
@@ -236,12 +247,13 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
 
     if outcome.withheld:
         lines += [f"Not proposed: the moves kept one by one ({_listing(subject, outcome.withheld)}) "
-                  f"leave the set no nearer its bands when measured together.", ""]
+                  f"leave the set no nearer its bands measured together, or on fresh games.", ""]
     for cid, name in subject.companies.items():
         lines.append(f"| {name} | {value(cid, 'cost')} | {value(cid, 'vp')} | "
                      f"{pair(b.share(cid), a.share(cid))} | "
                      f"{pair(b.share(cid, 'activated'), a.share(cid, 'activated'))} | "
-                     f"{effect(b, cid)} → {effect(a, cid)} |")
+                     f"{effect(b, cid)} → {effect(a, cid)} | "
+                     f"{effect(outcome.fresh[1], cid) if outcome.fresh else '-'} |")
     for title, verdict in (("Warnings before", outcome.before_verdict),
                            ("Warnings after", outcome.after_verdict)):
         lines += ["", f"{title}:", ""] + [f"- {w}" for w in verdict.warnings or ["none"]]

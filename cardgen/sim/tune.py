@@ -26,7 +26,9 @@ nothing measurable. A change is kept only when
     bought more often can push the rest out of the market);
 (e) it adds no check-set warning (seats, game length, a company nobody buys).
 No value moves more than ``MAX_MOVE`` from the data's. Passes repeat until one keeps nothing or
-``budget`` games are spent (the final measurement included).
+``budget`` games are spent (the final measurements included). The result is then measured in
+full, and the data and the result again on fresh games (another run seed); it is proposed only
+when it lies nearer the bands than the data on both.
 """
 
 from __future__ import annotations
@@ -50,6 +52,9 @@ MIN_BOUGHT = 0.10
 # How far a value may move from the data's: tune retunes a designer's numbers, it does not
 # redesign the company (a 5-VP company at cost 2 is another card).
 MAX_MOVE = 2
+
+# The fresh games that judge a result are those of run seed ``seed + FRESH_SEED``.
+FRESH_SEED = 1000
 
 Values = dict[tuple[str, str], int]      # (company id, field) -> value
 
@@ -145,6 +150,8 @@ class Outcome:
     games: int               # games played in all
     seconds: float
     withheld: Values = field(default_factory=dict)   # found, but the set ends no nearer its bands
+    fresh: tuple[State, State] | None = None         # data and result on games never searched on
+    fresh_verdicts: tuple[Verdict, Verdict] | None = None
 
 
 class BudgetSpent(Exception):
@@ -154,11 +161,11 @@ class BudgetSpent(Exception):
 def check_budget(settings: Settings, companies: int) -> None:
     """ValueError unless the budget holds the first measurement and the final effects."""
     first = settings.games * (len(settings.players) + companies)
-    final = settings.games * companies
+    final = settings.games * companies + 2 * first      # the result's effects, then fresh games
     if first + final > settings.budget:
         raise ValueError(f"--budget {settings.budget} is too small: measuring the set once takes "
-                         f"{first} games and the final effects {final} more "
-                         f"({settings.games} games a run)")
+                         f"{first} games and the end (the result's effects, then the data and the "
+                         f"result on fresh games) {final} more ({settings.games} games a run)")
 
 
 class Tuner:
@@ -176,9 +183,9 @@ class Tuner:
         self.first: State | None = None     # the data's values, measured
 
     # --- Measuring ----------------------------------------------------------------------------
-    def _spec(self, players: int, values: Values, bots: list[str]) -> RunSpec:
+    def _spec(self, players: int, values: Values, bots: list[str], seed: int | None = None) -> RunSpec:
         return RunSpec(self.s.simulator, self.subject.config(players, values), self.s.games,
-                       self.s.seed, bots)
+                       self.s.seed if seed is None else seed, bots)
 
     def _results(self, spec: RunSpec):
         def batch(part: list) -> None:
@@ -187,9 +194,9 @@ class Tuner:
                 self.progress(len(part))
         return iter_results(spec, self.executor, self.s.workers, batch)
 
-    def base_run(self, players: int, values: Values) -> Run:
-        spec = self._spec(players, values, [self.s.bot] * players)
-        summary = Summary("tune", players, self.s.seed, spec.bots)
+    def base_run(self, players: int, values: Values, seed: int | None = None) -> Run:
+        spec = self._spec(players, values, [self.s.bot] * players, seed)
+        summary = Summary("tune", players, spec.seed, spec.bots)
         focal: list[float] = []
         bought: dict[str, list[int]] = {c: [] for c in self.subject.companies}
         activated: dict[str, list[int]] = {c: [] for c in self.subject.companies}
@@ -202,9 +209,10 @@ class Tuner:
                 activated[cid].append(int(item.get("activated", 0) > 0))
         return Run(summary.result(), focal, bought, activated)
 
-    def _avoid(self, values: Values, cid: str) -> list[float]:
+    def _avoid(self, values: Values, cid: str, seed: int | None = None) -> list[float]:
         players = max(self.s.players)
-        spec = self._spec(players, values, [f"{self.s.bot}/avoid={cid}"] + [self.s.bot] * (players - 1))
+        spec = self._spec(players, values, [f"{self.s.bot}/avoid={cid}"] + [self.s.bot] * (players - 1),
+                          seed)
         return [credit(r, focal_seat(i, players)) for i, r in enumerate(self._results(spec))]
 
     def cost(self, avoid_runs: int) -> int:
@@ -214,20 +222,21 @@ class Tuner:
         if self.played + games + keep > self.s.budget:
             raise BudgetSpent
 
-    def measure(self, values: Values, companies: list[str] | None = None) -> State:
-        runs = {n: self.base_run(n, values) for n in self.s.players}
+    def measure(self, values: Values, companies: list[str] | None = None, seed: int | None = None) -> State:
+        runs = {n: self.base_run(n, values, seed) for n in self.s.players}
         state = State(dict(values), runs)
         for cid in companies if companies is not None else list(self.subject.companies):
-            state.avoid[cid] = self._avoid(values, cid)
+            state.avoid[cid] = self._avoid(values, cid, seed)
         return state
 
-    def verdict(self, state: State, effects: bool = True) -> Verdict:
-        """check-set's verdict on these measurements, companies by name."""
+    def verdict(self, state: State, effects: bool = True, baseline: State | None = None) -> Verdict:
+        """check-set's verdict on these measurements, companies by name; game length is judged
+        against the reference set's, else against ``baseline`` (default: the data's values)."""
         names = self.subject.companies
         runs = {n: {**r.summary, "items": {names.get(k, k): v for k, v in r.summary["items"].items()}}
                 for n, r in state.runs.items()}
         measured = {names[c]: state.effect(c) for c in state.avoid} if effects else None
-        first = self.first or state
+        first = baseline or self.first or state
         return judge(runs, self.reference or {n: r.summary for n, r in first.runs.items()},
                      measured, max(self.s.players), self.s.bot)
 
@@ -235,7 +244,8 @@ class Tuner:
     def tune(self) -> Outcome:
         start = time.monotonic()
         every = list(self.subject.companies)
-        final_cost = self.s.games * len(every)          # the last measurement's avoid runs
+        # Kept for the end: the result's avoid runs, and two full measurements on fresh games.
+        final_cost = self.s.games * len(every) + 2 * self.cost(len(every))
         check_budget(self.s, len(every))
         self.first = current = self.measure({})
         self._record("before", current)
@@ -264,12 +274,22 @@ class Tuner:
                       {c: self._avoid(current.values, c) for c in every}) if current.values else self.first
         self._record("after", after)
         changes = {k: v for k, v in after.values.items() if v != self._data_value(k)}
-        # Each move was judged with the other companies' effects of its time; the final
-        # measurement judges them all together, and a set no nearer its bands is not proposed.
-        held = bool(changes) and after.total() >= self.first.total()
+        # Each move was judged with the other companies' effects of its time, and kept because
+        # it helped on these games: part of a gain chosen on one seed is that seed's luck. The
+        # data and the result are measured again, in full, on games the search never saw; a
+        # result no nearer its bands on either is not proposed.
+        fresh: tuple[State, State] | None = None
+        if changes:
+            seed = self.s.seed + FRESH_SEED
+            fresh = self.measure({}, seed=seed), self.measure(after.values, seed=seed)
+            self._record("fresh before", fresh[0])
+            self._record("fresh after", fresh[1])
+        held = bool(fresh) and (after.total() >= self.first.total() or fresh[1].total() >= fresh[0].total())
         return Outcome(self.first, after, before_verdict, self.verdict(after),
                        {} if held else changes, trials, self.played, time.monotonic() - start,
-                       changes if held else {})
+                       changes if held else {}, fresh,
+                       (self.verdict(fresh[0], baseline=fresh[0]), self.verdict(fresh[1], baseline=fresh[0]))
+                       if fresh else None)
 
     def _data_value(self, key: tuple[str, str]) -> int | None:
         return next((k.value for k in self.subject.knobs if (k.company, k.field) == key), None)

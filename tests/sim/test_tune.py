@@ -86,6 +86,10 @@ def test_an_overpowered_company_is_made_dearer_until_its_effect_is_inside_the_ba
     assert outcome.before.effect("gadget").low > 0.05          # too strong at cost 1
     assert abs(outcome.after.effect("gadget").mean) <= 0.05
     assert outcome.before_verdict.word == "WARN" and outcome.after_verdict.word == "OK"
+    fresh_before, fresh_after = outcome.fresh          # judged again on games never searched on
+    assert fresh_before.runs[2].summary["seed"] != outcome.before.runs[2].summary["seed"]
+    assert fresh_after.total() < fresh_before.total()
+    assert [v.word for v in outcome.fresh_verdicts] == ["WARN", "OK"]
     tried = [(r["from"], r["to"], r["kept"]) for r in log if r["event"] == "try"]
     assert tried[:2] == [(1, 2, True), (2, 3, True)]
 
@@ -102,9 +106,9 @@ def test_a_set_inside_its_bands_is_left_alone_and_the_budget_bounds_the_games():
     assert outcome.changes == {} and outcome.trials == 0
     with pytest.raises(ValueError, match="--budget 300 is too small"):
         toy_tune(4, budget=300)
-    outcome, log = toy_tune(1, budget=1000)       # room for the measurements and one candidate
-    assert outcome.games <= 1000 and outcome.trials == 1
-    assert log[-2]["event"] == "budget spent"
+    outcome, log = toy_tune(1, budget=2000)       # room for the measurements and one candidate
+    assert outcome.games <= 2000 and outcome.trials == 1
+    assert [r["event"] for r in log][-4:] == ["budget spent", "after", "fresh before", "fresh after"]
 
 
 # --- Briefcase: what may move -----------------------------------------------------------------
@@ -146,29 +150,33 @@ def overlay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def test_tune_writes_a_changes_file_a_workspace_applies(overlay: Path):
+def test_tune_writes_its_report_and_log(overlay: Path):
     out = overlay / "proposal.yaml"
-    result = runner.invoke(app, ["tune", "--set", "simple", "-p", "4", "-n", "6", "--budget", "400",
+    result = runner.invoke(app, ["tune", "--set", "simple", "-p", "4", "-n", "6", "--budget", "600",
                                  "-j", "1", "-o", str(out)])
     assert result.exit_code == 0, result.output
     report = (overlay / "proposal-tune-report.md").read_text()
     assert "| Steel Factory |" in report and "Verdict before:" in report     # by name, not id
     records = [json.loads(line) for line in (overlay / "proposal-tune-log.jsonl").read_text().splitlines()]
-    assert records[0]["event"] == "before" and records[-1]["event"] == "after"
+    assert records[0]["event"] == "before" and "after" in [r["event"] for r in records]
     tried = [r for r in records if r["event"] == "try"]
     assert tried and all(r["field"] in ("cost", "vp") for r in tried)
-    if not out.exists():
-        pytest.skip("no change kept in this tiny run")
-    doc = yaml.safe_load(out.read_text())
-    assert doc["kind"] == "company-changes" and doc["changes"]
-    (overlay / "cards" / "briefcase" / "tuned.yaml").write_text(out.read_text())
-    assert runner.invoke(app, ["validate"]).exit_code == 0
-    from cardgen.games.briefcase.load import resolve_set
+    # Six games a run generalise to little: what the search keeps rarely holds on fresh games,
+    # and then nothing is proposed and no changes file is written.
+    assert ("nothing to propose" in result.output) != out.exists()
 
+
+def test_the_proposed_file_validates_and_a_workspace_applies_it(overlay: Path):
+    from cardgen.games.briefcase.load import resolve_set
+    from cardgen.games.briefcase.tuning import changes_document, subject
+
+    s = subject("simple", [4])
+    doc = changes_document(s, {("bank", "cost"): 3, ("theme_parks", "vp"): 5, ("bank", "vp"): 1}, "test")
+    assert [e["company"] for e in doc["changes"]] == ["Bank", "Theme Parks"]       # by name
+    (overlay / "cards" / "briefcase" / "tuned.yaml").write_text(yaml.safe_dump(doc, sort_keys=False))
+    assert runner.invoke(app, ["validate"]).exit_code == 0
     game, _ = resolve_set("simple")
-    for entry in doc["changes"]:
-        company = game.company(entry["company"])
-        assert all(getattr(company, k) == v for k, v in entry.items() if k in ("cost", "vp"))
+    assert (game.company("Bank").cost, game.company("Bank").vp, game.company("Theme Parks").vp) == (3, 1, 5)
 
 
 @pytest.mark.parametrize("args, message", [
