@@ -89,7 +89,7 @@ def _tune(game: str, set_ref: str | None, players_text: str | None, games: int, 
     from cardgen.output import OutputError, check_writable, write_all_atomic
     from cardgen.problems import DataError
     from cardgen.sim.runner import dask_executor, default_jobs, local_executor, scheduler_problem
-    from cardgen.sim.tune import Settings, Tuner, check_budget
+    from cardgen.sim.tune import FRESH_SEED, Settings, Tuner, check_budget
     from cardgen.workspace import announce, current
 
     if game not in registered_games():
@@ -112,6 +112,7 @@ def _tune(game: str, set_ref: str | None, players_text: str | None, games: int, 
     reference = getattr(simulator, "reference_set", None)
     set_ref = set_ref or reference
     try:
+        tuning.check_bot(bot)
         subject = tuning.subject(set_ref, counts)
     except (SelectionError, ValueError) as exc:
         raise fail(str(exc)) from None
@@ -161,6 +162,10 @@ def _tune(game: str, set_ref: str | None, players_text: str | None, games: int, 
            f"players, {games} games a run, seed {seed}; verdict {outcome.before_verdict.word} "
            f"({len(outcome.before_verdict.warnings)} warnings) before, {outcome.after_verdict.word} "
            f"({len(outcome.after_verdict.warnings)}) after")
+    if outcome.fresh_verdicts:
+        vb, va = outcome.fresh_verdicts
+        why += (f"; on fresh games (seed {seed + FRESH_SEED}) {vb.word} ({len(vb.warnings)}) before, "
+                f"{va.word} ({len(va.warnings)}) after")
     files = [(report, text.encode()), (log, b"".join(json.dumps(r).encode() + b"\n" for r in records))]
     if outcome.changes:
         import yaml

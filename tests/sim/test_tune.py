@@ -186,6 +186,7 @@ def test_the_proposed_file_validates_and_a_workspace_applies_it(overlay: Path):
     (["-n", "1"], "--games must be at least 2"),
     (["--budget", "10"], "--budget 10 is too small"),
     (["--bots", "expret"], "unknown bot 'expret'"),
+    (["--bots", "random", "-p", "4", "--budget", "400"], "the random bot cannot be told to avoid a company"),
 ])
 def test_bad_input_is_one_error_line_and_exit_2(args: list[str], message: str):
     result = runner.invoke(app, ["tune", "-n", "4", "-j", "1", *args])

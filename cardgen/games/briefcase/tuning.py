@@ -64,6 +64,13 @@ class Subject:
         return Config(compile_rules(game, self.portfolio), players, self.max_rounds)
 
 
+def check_bot(bot: str) -> None:
+    """ValueError unless ``bot`` can be told to avoid a company, as the effect runs need."""
+    from cardgen.games.briefcase.bots import AVOID, make_bot
+
+    make_bot(f"{bot}{AVOID}_")
+
+
 def subject(set_ref: str, players: list[int]) -> Subject:
     """The set ``set_ref`` names (official id or name, workspace set, or set file) ready to tune.
 
