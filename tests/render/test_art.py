@@ -131,3 +131,21 @@ def test_a_misspelt_picture_gets_a_suggestion(project: Path):
 def test_a_picture_name_cannot_leave_the_art_folder():
     with pytest.raises(ArtError, match="no folders"):
         load_art("briefcase", "../cards.yaml")
+
+
+@pytest.mark.parametrize("game", sorted(CARDS))
+def test_a_picture_never_overlaps_a_text_of_its_card(game: str):
+    from cardgen.render.layouts import card_layout_path, load_layouts
+
+    book = load_layouts(card_layout_path(game))
+    checked = 0
+    for layout in book.layouts.values():
+        arts = [e for e in layout.elements if e.kind == "art"]
+        for art in arts:
+            ax, ay, aw, ah = art.box
+            for text in (e for e in layout.elements if e.kind == "text"):
+                tx, ty, tw, th = text.box
+                apart = ax + aw <= tx or tx + tw <= ax or ay + ah <= ty or ty + th <= ay
+                assert apart, (layout.name, art.box, text.spec)
+            checked += 1
+    assert checked >= 2
