@@ -649,3 +649,52 @@ def test_a_politician_may_be_used_during_a_delivery_to_move_the_delivering_truck
     game.apply(["move_truck", "mayor", tools, jewelry])
     assert game.decision() is None                             # nothing to take over there
     assert game.seats[0].trucks[0].square == jewelry and game.board.partner[tools] == 1
+
+
+def test_express_delivery_purchasing_collects_4_hidden_crates_keeps_3_and_returns_1():
+    game = new_game()
+    give_crates(game, 0, [])
+    pouch = len(game.supply.pouch)
+    game.start(perform(game, 0, effects(game, 10)))
+    game.apply("purchasing")
+    back = game.decision()
+    assert (back.tag, back.low, back.high, len(back.options)) == ("return_crates", 1, 1, 4)
+    game.apply([back.options[0]])
+    assert len(game.seats[0].crates) == 3 and len(game.supply.pouch) == pouch - 3
+
+
+def test_air_freight_may_perform_the_same_action_twice():
+    game = new_game()
+    give_crates(game, 0, ["tools", "jewelry"])
+    before = game.seats[0].coins
+    play(game, perform(game, 0, effects(game, 6)), "sell", "tools", "sell")
+    assert game.seats[0].coins == before + 1 + game.table.cost["tools"] + game.table.cost["jewelry"]
+
+
+def test_gala_honoring_places_at_least_1_disc_and_may_keep_1_behind_the_screen():
+    game = new_game()
+    game.start(perform(game, 0, effects(game, 14)))
+    first = game.decision()
+    assert "skip" not in first.options
+    game.apply(["award", "trucks"])
+    assert "skip" in game.decision().options
+    game.apply("skip")
+    assert game.board.nominees["trucks"] == [0] and game.seats[0].held["disc"] == 1
+    assert game.tower.coins == 3
+
+
+def test_fundraiser_donates_2_coins_to_perform_another_stage():
+    game = new_game()
+    before = game.seats[0].coins
+    play(game, perform(game, 0, effects(game, 17)), "donate", 11, "both")   # Truck Sales: keep it
+    assert game.tower.coins == 2 and game.seats[0].coins == before - 2 + 5
+
+
+def test_fundraiser_performs_one_of_stages_5_to_16_that_the_seat_can_pay():
+    game = new_game()
+    give_crates(game, 0, [])
+    game.start(perform(game, 0, effects(game, 17)))
+    game.apply("donate")
+    offered = game.decision().options
+    assert 17 not in offered and 16 in offered
+    assert 5 not in offered and 12 not in offered          # each pays a crate: it has none
