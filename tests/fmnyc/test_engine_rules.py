@@ -698,3 +698,28 @@ def test_fundraiser_performs_one_of_stages_5_to_16_that_the_seat_can_pay():
     offered = game.decision().options
     assert 17 not in offered and 16 in offered
     assert 5 not in offered and 12 not in offered          # each pays a crate: it has none
+
+
+@pytest.mark.parametrize(("players", "containers"), [(2, 2), (3, 3), (4, 4), (5, 5)])
+def test_a_container_with_a_meeple_number_is_used_only_at_that_many_players_or_more(players: int,
+                                                                                   containers: int):
+    assert len(new_game(players).board.containers) == containers
+
+
+@pytest.mark.parametrize(("players", "automobile"), [(2, False), (3, True), (4, True)])
+def test_a_square_with_a_meeple_number_is_used_only_at_that_many_players_or_more(players: int,
+                                                                                automobile: bool):
+    game = new_game(players)
+    assert any(q.what == "automobile" for q in game.table.squares) == automobile
+
+
+@pytest.mark.parametrize(("players", "streets"), [(4, 4), (5, 5)])
+def test_the_fifth_street_roadblock_is_used_only_at_5_players(players: int, streets: int):
+    game = new_game(players)
+    assert sum(1 for s in game.table.slots if s.kind == "street") == streets
+
+
+@pytest.mark.parametrize(("players", "places"), [(2, 1), (3, 2), (4, 2), (5, 3)])
+def test_an_award_admits_one_more_nomination_when_the_players_match_its_added_circle(players: int,
+                                                                                      places: int):
+    assert new_game(players).table.award_places["partnerships"] == places
