@@ -46,6 +46,10 @@ class Art:
     height: float
     drawing: Drawing | None       # an SVG's shapes
     image: ImageReader | None     # a PNG
+    # An SVG of filled paths in groups (every shipped picture) compiled once into canvas
+    # operations: ("push", transform), ("pop", None), ("fill", (path, fill mode)). Drawn that
+    # way it costs a few string joins instead of reportlab's drawing renderer; None: use that.
+    program: tuple[tuple[str, Any], ...] | None = None
 
 
 def art_names(game: str) -> list[str]:
@@ -119,7 +123,39 @@ def _svg(path: Path, data: bytes) -> Art:
     if drawing is None or not drawing.width or not drawing.height:
         raise ArtError(f"picture {shown} cannot be drawn (an SVG with a width, a height and shapes "
                        "is needed)")
-    return Art(path, float(drawing.width), float(drawing.height), drawing, None)
+    return Art(path, float(drawing.width), float(drawing.height), drawing, None, _compile(drawing))
+
+
+def _compile(drawing: Drawing) -> tuple[tuple[str, Any], ...] | None:
+    """The drawing as canvas operations, or None when it holds anything but groups and filled,
+    unstroked, unclipped paths."""
+    from reportlab.graphics.shapes import Path as ShapePath
+    from reportlab.graphics.shapes import _renderPath
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
+    program: list[tuple[str, Any]] = []
+
+    def walk(node: Any) -> bool:
+        if isinstance(node, Group):
+            program.append(("push", tuple(node.transform)))
+            if not all(walk(child) for child in node.contents):
+                return False
+            program.append(("pop", None))
+            return True
+        if not isinstance(node, ShapePath) or getattr(node, "isClipPath", 0):
+            return False
+        if node.strokeColor is not None and getattr(node, "strokeWidth", 0):
+            return False
+        if node.fillColor is None:
+            return True
+        pdf_path = PDFPathObject()
+        funcs = (pdf_path.moveTo, pdf_path.lineTo, pdf_path.curveTo, pdf_path.close)
+        closed = _renderPath(node, funcs, forceClose=getattr(node, "autoclose", "") in ("pdf", "svg"))
+        if closed:
+            program.append(("fill", (pdf_path, getattr(node, "fillMode", None), node.fillColor)))
+        return True
+
+    return tuple(program) if walk(drawing) else None
 
 
 def _png(path: Path, data: bytes) -> Art:
@@ -155,6 +191,25 @@ def draw_art(c: Canvas, art: Art, x: float, y: float, w: float, h: float,
         c.drawImage(art.image, left, bottom, dw, dh, mask="auto")
         return
     assert art.drawing is not None
+    if art.program is not None:
+        c.saveState()
+        c.translate(left, bottom)
+        c.scale(scale, scale)
+        if colour is not None:
+            c.setFillColor(colour)
+        for op, value in art.program:
+            if op == "push":
+                c.saveState()
+                c.transform(*value)
+            elif op == "pop":
+                c.restoreState()
+            else:
+                path, fill_mode, own = value
+                if colour is None:
+                    c.setFillColor(own)
+                c.drawPath(path, stroke=0, fill=1, fillMode=fill_mode)
+        c.restoreState()
+        return
     if colour is not None:
         for item in art.drawing.contents:
             _recolour(item, colour)

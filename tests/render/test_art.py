@@ -149,3 +149,22 @@ def test_a_picture_never_overlaps_a_text_of_its_card(game: str):
                 assert apart, (layout.name, art.box, text.spec)
             checked += 1
     assert checked >= 2
+
+
+def test_a_workspace_svg_of_other_shapes_prints_too_with_only_embedded_fonts(project: Path, tmp_path: Path):
+    """Shapes other than filled paths (a stroked circle, a rectangle) take reportlab's drawing
+    renderer; it must not bring in a font the PDF does not embed."""
+    from tests.pdfs import fonts
+
+    _set_with_art(project, "incubator.svg")
+    (project / "templates" / "briefcase" / "art" / "incubator.svg").write_text(
+        "<svg xmlns='http://www.w3.org/2000/svg' width='20' height='20' viewBox='0 0 20 20'>"
+        "<circle cx='10' cy='10' r='8' fill='none' stroke='black' stroke-width='2'/>"
+        "<rect x='6' y='6' width='8' height='8'/></svg>")
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", "--set", "Tech Boom", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    (pdf_path,) = out.glob("*tech-boom-cards.pdf")
+    assert all(f.embedded for f in fonts(pdf_path)), fonts(pdf_path)
+    assert load_art("briefcase", "incubator.svg").program is None
+    assert load_art("briefcase", "bank.svg").program is not None
