@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import typer
@@ -67,13 +68,16 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
     file = Path(target)
     if file.is_dir():
         raise fail(f"{target} is a folder; name a set file or an official set")
-    if not file.is_file() and game not in registered_games():
+    # Anything at that path is the set file to check (a pipe, a device or a link loop is then
+    # refused by the validation with its reason), never a set's name.
+    named_file = os.path.lexists(file)
+    if not named_file and game not in registered_games():
         raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
     if games < 1:
         raise fail("--games must be at least 1")
     if effect_games < 2:
         raise fail("--effect-games must be at least 2")
-    problems, docs = validate_paths([file] if file.is_file() else game_files(game))
+    problems, docs = validate_paths([file] if named_file else game_files(game))
     for p in problems:
         typer.echo(p.format(), err=True)
     if [p for p in problems if p.severity == "error"] or not docs:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -119,3 +120,12 @@ def test_an_unknown_bot_is_one_error_line_with_did_you_mean():
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("error: unknown bot 'expret'")
     assert "did you mean 'expert'" in lines[0] and "check-set default: expert" in lines[0]
+
+
+@pytest.mark.parametrize("game", ["briefcase", "fmnyc"])
+def test_a_set_file_that_is_a_pipe_is_refused_as_a_file_not_looked_up_as_a_name(tmp_path: Path, game: str):
+    fifo = tmp_path / "careers.yaml"
+    os.mkfifo(fifo)
+    result = runner.invoke(app, ["check-set", str(fifo), "-g", game, "-n", "2"])
+    assert result.exit_code == 1
+    assert "not a regular file" in result.output and "no card sets" not in result.output

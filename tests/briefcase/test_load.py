@@ -3,6 +3,8 @@ that are not Briefcase company sets."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from cardgen.games.briefcase.load import SelectionError, load_briefcase, resolve_set
@@ -49,3 +51,14 @@ def test_a_data_file_that_is_not_a_company_set_is_named_as_such(path):
         load_briefcase(path)
     assert [p.rule for p in info.value.problems] == ["set-kind"]
     assert "not a Briefcase company set file" in info.value.problems[0].message
+
+
+def test_a_set_path_that_is_a_pipe_or_a_link_loop_says_why_it_cannot_be_read(tmp_path):
+    fifo = tmp_path / "set.yaml"
+    os.mkfifo(fifo)
+    with pytest.raises(SelectionError, match="not a file .*pipe"):
+        resolve_set(str(fifo))
+    loop = tmp_path / "loop"
+    loop.symlink_to(tmp_path / "loop")
+    with pytest.raises(SelectionError, match="link loop"):
+        resolve_set(str(loop))

@@ -3,6 +3,7 @@ value names."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ from cardgen.games.selection import SelectionError
 from cardgen.games.selection import check_players as check_players  # the players check select() uses
 from cardgen.paths import display_path
 from cardgen.problems import DataError, Problem
+from cardgen.safe_read import path_problem
 
 GAME = "briefcase"
 BASE_KINDS = ("game", "companies", "components", "setup", "company-sets", "rulings")
@@ -154,9 +156,13 @@ def resolve_set(set_ref: str | None) -> tuple[Briefcase, CompanySet | None]:
 
     Raises SelectionError for a name or file that does not exist, DataError for invalid data."""
     path = Path(set_ref) if set_ref else None
-    if path is not None and (path.suffix.lower() in (".yaml", ".yml") or path.exists()):
+    if path is not None and (path.suffix.lower() in (".yaml", ".yml") or os.path.lexists(path)):
         if not path.is_file():
-            raise SelectionError(f"no company set file {set_ref}")
+            if not os.path.lexists(path):
+                raise SelectionError(f"no company set file {set_ref}")
+            why = path_problem(path)        # a link loop, a dangling link, no permission...
+            raise SelectionError(f"{set_ref}: " + (why.message if why else
+                                 "not a file (a folder, device, pipe or socket); give a company set file"))
         return load_briefcase(path)
     game = load_briefcase()[0]
     if set_ref is None or set_ref.casefold() == "random":
