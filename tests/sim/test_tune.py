@@ -94,6 +94,17 @@ def test_an_overpowered_company_is_made_dearer_until_its_effect_is_inside_the_ba
     assert tried[:2] == [(1, 2, True), (2, 3, True)]
 
 
+def test_the_search_is_the_same_on_a_process_pool():
+    from cardgen.sim.runner import local_executor
+
+    _, alone = toy_tune(1)
+    log: list[dict] = []
+    settings = Settings("tests.sim.test_tune:TOY", "toy", [2], 200, 1, 6000, workers=2)
+    with local_executor(2) as pool:
+        Tuner(ToySubject(1), settings, pool, log=log.append).tune()
+    assert log == alone
+
+
 def test_an_overpriced_company_nobody_buys_is_made_cheaper():
     outcome, _ = toy_tune(6)
     assert outcome.before.share("gadget") == 0
