@@ -104,11 +104,12 @@ class State:
     def diffs(self, cid: str) -> list[float]:
         return [a - b for a, b in zip(self.runs[max(self.runs)].focal, self.avoid[cid], strict=True)]
 
-    def bought(self, cid: str) -> list[int]:
-        return [x for n in sorted(self.runs) for x in self.runs[n].bought.get(cid, ())]
+    def bought(self, cid: str, what: str = "bought") -> list[int]:
+        """1 for each game (every player count, in order) where the company was ``what``."""
+        return [x for n in sorted(self.runs) for x in getattr(self.runs[n], what).get(cid, ())]
 
     def share(self, cid: str, what: str = "bought") -> float:
-        games = [x for n in sorted(self.runs) for x in getattr(self.runs[n], what).get(cid, ())]
+        games = self.bought(cid, what)
         return sum(games) / len(games) if games else 0.0
 
     def shortfall(self, cid: str) -> float:
