@@ -34,12 +34,13 @@ when it lies nearer the bands than the data on both.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from cardgen.sim.effects import Effect, credit, focal_seat, paired_effect
+from cardgen.sim.result import GameResult
 from cardgen.sim.runner import RunSpec, iter_results
 from cardgen.sim.stats import Summary
 from cardgen.sim.verdict import MARGIN, Verdict, judge
@@ -188,7 +189,7 @@ class Tuner:
         return RunSpec(self.s.simulator, self.subject.config(players, values), self.s.games,
                        self.s.seed if seed is None else seed, bots)
 
-    def _results(self, spec: RunSpec):
+    def _results(self, spec: RunSpec) -> Iterator[GameResult]:
         def batch(part: list) -> None:
             self.played += len(part)
             if self.progress:
