@@ -20,9 +20,12 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
                                    help="Game id (default: briefcase)."),
         game_opt: str = game_option(),
-        set_ref: str = typer.Option(None, "--set", metavar="SET", help="Company set: an official "
-                                    "set id or name, or a set file (default: the game's reference "
-                                    "set, simple for Briefcase)."),
+        set_refs: list[str] = typer.Option(None, "--set", metavar="SET", help="Company set: an "
+                                           "official set id or name, or a set file (default: the "
+                                           "game's reference set, simple for Briefcase); give it "
+                                           "again to tune several sets together, or 'all' for "
+                                           "every official set (a company they share has one set "
+                                           "of numbers, judged in each)."),
         players: str = typer.Option(None, "--players", "-p", metavar="COUNTS",
                                     help="Player counts, comma-separated (default: every count "
                                     "the game allows); company effects are measured at the most."),
@@ -60,7 +63,8 @@ def register(app: typer.Typer) -> None:
         """
         chosen = pick_game(game, game_opt, "briefcase")
         with stop_on_signals():
-            _tune(chosen, set_ref, players, games, seed, jobs, scheduler, bots, budget, out, report, log)
+            _tune(chosen, set_refs or [], players, games, seed, jobs, scheduler, bots, budget, out,
+                  report, log)
 
 
 def parse_players(text: str | None, allowed: list[int]) -> list[int]:
@@ -77,7 +81,7 @@ def parse_players(text: str | None, allowed: list[int]) -> list[int]:
     return counts
 
 
-def _tune(game: str, set_ref: str | None, players_text: str | None, games: int, seed: int, jobs: int,
+def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, seed: int, jobs: int,
           scheduler: str | None, bots: str, budget: int, out: Path | None, report: Path | None,
           log: Path | None) -> None:
     from cardgen.commands.check_set import STRONGEST, _player_counts
@@ -89,7 +93,7 @@ def _tune(game: str, set_ref: str | None, players_text: str | None, games: int, 
     from cardgen.output import OutputError, check_writable, write_all_atomic
     from cardgen.problems import DataError
     from cardgen.sim.runner import dask_executor, default_jobs, local_executor, scheduler_problem
-    from cardgen.sim.tune import FRESH_SEED, Settings, Tuner, check_budget
+    from cardgen.sim.tune import FRESH_SEED, Joint, Settings, Tuner, check_budget
     from cardgen.workspace import announce, current
 
     if game not in registered_games():
@@ -110,17 +114,20 @@ def _tune(game: str, set_ref: str | None, players_text: str | None, games: int, 
         raise fail(f"unknown bot '{bot}'{did_you_mean(bot, list(simulator.bots))}; {game} bots: "
                    f"{', '.join(simulator.bots)}")
     reference = getattr(simulator, "reference_set", None)
-    set_ref = set_ref or reference
+    refs = set_refs or [reference]
     try:
         tuning.check_bot(bot)
-        subject = tuning.subject(set_ref, counts)
+        if [r.casefold() for r in refs] == ["all"]:
+            refs = tuning.official_sets()
+        subjects = list({s.set_name: s for s in (tuning.subject(r, counts) for r in refs)}.values())
+        subject = Joint(tuple(subjects))
     except (SelectionError, ValueError) as exc:
         raise fail(str(exc)) from None
     except DataError as exc:
         for p in exc.problems:
             typer.echo(p.format(), err=True)
         raise typer.Exit(1) from None
-    stem = f"{game}-{_slug(subject.set_name)}"
+    stem = f"{game}-{_slug(subject.set_name) if len(subjects) == 1 else 'joint'}"
     folder = current().default_output()
     out = out or folder / f"{stem}-tuned-changes.yaml"
     base = out.with_suffix("")
@@ -136,7 +143,7 @@ def _tune(game: str, set_ref: str | None, players_text: str | None, games: int, 
     workers = jobs if jobs > 0 else default_jobs()
     settings = Settings(simulator_ref(game), bot, counts, games, seed, budget, workers)
     try:
-        check_budget(settings, len(subject.companies))
+        check_budget(settings, [len(s.companies) for s in subjects])
     except ValueError as exc:
         raise fail(str(exc)) from None
     records: list[dict[str, Any]] = []
@@ -147,12 +154,14 @@ def _tune(game: str, set_ref: str | None, players_text: str | None, games: int, 
         context = dask_executor(scheduler) if scheduler else local_executor(workers)
         with context as executor, _Bar(budget, on_terminal()) as bar:
             ref = None
-            if reference and (other := tuning.subject(reference, counts)).set_name != subject.set_name:
+            if (len(subjects) == 1 and reference
+                    and (other := tuning.subject(reference, counts)).set_name != subject.set_name):
                 # check-set judges length against the reference set: so does tune (its games
-                # are played once, besides the budget).
-                ref = {n: Tuner(other, settings, executor, bar.advance).base_run(n, {}).summary
+                # are played once, besides the budget). Sets tuned together are each judged
+                # against their own untuned length.
+                ref = {n: Tuner(other, settings, executor, bar.advance).base_run(other, n, {}).summary
                        for n in counts}
-            tuner = Tuner(subject, settings, executor, bar.advance, records.append, ref)
+            tuner = Tuner(subjects, settings, executor, bar.advance, records.append, ref)
             outcome = tuner.tune()
     except RuntimeError as exc:
         raise fail(str(exc), 1) from None
@@ -179,7 +188,7 @@ def _tune(game: str, set_ref: str | None, players_text: str | None, games: int, 
     typer.echo(text)
     if outcome.changes:
         typer.echo(f"wrote {out}: put it in a workspace's cards/{game}/ folder to use these values "
-                   f"(cardgen check-set '{subject.set_name}' then judges them)")
+                   f"(cardgen check-set SET then judges them)")
         clash = tuning.existing_changes({c for c, _ in outcome.changes})
         for cid, where in sorted(clash.items()):
             typer.echo(f"note: {subject.companies[cid]} is already changed in {where}; this file's "
@@ -202,7 +211,7 @@ def _slug(name: str) -> str:
 
 def report_text(subject: Any, outcome: Any, settings: Any) -> str:
     """The before/after report, Markdown: the verdicts, then one row per company by name."""
-    from cardgen.sim.tune import MIN_BOUGHT
+    from cardgen.sim.tune import FRESH_SEED, MIN_BOUGHT
     from cardgen.sim.verdict import MARGIN
 
     b, a = outcome.before, outcome.after
@@ -225,7 +234,7 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
     if outcome.fresh:
         fb, fa = outcome.fresh
         vb, va = outcome.fresh_verdicts
-        lines += [f"On fresh games (seed {fb.runs[max(fb.runs)].summary['seed']}, never searched on): "
+        lines += [f"On fresh games (seed {settings.seed + FRESH_SEED}, never searched on): "
                   f"verdict before {vb.word} ({len(vb.warnings)} warnings), after {va.word} "
                   f"({len(va.warnings)} warnings); distance {fb.total():.2f} before, {fa.total():.2f} after.",
                   ""]

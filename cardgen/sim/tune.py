@@ -80,6 +80,34 @@ class Subject(Protocol):
     def config(self, players: int, values: Values) -> Any: ...
 
 
+@dataclass(frozen=True)
+class Joint:
+    """Several sets tuned together: the union of their companies and knobs (a company shared by
+    sets has one set of numbers)."""
+
+    subjects: tuple[Subject, ...]
+
+    @property
+    def set_name(self) -> str:
+        return ", ".join(s.set_name for s in self.subjects)
+
+    @property
+    def companies(self) -> dict[str, str]:
+        return {c: n for s in self.subjects for c, n in s.companies.items()}
+
+    @property
+    def knobs(self) -> tuple[Knob, ...]:
+        seen: dict[tuple[str, str], Knob] = {}
+        for s in self.subjects:
+            for k in s.knobs:
+                seen.setdefault((k.company, k.field), k)
+        return tuple(seen.values())
+
+    @property
+    def fixed(self) -> dict[str, str]:
+        return {c: why for s in self.subjects for c, why in s.fixed.items()}
+
+
 @dataclass
 class Run:
     """One base run at one player count: its summary and what tune compares game by game."""
@@ -91,43 +119,82 @@ class Run:
 
 
 @dataclass
-class State:
-    """Values and their measurements: a base run per player count, and the runs with the focal
-    bot avoiding a company (at the most players), made as they are needed."""
+class Part:
+    """One set's measurements: a base run per player count, and the runs with the focal bot
+    avoiding a company (at the most players), made as they are needed."""
 
-    values: Values
     runs: dict[int, Run]
     avoid: dict[str, list[float]] = field(default_factory=dict)
+
+    @property
+    def companies(self) -> list[str]:
+        return list(self.runs[max(self.runs)].bought)
 
     def effect(self, cid: str) -> Effect:
         return paired_effect(self.runs[max(self.runs)].focal, self.avoid[cid])
 
+    def shortfall(self, cid: str) -> float:
+        games = [x for n in sorted(self.runs) for x in self.runs[n].bought[cid]]
+        return max(0.0, MIN_BOUGHT - sum(games) / len(games))
+
+    def distance(self, cid: str) -> float:
+        return max(0.0, abs(self.effect(cid).mean) - MARGIN) + self.shortfall(cid)
+
+    def copy(self) -> Part:
+        return Part(self.runs, dict(self.avoid))
+
+
+@dataclass
+class State:
+    """Values and their measurements, one ``Part`` per set (by name). A company in several sets
+    is judged in each: its distance is the sum of its distances there, and its effect and
+    shares, for the report and the noise test, pool the games of every set it is in."""
+
+    values: Values
+    parts: dict[str, Part]
+
+    def _with(self, cid: str) -> list[Part]:
+        return [p for p in self.parts.values() if cid in p.runs[max(p.runs)].bought]
+
+    def measured(self, cid: str) -> bool:
+        return all(cid in p.avoid for p in self._with(cid))
+
+    def effect(self, cid: str) -> Effect:
+        parts = self._with(cid)
+        return paired_effect([x for p in parts for x in p.runs[max(p.runs)].focal],
+                             [x for p in parts for x in p.avoid[cid]])
+
     def diffs(self, cid: str) -> list[float]:
-        return [a - b for a, b in zip(self.runs[max(self.runs)].focal, self.avoid[cid], strict=True)]
+        return [a - b for p in self._with(cid)
+                for a, b in zip(p.runs[max(p.runs)].focal, p.avoid[cid], strict=True)]
 
     def bought(self, cid: str, what: str = "bought") -> list[int]:
-        """1 for each game (every player count, in order) where the company was ``what``."""
-        return [x for n in sorted(self.runs) for x in getattr(self.runs[n], what).get(cid, ())]
+        """1 for each game (every set and player count, in order) where the company was ``what``."""
+        return [x for p in self._with(cid) for n in sorted(p.runs) for x in getattr(p.runs[n], what)[cid]]
 
     def share(self, cid: str, what: str = "bought") -> float:
         games = self.bought(cid, what)
         return sum(games) / len(games) if games else 0.0
 
     def shortfall(self, cid: str) -> float:
-        """How far the company's bought share lies under ``MIN_BOUGHT`` (0 when at or above)."""
-        return max(0.0, MIN_BOUGHT - self.share(cid))
+        """How far the company's bought share lies under ``MIN_BOUGHT``, summed over its sets."""
+        return sum(p.shortfall(cid) for p in self._with(cid))
 
     def distance(self, cid: str) -> float:
-        """How far the company lies outside its band (0 inside)."""
-        return max(0.0, abs(self.effect(cid).mean) - MARGIN) + self.shortfall(cid)
+        """How far the company lies outside its band (0 inside), summed over its sets."""
+        return sum(p.distance(cid) for p in self._with(cid))
+
+    def companies(self) -> list[str]:
+        return list(dict.fromkeys(c for p in self.parts.values() for c in p.companies))
 
     def total(self) -> float:
-        """Every company's distance: how far the whole set lies outside its bands."""
-        return sum(self.distance(c) for c in self.avoid)
+        """Every company's distance: how far the sets lie outside their bands."""
+        return sum(self.distance(c) for c in self.companies())
 
     def crowding(self, cid: str) -> float:
-        """The other companies' shortfall: what a company bought more often takes from them."""
-        return sum(self.shortfall(c) for c in self.runs[max(self.runs)].bought if c != cid)
+        """The other companies' shortfall where it is sold: what a company bought more often
+        takes from them."""
+        return sum(p.shortfall(c) for p in self._with(cid) for c in p.companies if c != cid)
 
 
 @dataclass
@@ -160,10 +227,11 @@ class BudgetSpent(Exception):
     pass
 
 
-def check_budget(settings: Settings, companies: int) -> None:
-    """ValueError unless the budget holds the first measurement and the final effects."""
-    first = settings.games * (len(settings.players) + companies)
-    final = settings.games * companies + 2 * first      # the result's effects, then fresh games
+def check_budget(settings: Settings, sizes: list[int]) -> None:
+    """ValueError unless the budget holds the first measurement and the end; ``sizes``: the
+    number of companies of each set."""
+    first = settings.games * sum(len(settings.players) + k for k in sizes)
+    final = settings.games * sum(sizes) + 2 * first      # the result's effects, then fresh games
     if first + final > settings.budget:
         raise ValueError(f"--budget {settings.budget} is too small: measuring the set once takes "
                          f"{first} games and the end (the result's effects, then the data and the "
@@ -171,22 +239,28 @@ def check_budget(settings: Settings, companies: int) -> None:
 
 
 class Tuner:
-    """The search. ``progress`` hears of every finished batch (its number of games); ``log``
-    gets one JSON-able record per measurement and per candidate tried."""
+    """The search over one set or several (``subjects``). ``progress`` hears of every finished
+    batch (its number of games); ``log`` gets one JSON-able record per measurement and per
+    candidate tried; ``reference``: the reference set's summaries by player count, to judge game
+    length as check-set does (without it, each set is judged against its own untuned length)."""
 
-    def __init__(self, subject: Subject, settings: Settings, executor: Executor | None,
+    def __init__(self, subjects: Subject | list[Subject], settings: Settings, executor: Executor | None,
                  progress: Callable[[int], None] | None = None,
                  log: Callable[[dict[str, Any]], None] | None = None,
                  reference: dict[int, dict[str, Any]] | None = None):
-        self.subject, self.s, self.executor = subject, settings, executor
+        many = subjects if isinstance(subjects, list) else [subjects]
+        self.sets = {s.set_name: s for s in many}
+        self.joint = Joint(tuple(self.sets.values()))
+        self.s, self.executor = settings, executor
         self.progress, self.log = progress, log or (lambda record: None)
-        self.reference = reference      # the reference set's summaries, to judge game length
+        self.reference = reference
         self.played = 0
         self.first: State | None = None     # the data's values, measured
 
     # --- Measuring ----------------------------------------------------------------------------
-    def _spec(self, players: int, values: Values, bots: list[str], seed: int | None = None) -> RunSpec:
-        return RunSpec(self.s.simulator, self.subject.config(players, values), self.s.games,
+    def _spec(self, subject: Subject, players: int, values: Values, bots: list[str],
+              seed: int | None = None) -> RunSpec:
+        return RunSpec(self.s.simulator, subject.config(players, values), self.s.games,
                        self.s.seed if seed is None else seed, bots)
 
     def _results(self, spec: RunSpec) -> Iterator[GameResult]:
@@ -196,59 +270,84 @@ class Tuner:
                 self.progress(len(part))
         return iter_results(spec, self.executor, self.s.workers, batch)
 
-    def base_run(self, players: int, values: Values, seed: int | None = None) -> Run:
-        spec = self._spec(players, values, [self.s.bot] * players, seed)
+    def base_run(self, subject: Subject, players: int, values: Values, seed: int | None = None) -> Run:
+        spec = self._spec(subject, players, values, [self.s.bot] * players, seed)
         summary = Summary("tune", players, spec.seed, spec.bots)
         focal: list[float] = []
-        bought: dict[str, list[int]] = {c: [] for c in self.subject.companies}
-        activated: dict[str, list[int]] = {c: [] for c in self.subject.companies}
+        bought: dict[str, list[int]] = {c: [] for c in subject.companies}
+        activated: dict[str, list[int]] = {c: [] for c in subject.companies}
         for i, r in enumerate(self._results(spec)):
             summary.add(r)
             focal.append(credit(r, focal_seat(i, players)))
-            for cid in self.subject.companies:
+            for cid in subject.companies:
                 item = r.items.get(cid, {})
                 bought[cid].append(int(item.get("bought", 0) > 0))
                 activated[cid].append(int(item.get("activated", 0) > 0))
         return Run(summary.result(), focal, bought, activated)
 
-    def _avoid(self, values: Values, cid: str, seed: int | None = None) -> list[float]:
+    def _avoid(self, subject: Subject, values: Values, cid: str, seed: int | None = None) -> list[float]:
         players = max(self.s.players)
-        spec = self._spec(players, values, [f"{self.s.bot}/avoid={cid}"] + [self.s.bot] * (players - 1),
-                          seed)
+        spec = self._spec(subject, players, values,
+                          [f"{self.s.bot}/avoid={cid}"] + [self.s.bot] * (players - 1), seed)
         return [credit(r, focal_seat(i, players)) for i, r in enumerate(self._results(spec))]
 
-    def cost(self, avoid_runs: int) -> int:
-        return self.s.games * (len(self.s.players) + avoid_runs)
+    def _sets_with(self, cid: str) -> list[Subject]:
+        return [s for s in self.sets.values() if cid in s.companies]
+
+    def cost(self, cid: str) -> int:
+        """Games a candidate on ``cid`` costs: its sets played again, and its avoid runs there."""
+        return self.s.games * (len(self.s.players) + 1) * len(self._sets_with(cid))
 
     def _afford(self, games: int, keep: int) -> None:
         if self.played + games + keep > self.s.budget:
             raise BudgetSpent
 
+    def _part(self, subject: Subject, values: Values, companies: list[str] | None,
+              seed: int | None) -> Part:
+        part = Part({n: self.base_run(subject, n, values, seed) for n in self.s.players})
+        wanted = subject.companies if companies is None else [c for c in companies if c in subject.companies]
+        for cid in wanted:
+            part.avoid[cid] = self._avoid(subject, values, cid, seed)
+        return part
+
     def measure(self, values: Values, companies: list[str] | None = None, seed: int | None = None) -> State:
-        runs = {n: self.base_run(n, values, seed) for n in self.s.players}
-        state = State(dict(values), runs)
-        for cid in companies if companies is not None else list(self.subject.companies):
-            state.avoid[cid] = self._avoid(values, cid, seed)
-        return state
+        """Every set measured with ``values``: base runs, and avoid runs for ``companies`` (all)."""
+        return State(dict(values), {name: self._part(s, values, companies, seed)
+                                    for name, s in self.sets.items()})
+
+    def _candidate(self, current: State, values: Values, cid: str) -> State:
+        """``values`` measured where they change anything: the sets that hold ``cid``; the
+        others' games are those of ``current`` (the same values there)."""
+        parts = {name: self._part(s, values, [cid], None) if cid in s.companies
+                 else current.parts[name].copy() for name, s in self.sets.items()}
+        return State(dict(values), parts)
 
     def verdict(self, state: State, effects: bool = True, baseline: State | None = None) -> Verdict:
-        """check-set's verdict on these measurements, companies by name; game length is judged
-        against the reference set's, else against ``baseline`` (default: the data's values)."""
-        names = self.subject.companies
-        runs = {n: {**r.summary, "items": {names.get(k, k): v for k, v in r.summary["items"].items()}}
-                for n, r in state.runs.items()}
-        measured = {names[c]: state.effect(c) for c in state.avoid} if effects else None
+        """check-set's verdict on these measurements, each set's (named when there are several),
+        companies by name; game length is judged against the reference set's, else against
+        ``baseline`` (default: the data's values)."""
+        names = self.joint.companies
         first = baseline or self.first or state
-        return judge(runs, self.reference or {n: r.summary for n, r in first.runs.items()},
-                     measured, max(self.s.players), self.s.bot)
+        out = Verdict()
+        for name, part in state.parts.items():
+            runs = {n: {**r.summary, "items": {names.get(k, k): v for k, v in r.summary["items"].items()}}
+                    for n, r in part.runs.items()}
+            measured = {names[c]: part.effect(c) for c in part.avoid} if effects else None
+            base = self.reference or {n: r.summary for n, r in first.parts[name].runs.items()}
+            v = judge(runs, base, measured, max(self.s.players), self.s.bot)
+            label = f"{name}: " if len(state.parts) > 1 else ""
+            out.failures += [label + line for line in v.failures]
+            out.warnings += [label + line for line in v.warnings]
+        return out
 
     # --- Searching ----------------------------------------------------------------------------
     def tune(self) -> Outcome:
         start = time.monotonic()
-        every = list(self.subject.companies)
+        every = list(self.joint.companies)
+        sizes = [len(s.companies) for s in self.sets.values()]
+        check_budget(self.s, sizes)
         # Kept for the end: the result's avoid runs, and two full measurements on fresh games.
-        final_cost = self.s.games * len(every) + 2 * self.cost(len(every))
-        check_budget(self.s, len(every))
+        final_cost = self.s.games * (sum(sizes) + 2 * sum(len(self.s.players) + k for k in sizes))
         self.first = current = self.measure({})
         self._record("before", current)
         before_verdict = self.verdict(current)
@@ -257,11 +356,13 @@ class Tuner:
             improved = True
             while improved:
                 improved = False
-                for cid in sorted(every, key=lambda c: -current.distance(c) if c in current.avoid else 0):
+                for cid in sorted(every, key=lambda c: -current.distance(c) if current.measured(c) else 0):
                     while True:
-                        if cid not in current.avoid:
-                            self._afford(self.s.games, final_cost)
-                            current.avoid[cid] = self._avoid(current.values, cid)
+                        for name, s in self.sets.items():
+                            part = current.parts[name]
+                            if cid in s.companies and cid not in part.avoid:
+                                self._afford(self.s.games, final_cost)
+                                part.avoid[cid] = self._avoid(s, current.values, cid)
                         if current.distance(cid) == 0:
                             break
                         kept, tried = self._improve(current, cid, final_cost)
@@ -272,8 +373,12 @@ class Tuner:
         except BudgetSpent:
             self.log({"event": "budget spent", "games": self.played})
         # Other companies' avoid runs were made on older values: measure them all again.
-        after = State(current.values, current.runs,
-                      {c: self._avoid(current.values, c) for c in every}) if current.values else self.first
+        after = self.first
+        if current.values:
+            values = current.values
+            after = State(values, {name: Part(current.parts[name].runs,
+                                              {c: self._avoid(s, values, c) for c in s.companies})
+                                   for name, s in self.sets.items()})
         self._record("after", after)
         changes = {k: v for k, v in after.values.items() if v != self._data_value(k)}
         # Each move was judged with the other companies' effects of its time, and kept because
@@ -294,14 +399,14 @@ class Tuner:
                        if fresh else None)
 
     def _data_value(self, key: tuple[str, str]) -> int | None:
-        return next((k.value for k in self.subject.knobs if (k.company, k.field) == key), None)
+        return next((k.value for k in self.joint.knobs if (k.company, k.field) == key), None)
 
     def _moves(self, state: State, cid: str) -> list[tuple[Knob, int]]:
         """(knob, sign) in the order tried, the most influential field first: the way that makes
         the company weaker when it is too strong, stronger otherwise."""
         weaker = state.effect(cid).mean > MARGIN
         return [(k, 1 if (k.field == "cost") == weaker else -1)
-                for k in self.subject.knobs if k.company == cid]
+                for k in self.joint.knobs if k.company == cid]
 
     def _improve(self, current: State, cid: str, keep: int) -> tuple[State | None, int]:
         """The first move on ``cid`` that is kept, as the new state, and how many were tried.
@@ -315,9 +420,9 @@ class Tuner:
                 value = current.values.get(key, knob.value) + step
                 if not knob.low <= value <= knob.high or abs(value - knob.value) > MAX_MOVE:
                     break
-                self._afford(self.cost(1), keep)
+                self._afford(self.cost(cid), keep)
                 tried += 1
-                candidate = self.measure({**current.values, key: value}, [cid])
+                candidate = self._candidate(current, {**current.values, key: value}, cid)
                 reason = self._judge_move(current, candidate, cid, warnings)
                 self.log({"event": "try", "company": knob.name, "field": knob.field,
                           "from": current.values.get(key, knob.value), "to": value,
@@ -332,9 +437,11 @@ class Tuner:
         return None, tried
 
     def _carry(self, candidate: State, cid: str) -> State:
-        # Only the changed company's avoid run is current; the others are measured again when
-        # the search reaches them.
-        return replace(candidate, avoid={cid: candidate.avoid[cid]})
+        # In the sets that hold the changed company only its avoid runs are current; the others
+        # there are measured again when the search reaches them.
+        return replace(candidate, parts={
+            name: Part(p.runs, {cid: p.avoid[cid]}) if cid in self.sets[name].companies else p
+            for name, p in candidate.parts.items()})
 
     def _judge_move(self, current: State, candidate: State, cid: str, warnings: int) -> str | None:
         """None to keep the candidate, else why not (one line, for the log)."""
@@ -368,7 +475,8 @@ class Tuner:
 
     def _record(self, event: str, state: State) -> None:
         self.log({"event": event, "values": {f"{c}.{f}": v for (c, f), v in sorted(state.values.items())},
-                  "companies": {self.subject.companies[c]: _figures(state, c) for c in state.avoid},
+                  "companies": {self.joint.companies[c]: _figures(state, c)
+                                for c in state.companies() if state.measured(c)},
                   "games_played": self.played})
 
 

@@ -87,7 +87,8 @@ def test_an_overpowered_company_is_made_dearer_until_its_effect_is_inside_the_ba
     assert abs(outcome.after.effect("gadget").mean) <= 0.05
     assert outcome.before_verdict.word == "WARN" and outcome.after_verdict.word == "OK"
     fresh_before, fresh_after = outcome.fresh          # judged again on games never searched on
-    assert fresh_before.runs[2].summary["seed"] != outcome.before.runs[2].summary["seed"]
+    seeds = [state.parts["Toy"].runs[2].summary["seed"] for state in (fresh_before, outcome.before)]
+    assert seeds[0] != seeds[1]
     assert fresh_after.total() < fresh_before.total()
     assert [v.word for v in outcome.fresh_verdicts] == ["WARN", "OK"]
     tried = [(r["from"], r["to"], r["kept"]) for r in log if r["event"] == "try"]
@@ -103,6 +104,20 @@ def test_the_search_is_the_same_on_a_process_pool():
     with local_executor(2) as pool:
         Tuner(ToySubject(1), settings, pool, log=log.append).tune()
     assert log == alone
+
+
+def test_sets_tuned_together_share_a_company_s_numbers_and_sum_its_distances():
+    _, alone = toy_tune(1)
+    log: list[dict] = []
+    settings = Settings("tests.sim.test_tune:TOY", "toy", [2], 200, 1, 12000)
+    tuner = Tuner([ToySubject(1, "A"), ToySubject(1, "B")], settings, None, log=log.append)
+    outcome = tuner.tune()
+    assert tuner.joint.set_name == "A, B" and outcome.changes == {("gadget", "cost"): 3}
+    tried = [r for r in log if r["event"] == "try"]
+    single = [r for r in alone if r["event"] == "try"]
+    # The same games in both sets: every distance is twice the one set's.
+    assert [r["distance_before"] for r in tried] == [2 * r["distance_before"] for r in single]
+    assert outcome.after_verdict.word == "OK"
 
 
 def test_an_overpriced_company_nobody_buys_is_made_cheaper():

@@ -71,6 +71,13 @@ def check_bot(bot: str) -> None:
     make_bot(f"{bot}{AVOID}_")
 
 
+def official_sets() -> list[str]:
+    """The ids of the official company sets, in the data's order."""
+    from cardgen.games.briefcase.load import resolve_set
+
+    return list(resolve_set(None)[0].sets)
+
+
 def subject(set_ref: str, players: list[int]) -> Subject:
     """The set ``set_ref`` names (official id or name, workspace set, or set file) ready to tune.
 
