@@ -4,7 +4,6 @@ propose them as a company-changes file with a before/after report (``cardgen.sim
 from __future__ import annotations
 
 import importlib
-import json
 from pathlib import Path
 from typing import Any
 
@@ -90,7 +89,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     from cardgen.data.schema import did_you_mean
     from cardgen.games import game_simulator, registered_games, simulator_ref
     from cardgen.games.selection import SelectionError
-    from cardgen.output import OutputError, check_writable, write_all_atomic
+    from cardgen.output import OutputError, check_writable, json_bytes, write_all_atomic
     from cardgen.problems import DataError
     from cardgen.sim.runner import dask_executor, default_jobs, local_executor, scheduler_problem
     from cardgen.sim.tune import FRESH_SEED, Joint, Settings, Tuner, check_budget
@@ -175,7 +174,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
         vb, va = outcome.fresh_verdicts
         why += (f"; on fresh games (seed {seed + FRESH_SEED}) {vb.word} ({len(vb.warnings)}) before, "
                 f"{va.word} ({len(va.warnings)}) after")
-    files = [(report, text.encode()), (log, b"".join(json.dumps(r).encode() + b"\n" for r in records))]
+    files = [(report, text.encode()), (log, b"".join(json_bytes(r, indent=None) for r in records))]
     if outcome.changes:
         import yaml
 
