@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from cardgen.commands import fail
 from cardgen.interrupt import stop_on_signals
 from cardgen.problems import printable
+
+if TYPE_CHECKING:
+    from cardgen.sim.effects import Effect
 
 
 def register(app: typer.Typer) -> None:
@@ -114,9 +118,15 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
         if players in base_plans:
             bases[players] = play_run(base_plans[players], jobs, None, progress=on_terminal(),
                                       label=f"{players} players, {reference}")
-    at = counts[-1]
-    measured = _effects(plans[at], runs[at], bot, effect_games, jobs) if effects else {}
-    verdict = judge(runs, bases or None, measured, at, bot)
+    # Effects at the most players where the game says they show (Free Market: NYC: where the
+    # deal leaves Career cards in the box); otherwise at the most players.
+    suits = getattr(simulator, "effect_suits", None)
+    fit = [n for n in counts if suits is None or suits(plans[n].spec.config)]
+    at = fit[-1] if fit else counts[-1]
+    noun = getattr(simulator, "effect_noun", "company")
+    verb = getattr(simulator, "effect_verb", "buy")
+    measured = _effects(simulator, plans[at], runs[at], bot, effect_games, jobs) if effects else {}
+    verdict = judge(runs, bases or None, measured, at, bot, verb)
     # The set's name and company names come from a data file: printed escaped.
     typer.echo(printable(f"{verdict.word}: {name} ({game}), {games} games at each of "
                          f"{', '.join(map(str, counts))} players, seed {seed}, bot {bot} in every seat"))
@@ -125,17 +135,20 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
         typer.echo(f"  {players} players: median {s['rounds']['p50']} rounds "
                    f"(p90 {s['rounds']['p90']}), stalled {s['stalled']}, win share by seat {w}")
     if measured:
-        typer.echo(f"  company effects at {at} players ({bot} may buy it vs never buys it, "
-                   f"{effect_games} paired games; win share change, 95% CI); owners' win rate is "
+        owner = "holders" if verb == "keep" else "owners"
+        typer.echo(f"  {noun} effects at {at} players ({bot} may {verb} it vs never {verb}s it, "
+                   f"{effect_games} paired games; win share change, 95% CI); {owner}' win rate is "
                    f"descriptive only:")
         owned = runs[at]["items"]
         for cid, e in sorted(measured.items(), key=lambda kv: -kv[1].mean):
             rate = owned.get(cid, {}).get("win_rate_when_owned")
-            desc = (f"owners win {100 * rate['win_share']:.0f}% ({owned[cid]['owned']} owners)"
-                    if rate else "never owned")
+            desc = (f"{owner} win {100 * rate['win_share']:.0f}% ({owned[cid]['owned']} {owner})"
+                    if rate else "never held" if verb == "keep" else "never owned")
             typer.echo(printable(f"    {cid}: {100 * e.mean:+.1f} points ({100 * e.low:+.1f} to "
                                  f"{100 * e.high:+.1f}); {desc}"))
-    _held_cards(runs[at], at, verdict.warnings)
+    if not fit:
+        typer.echo(f"  note: at every player count each {noun} is in every game; effects at {at} players")
+    _held_cards(runs[at], at, verdict.warnings, warn=not measured)
     for line in verdict.failures:
         typer.echo(printable(f"  fail: {line}"))
     for line in verdict.warnings:
@@ -144,50 +157,58 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
     raise typer.Exit(1 if verdict.failures else 0)
 
 
-def _effects(plan, summary: dict, bot: str, games: int, jobs: int) -> dict:
-    """Each bought-in company's paired effect (``cardgen.sim.effects``) at the plan's players:
-    the first-listed bot (rotated through the seats) as usual versus never buying it, same seeds."""
+def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, jobs: int
+             ) -> dict[str, Effect]:
+    """Each subject's paired effect (``cardgen.sim.effects``) at the plan's players: the
+    first-listed bot (rotated through the seats) as usual versus never taking it, same seeds.
+    Subjects are the simulator's ``effect_subjects`` (id: item name; Free Market: NYC's Career
+    cards), else the companies in the summary's items (Briefcase); keyed by item name."""
     from dataclasses import replace
 
     from cardgen.commands.simulate import on_terminal
-    from cardgen.sim.effects import focal_credits, paired_effect
+    from cardgen.sim.effects import avoiding, focal_credits, paired_effect
     from cardgen.sim.runner import default_jobs, local_executor
 
-    companies = sorted(k for k, it in summary["items"].items() if "in_portfolio" in it)
-    if not companies:
+    listed = getattr(simulator, "effect_subjects", None)
+    subjects = (listed(plan.spec.config) if listed else
+                {k: k for k, it in sorted(summary["items"].items()) if "in_portfolio" in it})
+    if not subjects:
         return {}
+    noun = getattr(simulator, "effect_noun", "company")
     base = replace(plan.spec, games=games, log=None)
     workers = jobs if jobs > 0 else default_jobs()
-    typer.echo(f"measuring {len(companies)} company effects, {games} paired games each...", err=True)
+    typer.echo(f"measuring {len(subjects)} {noun} effects, {games} paired games each...", err=True)
     out = {}
     try:
         with local_executor(workers) as executor:
             before = focal_credits(base, executor, workers)
-            for i, cid in enumerate(companies, 1):
+            for i, (sid, label) in enumerate(sorted(subjects.items()), 1):
                 if on_terminal():
-                    typer.echo(f"  {i}/{len(companies)} {cid}", err=True)
-                variant = replace(base, bots=[f"{bot}/avoid={cid}", *base.bots[1:]])
-                out[cid] = paired_effect(before, focal_credits(variant, executor, workers))
+                    typer.echo(f"  {i}/{len(subjects)} {sid}", err=True)
+                variant = replace(base, bots=[avoiding(bot, sid), *base.bots[1:]])
+                out[label] = paired_effect(before, focal_credits(variant, executor, workers))
     except ValueError as exc:     # a bot that cannot avoid a company (e.g. random)
         raise fail(str(exc)) from None
     return out
 
 
-def _held_cards(summary: dict, players: int, warnings: list[str]) -> None:
+def _held_cards(summary: dict, players: int, warnings: list[str], warn: bool = True) -> None:
     """Cards a seat keeps for the game (items with ``kept``, as Free Market: NYC's Career cards):
-    each one's win rate when held, 95% CI, beside the fair share; a card whose whole interval
-    lies above or below it is a warning (descriptive: a strong player may pick the card)."""
+    each one's win rate when held, 95% CI, beside the fair share. Descriptive (a strong player
+    may pick the card): it is a warning, a card whose whole interval lies above or below the
+    fair share, only with ``warn`` (when no causal effect was measured)."""
     held = {k: v for k, v in summary["items"].items() if "kept" in v and "win_rate_when_owned" in v}
     if not held:
         return
     fair = 1 / players
-    typer.echo(f"  cards at {players} players, win rate when held (95% CI; fair share {100 * fair:.0f}%):")
+    typer.echo(f"  cards at {players} players, win rate when held (descriptive; 95% CI; "
+               f"fair share {100 * fair:.0f}%):")
     for name, it in sorted(held.items(), key=lambda kv: -kv[1]["win_rate_when_owned"]["win_share"]):
         w = it["win_rate_when_owned"]
         lo, hi = w["ci95"]
         typer.echo(printable(f"    {name}: {100 * w['win_share']:.0f}% ({100 * lo:.0f}%-{100 * hi:.0f}%) "
                              f"of {it['owned']} holders"))
-        if lo > fair or hi < fair:
+        if warn and (lo > fair or hi < fair):
             warnings.append(f"{players} players: {name} wins {100 * w['win_share']:.0f}% when held "
                             f"(95% CI {100 * lo:.0f}%-{100 * hi:.0f}%), fair share {100 * fair:.0f}%")
 

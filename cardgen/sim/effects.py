@@ -2,7 +2,9 @@
 
 Two runs share their game seeds and seat rotation: in the *base* run every seat plays the same
 bot; in the *variant* run the bot listed first is changed (for a company effect: it never buys
-that company). The bot listed first sits at seat ``(-i) % N`` in game ``i`` (``seat_bots``
+that company; for a Free Market: NYC Career card: it never keeps that card in the draft). The
+changed bot is named ``BOT/avoid=ID`` (``avoiding``); each game's ``make_bot`` reads the name.
+The bot listed first sits at seat ``(-i) % N`` in game ``i`` (``seat_bots``
 rotates one seat per game), so each game index gives one paired difference in that seat's win
 credit (1 for a lone win, 1/k for a k-way tie, 0 otherwise). The effect is the mean difference
 with a 95% interval, mean ± 1.96·sd/√n: how much win share the change costs or gains, which,
@@ -20,6 +22,18 @@ from cardgen.sim.result import GameResult
 from cardgen.sim.runner import RunSpec, iter_results
 
 Z95 = 1.96
+AVOID = "/avoid="   # "expert/avoid=bank": bot expert that never buys (or keeps) the item with id bank
+
+
+def avoiding(bot: str, item: str) -> str:
+    """The name of bot ``bot`` told never to take the item with id ``item``."""
+    return f"{bot}{AVOID}{item}"
+
+
+def split_avoid(name: str) -> tuple[str, str]:
+    """``(bot, item id)`` of a bot name; the id is empty when the name avoids nothing."""
+    base, _, item = name.partition(AVOID)
+    return base, item
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,10 @@ Thresholds are deliberately plain so a designer can reason about them:
 - any stalled game fails the set (the rules engine or the set cannot finish a game);
 - a median length more than 1.5x or less than 0.5x the reference set's is extreme;
 - a seat whose 95% interval excludes the fair share 1/N is a seat effect;
-- a company whose paired effect (``cardgen.sim.effects``: the win share a bot loses when it
-  never buys the company, same games otherwise) has its 95% interval wholly outside ±MARGIN
-  is too strong (above) or a trap (below); the owners' win rate is confounded (leaders buy
-  late) and is only a descriptive figure, never a reason;
+- a company (or Career card) whose paired effect (``cardgen.sim.effects``: the win share a bot
+  loses when it never buys the company, or keeps the card, same games otherwise) has its 95%
+  interval wholly outside ±MARGIN is too strong (above) or a trap (below); the owners' win
+  rate is confounded (leaders buy late) and is only a descriptive figure, never a reason;
 - a company nobody bought at any player count is dead weight.
 """
 
@@ -42,10 +42,11 @@ def _points(x: float) -> str:
 
 
 def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] | None = None,
-          effects: dict[str, Effect] | None = None, at: int | None = None, bot: str | None = None
-          ) -> Verdict:
+          effects: dict[str, Effect] | None = None, at: int | None = None, bot: str | None = None,
+          verb: str = "buy") -> Verdict:
     """``runs``: summary by player count; ``baselines``: the reference set's, if simulated;
-    ``effects``: each company's paired effect at ``at`` players, played by ``bot``."""
+    ``effects``: each company's (or card's) paired effect at ``at`` players, played by ``bot``;
+    ``verb``: what the bot does with it ("buy" a company, "keep" a Free Market: NYC Career card)."""
     v = Verdict()
     for players, s in sorted(runs.items()):
         if s["stalled"]:
@@ -68,7 +69,7 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
         if e.outside(MARGIN):
             kind = "too strong" if e.low > MARGIN else "a trap"
             v.warnings.append(f"{at} players: {name} is {kind}: {bot or 'the bot'} wins "
-                              f"{_points(e.mean)} points of share when it may buy it versus never "
+                              f"{_points(e.mean)} points of share when it may {verb} it versus never "
                               f"(95% CI {_points(e.low)} to {_points(e.high)}, {e.games} paired games)")
     never = None
     for s in runs.values():

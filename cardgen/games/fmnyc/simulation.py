@@ -105,6 +105,20 @@ class FmnycSimulator:
                       int(options.get("max_decisions", MAX_DECISIONS)),
                       None if not career else "quick" if career == "quick" else "full")
 
+    # check-set's paired effects (``cardgen.sim.effects``): what a seat's bot is told to avoid.
+    effect_noun, effect_verb = "Career card", "keep"
+
+    def effect_subjects(self, config: Config) -> dict[str, str]:
+        """Each Career card's id and its item name in a summary ("career TITLE")."""
+        return {str(c["id"]): f"career {c['title']}" for c in config.model.careers}
+
+    def effect_suits(self, config: Config) -> bool:
+        """Whether this player count can show a card's effect: when the deal takes the whole
+        deck (30 cards at 5 players) every card is in every game and the bots, drafting by a
+        card's worth, keep the same ones each time; with cards left in the box they vary."""
+        deal = config.model["careers"]["deal"]
+        return int(deal["per_player"]) * config.players < len(config.model.careers)
+
     def new_state(self, config: Config, seed: int, invariants: bool = False) -> Game:
         return Game(config.model, config.table, seed, config.rounds, invariants, config.stocks,
                     config.max_decisions, config.career)

@@ -6,11 +6,11 @@ from cardgen.games.briefcase.bots.base import Bot
 from cardgen.games.briefcase.bots.expert import ExpertBot
 from cardgen.games.briefcase.bots.greedy import GreedyBot
 from cardgen.games.briefcase.bots.random_bot import RandomBot
+from cardgen.sim.effects import AVOID
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
 
-
-AVOID = "/avoid="   # "expert/avoid=bank": the expert bot that never buys the company with id bank
+# AVOID (cardgen.sim.effects): "expert/avoid=bank" is the expert bot that never buys the company bank.
 
 
 def base_bot(name: str) -> str:

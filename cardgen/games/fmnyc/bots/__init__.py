@@ -1,7 +1,11 @@
 """Bot players of Free Market: NYC: policies that answer the engine's decisions from one seat's
 observation. ``random`` is the shared driver's ``RandomPolicy`` (uniform among the legal
 options, so that it finds holes in the rules); ``heuristic`` plays with a simple plan;
-``planner`` is the heuristic with the game's end in view."""
+``planner`` is the heuristic with the game's end in view.
+
+``NAME/avoid=CARD_ID`` (``cardgen.sim.effects.avoiding``) is bot NAME that never keeps that
+Career card in the draft while it has another choice: check-set's paired card effects. Only
+the heuristic bots (heuristic, planner) take it."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from collections.abc import Callable
 from cardgen.games.fmnyc.bots.heuristic import HeuristicBot
 from cardgen.games.fmnyc.bots.planner import PlannerBot
 from cardgen.sim.driver import Policy, RandomPolicy
+from cardgen.sim.effects import split_avoid
 
 __all__ = ["BOTS", "HeuristicBot", "PlannerBot", "make_bot"]
 
@@ -19,4 +24,13 @@ BOTS: dict[str, Callable[[int], Policy]] = {"random": RandomPolicy, "heuristic":
 
 
 def make_bot(name: str, seed: int = 0) -> Policy:
-    return BOTS[name](seed)
+    """A fresh bot by name; ValueError naming the known bots otherwise."""
+    base, avoid = split_avoid(name)
+    if base not in BOTS:
+        raise ValueError(f"unknown Free Market: NYC bot '{base}' (known: {', '.join(BOTS)})")
+    bot = BOTS[base](seed)
+    if avoid:
+        if not isinstance(bot, HeuristicBot):
+            raise ValueError(f"the {base} bot cannot be told to avoid a Career card")
+        bot.avoid = avoid
+    return bot

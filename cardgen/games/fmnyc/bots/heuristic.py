@@ -37,6 +37,7 @@ def held(obs: Observation, item: str) -> int:
 
 class HeuristicBot:
     name = "heuristic"
+    avoid: str | None = None    # id of a Career card this bot never keeps (check-set's effects)
 
     def __init__(self, seed: int = 0) -> None:
         pass    # ``seed``: every bot is made with one; this one draws on no randomness
@@ -244,7 +245,8 @@ class HeuristicBot:
 
     # --- Career cards -----------------------------------------------------------------------
     def _career_draft(self, obs: Observation, dec: Decision) -> Any:
-        return sorted(dec.options, key=lambda c: -_card_worth(obs, c))[:dec.low]
+        # The avoided card goes last, so it is kept only when the hand leaves no other choice.
+        return sorted(dec.options, key=lambda c: (c == self.avoid, -_card_worth(obs, c)))[:dec.low]
 
     _career_keep = _career_draft
 
