@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
+from typer.core import TyperCommand
 
 from cardgen.commands import fail, game_option, pick_game
 from cardgen.interrupt import checkpoint, stop_on_signals
@@ -192,8 +193,26 @@ class _Progress:
         self.progress.update(self.task, advance=len(part), wins=f"wins by seat {shares}")
 
 
+# Options that may be given bare, as a flag, or with a value: ``--career`` is the full draft,
+# ``--career quick`` the quick one. Typer cannot declare an option whose value is optional, so
+# the command's arguments are rewritten first: a bare one (last, or before another option)
+# gets its flag value.
+OPTIONAL_VALUES = {"--career": "full"}
+
+
+class _OptionalValueCommand(TyperCommand):
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        args = list(args)
+        for i, arg in enumerate(args):
+            if arg == "--":
+                break
+            if arg in OPTIONAL_VALUES and (i + 1 == len(args) or args[i + 1].startswith("-")):
+                args[i] = f"{arg}={OPTIONAL_VALUES[arg]}"
+        return super().parse_args(ctx, args)
+
+
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(cls=_OptionalValueCommand)
     def simulate(
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
                                    help="Game id, a folder under cards/ (default: briefcase)."),
@@ -222,7 +241,9 @@ def register(app: typer.Typer) -> None:
         rounds: int = typer.Option(None, "--rounds", help="Game Rounds to play, for a game that "
                                    "offers a choice (fmnyc: 4, 5 or 6)."),
         stocks: bool = typer.Option(False, "--stocks", help="Play with the Stock tokens add-on (fmnyc)."),
-        career: bool = typer.Option(False, "--career", help="Play with the Career cards add-on (fmnyc)."),
+        career: str = typer.Option(None, "--career", metavar="[full|quick]", show_default=False,
+                                   help="Play with the Career cards add-on (fmnyc): --career "
+                                   "alone is the full draft, --career quick the quick version."),
         log_dir: Path = typer.Option(None, "--log", metavar="DIR",
                                      help="Write every game's decisions to this folder "
                                      "as JSON Lines (cardgen replay FILE plays one again); stalled "
@@ -243,7 +264,7 @@ def register(app: typer.Typer) -> None:
         with stop_on_signals():
             _simulate(game, players, games, seed, set_ref, bots, jobs, json_out, plot, scheduler,
                       invariants, seconds_per_turn, quiet, log_dir,
-                      {"rounds": rounds, "stocks": stocks or None, "career": career or None})
+                      {"rounds": rounds, "stocks": stocks or None, "career": career})
 
 
 def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | None, bots: str | None,
@@ -271,6 +292,8 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
             if key not in takes:
                 raise fail(f"--{key} is not an option of {game}", 2)
         options.update(given)
+    if given.get("career") not in (None, "full", "quick"):
+        raise fail(f"--career is full or quick (or alone: full), not '{given['career']}'", 2)
     if scheduler is not None and (problem := scheduler_problem(scheduler)):
         raise fail(problem, 2)
     bot_list = [b.strip() for b in bots.split(",")] if bots is not None else None
