@@ -150,7 +150,7 @@ def test_the_planner_wins_more_than_its_fair_share_against_three_heuristic_bots(
 def test_check_set_judges_a_file_of_career_cards_by_their_win_rate_when_held(tmp_path: Path):
     cards = tmp_path / "my-careers.yaml"
     cards.write_text((Path(__file__).resolve().parents[2] / "cards/fmnyc/careers.yaml").read_text())
-    result = CliRunner().invoke(app, ["check-set", str(cards), "--games", "6", "--jobs", "1"])
+    result = CliRunner().invoke(app, ["check-set", str(cards), "--games", "6", "--jobs", "1", "--no-effects"])
     assert result.exit_code == 0, result.output
     assert "bot planner in every seat" in result.output
     assert "win rate when held" in result.output and "career " in result.output

@@ -1,0 +1,137 @@
+"""check-set for Free Market: NYC's Career cards: each card's causal effect by paired games
+(``cardgen.sim.effects``) in which one seat's bot never keeps the card, the avoid bot that
+does so, and ``simulate fmnyc --career quick``. Few games: nothing here depends on speed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.games.fmnyc.bots import make_bot
+from cardgen.games.fmnyc.simulation import SIMULATOR, FmnycSimulator
+from cardgen.sim.decisions import Decision
+from cardgen.sim.driver import drive, policy_seed
+from cardgen.sim.seeds import game_seed
+
+CAREERS = Path(__file__).resolve().parents[2] / "cards/fmnyc/careers.yaml"
+HEIR = """    title: Heir
+    timing: first_round
+    ability: [{kind: gain, items: {coin: 6}}]"""
+
+
+def overpowered(tmp_path: Path) -> Path:
+    """The shipped cards with the Heir made far too strong: 50 coins every round."""
+    text = CAREERS.read_text()
+    assert HEIR in text
+    path = tmp_path / "op-careers.yaml"
+    path.write_text(text.replace(HEIR, """    title: Trust Fund Heir
+    timing: once_per_round
+    ability: [{kind: gain, items: {coin: 50}}]"""))
+    return path
+
+
+def test_an_overpowered_career_card_is_named_in_the_verdict_with_its_effect_and_interval(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # Two cards measured instead of thirty keeps the test short; the measure is the same.
+    every = FmnycSimulator.effect_subjects
+    monkeypatch.setattr(FmnycSimulator, "effect_subjects",
+                        lambda self, config: {k: v for k, v in every(self, config).items()
+                                              if k in ("heir", "jeweler")})
+    result = CliRunner().invoke(app, ["check-set", str(overpowered(tmp_path)), "--games", "2",
+                                      "--effect-games", "60", "--jobs", "1", "--no-baseline"])
+    assert result.exit_code == 0, result.output
+    assert "Career card effects at 4 players (planner may keep it vs never keeps it" in result.output
+    warning = next(line for line in result.output.splitlines() if "Trust Fund Heir is too strong" in line)
+    # "4 players: career Trust Fund Heir is too strong: planner wins +16.7 points of share when it
+    # may keep it versus never (95% CI +7.2 to +26.2, 60 paired games)"
+    assert warning.strip().startswith("warning: 4 players: career Trust Fund Heir is too strong: "
+                                      "planner wins +")
+    assert "when it may keep it versus never (95% CI +" in warning and "60 paired games" in warning
+    assert "Jeweler is" not in result.output
+    assert "win rate when held (descriptive" in result.output
+
+
+def test_the_effects_are_measured_where_the_deal_leaves_cards_in_the_box():
+    suits = {n: SIMULATOR.effect_suits(SIMULATOR.prepare(players=n, set_ref=None, bots=["planner"] * n,
+                                                         options={"career": "full"}))
+             for n in (2, 3, 4, 5)}
+    assert suits == {2: True, 3: True, 4: True, 5: False}     # 5 x 6 = all 30 cards dealt
+
+
+class Recorder:
+    """A bot that notes what it was offered and what it kept at each Career draft decision."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot, self.seen = bot, []
+
+    def decide(self, obs: Any, decision: Decision) -> Any:
+        choice = self.bot.decide(obs, decision)
+        if decision.tag in ("career_draft", "career_keep"):
+            self.seen.append((list(decision.options), list(choice), decision.low))
+        return choice
+
+
+@pytest.mark.parametrize("bot", ["planner", "heuristic"])
+def test_the_avoid_bot_never_keeps_the_avoided_card_when_it_has_a_choice(tmp_path: Path, bot: str):
+    cfg = SIMULATOR.prepare(players=3, set_ref=str(overpowered(tmp_path)), bots=[bot] * 3, options={})
+    offered, kept_plain = 0, 0
+    for i in range(12):
+        seed = game_seed(5, i)
+        state = SIMULATOR.new_state(cfg, seed)
+        me = Recorder(make_bot(f"{bot}/avoid=heir", policy_seed(seed, 0)))
+        drive(state, [me, *(make_bot(bot, policy_seed(seed, s)) for s in (1, 2))])
+        assert "heir" not in state.seats[0].careers
+        for options, choice, keep in me.seen:
+            assert len(options) > keep and "heir" not in choice
+            offered += "heir" in options
+        # The same game without the restriction: the bot keeps the card it values most.
+        state = SIMULATOR.new_state(cfg, seed)
+        drive(state, [make_bot(bot, policy_seed(seed, s)) for s in (0, 1, 2)])
+        kept_plain += "heir" in state.seats[0].careers
+    assert offered and kept_plain      # the card came its way, and only the avoid bot passed it on
+
+
+def test_a_bot_that_cannot_avoid_a_card_and_an_unknown_bot_are_refused():
+    with pytest.raises(ValueError, match="cannot be told to avoid a Career card"):
+        make_bot("random/avoid=heir")
+    with pytest.raises(ValueError, match="unknown Free Market: NYC bot 'nobody'"):
+        make_bot("nobody/avoid=heir")
+
+
+def test_check_set_with_a_bot_that_cannot_avoid_is_one_error_line(tmp_path: Path):
+    result = CliRunner().invoke(app, ["check-set", str(overpowered(tmp_path)), "--games", "1",
+                                      "--effect-games", "2", "--jobs", "1", "--no-baseline",
+                                      "--bots", "random"])
+    assert result.exit_code == 2
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert errors == ["error: the random bot cannot be told to avoid a Career card"]
+
+
+@pytest.mark.parametrize("value", ["quick", "full"])
+def test_simulate_takes_career_quick_or_full(value: str):
+    result = CliRunner().invoke(app, ["simulate", "fmnyc", "--players", "3", "--games", "2",
+                                      "--jobs", "1", "--quiet", "--career", value, "--stocks"])
+    assert result.exit_code == 0, result.output
+    assert "career " in result.output or "income a game" in result.output
+
+
+def test_career_alone_is_the_full_draft_and_quick_is_shorter():
+    def turns(*career: str) -> str:
+        result = CliRunner().invoke(app, ["simulate", "fmnyc", "--players", "3", "--games", "2",
+                                          "--jobs", "1", "--quiet", *career])
+        assert result.exit_code == 0, result.output
+        return next(line for line in result.output.splitlines() if line.strip().startswith("turns"))
+
+    assert turns("--career") == turns("--career", "full") != turns("--career", "quick")
+
+
+@pytest.mark.parametrize("args", [["--career", "bogus"], ["--career=slow"]])
+def test_a_bad_career_value_is_one_error_line_and_exit_2(args: list[str]):
+    result = CliRunner().invoke(app, ["simulate", "fmnyc", "--players", "3", "--games", "2", *args])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: --career is full or quick"), lines
