@@ -32,7 +32,8 @@ def register(app: typer.Typer) -> None:
         bots: str = typer.Option("", "--bots", metavar="NAME", help="The bot every seat plays "
                                  "(default: the game's strongest, e.g. expert for Briefcase)."),
         effects: bool = typer.Option(True, "--effects/--no-effects", help="Measure each company's "
-                                     "causal effect by paired games at the most players. Cost: one "
+                                     "(fmnyc: Career card's) causal effect by paired games at the "
+                                     "most players (fmnyc: 4, where cards stay in the box). Cost: one "
                                      "extra run of --effect-games per company (14 x 200 games, "
                                      "about 10 seconds, for the simple set)."),
         effect_games: int = typer.Option(200, "--effect-games", help="Paired games per company."),
