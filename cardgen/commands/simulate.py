@@ -241,9 +241,10 @@ def register(app: typer.Typer) -> None:
         rounds: int = typer.Option(None, "--rounds", help="Game Rounds to play, for a game that "
                                    "offers a choice (fmnyc: 4, 5 or 6)."),
         stocks: bool = typer.Option(False, "--stocks", help="Play with the Stock tokens add-on (fmnyc)."),
-        career: str = typer.Option(None, "--career", metavar="[full|quick]", show_default=False,
-                                   help="Play with the Career cards add-on (fmnyc): --career "
-                                   "alone is the full draft, --career quick the quick version."),
+        career: str = typer.Option(None, "--career", metavar="[MODE]", show_default=False,
+                                   help="Play with the Career cards add-on (fmnyc); MODE full "
+                                   "or quick: --career alone is the full draft, --career quick "
+                                   "the quick version."),
         log_dir: Path = typer.Option(None, "--log", metavar="DIR",
                                      help="Write every game's decisions to this folder "
                                      "as JSON Lines (cardgen replay FILE plays one again); stalled "
