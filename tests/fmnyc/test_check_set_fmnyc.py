@@ -135,3 +135,13 @@ def test_a_bad_career_value_is_one_error_line_and_exit_2(args: list[str]):
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: --career is full or quick"), lines
+
+
+def test_avoid_names_are_shared_with_briefcase():
+    from cardgen.games.briefcase.bots import AVOID as BRIEFCASE_AVOID
+    from cardgen.sim.effects import AVOID, avoiding, split_avoid
+
+    assert AVOID == BRIEFCASE_AVOID == "/avoid="
+    assert avoiding("planner", "heir") == "planner/avoid=heir"
+    assert split_avoid("planner/avoid=heir") == ("planner", "heir")
+    assert split_avoid("planner") == ("planner", "")
