@@ -127,7 +127,9 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
     noun = getattr(simulator, "effect_noun", "company")
     verb = getattr(simulator, "effect_verb", "buy")
     measured = _effects(simulator, plans[at], runs[at], bot, effect_games, jobs) if effects else {}
-    verdict = judge(runs, bases or None, measured, at, bot, verb)
+    item_names = getattr(simulator, "item_names", None)
+    names = item_names(plans[at].spec.config) if item_names else {}
+    verdict = judge(runs, bases or None, measured, at, bot, verb, names)
     # The set's name and company names come from a data file: printed escaped.
     typer.echo(printable(f"{verdict.word}: {name} ({game}), {games} games at each of "
                          f"{', '.join(map(str, counts))} players, seed {seed}, bot {bot} in every seat"))
@@ -145,8 +147,8 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
             rate = owned.get(cid, {}).get("win_rate_when_owned")
             desc = (f"{owner} win {100 * rate['win_share']:.0f}% ({owned[cid]['owned']} {owner})"
                     if rate else "never held" if verb == "keep" else "never owned")
-            typer.echo(printable(f"    {cid}: {100 * e.mean:+.1f} points ({100 * e.low:+.1f} to "
-                                 f"{100 * e.high:+.1f}); {desc}"))
+            typer.echo(printable(f"    {names.get(cid, cid)}: {100 * e.mean:+.1f} points "
+                                 f"({100 * e.low:+.1f} to {100 * e.high:+.1f}); {desc}"))
     if not fit:
         typer.echo(f"  note: at every player count each {noun} is in every game; effects at {at} players")
     _held_cards(runs[at], at, verdict.warnings, warn=not measured)

@@ -43,10 +43,12 @@ def _points(x: float) -> str:
 
 def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] | None = None,
           effects: dict[str, Effect] | None = None, at: int | None = None, bot: str | None = None,
-          verb: str = "buy") -> Verdict:
+          verb: str = "buy", names: dict[str, str] | None = None) -> Verdict:
     """``runs``: summary by player count; ``baselines``: the reference set's, if simulated;
     ``effects``: each company's (or card's) paired effect at ``at`` players, played by ``bot``;
-    ``verb``: what the bot does with it ("buy" a company, "keep" a Free Market: NYC Career card)."""
+    ``verb``: what the bot does with it ("buy" a company, "keep" a Free Market: NYC Career card);
+    ``names``: how to name an item (a company's name for its id) where it is not its key."""
+    names = names or {}
     v = Verdict()
     for players, s in sorted(runs.items()):
         if s["stalled"]:
@@ -65,7 +67,8 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
                 v.warnings.append(f"{players} players: seat {seat['seat']} wins "
                                   f"{_pct(seat['win_share'])} (95% CI {_pct(lo)}-{_pct(hi)}), "
                                   f"fair share {_pct(fair)}")
-    for name, e in sorted((effects or {}).items()):
+    for key, e in sorted((effects or {}).items()):
+        name = names.get(key, key)
         if e.outside(MARGIN):
             kind = "too strong" if e.low > MARGIN else "a trap"
             v.warnings.append(f"{at} players: {name} is {kind}: {bot or 'the bot'} wins "
@@ -75,7 +78,7 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
     for s in runs.values():
         unbought = {k for k, it in s["items"].items() if it.get("bought", 1) == 0}
         never = unbought if never is None else never & unbought
-    for name in sorted(never or ()):
+    for name in sorted(names.get(k, k) for k in never or ()):
         # A finding about the bot until a stronger player would not buy it either: it is named.
         v.warnings.append(f"{name} was never bought at any player count" + (f" by {bot}" if bot else ""))
     return v

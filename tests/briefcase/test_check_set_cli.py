@@ -105,7 +105,8 @@ def test_check_set_names_its_bot_and_prints_each_company_s_paired_effect():
     assert result.exit_code == 0, result.output
     assert "bot expert in every seat" in result.output
     assert "company effects at 4 players (expert may buy it vs never buys it, 6 paired games" in result.output
-    assert "    steel_factory: " in result.output and " points (" in result.output
+    assert "    Steel Factory: " in result.output and " points (" in result.output
+    assert "steel_factory" not in result.output      # companies by name, not by id
 
 
 def test_check_set_bots_chooses_the_bot():

@@ -77,3 +77,11 @@ def test_a_company_never_bought_names_the_bot_that_never_bought_it():
     items["zoo"] = {"bought": 0}
     v = judge({4: summary(items=items)}, None, {}, 4, "expert")
     assert "zoo was never bought at any player count by expert" in v.warnings
+
+
+def test_the_verdict_names_a_company_by_its_name_not_its_id():
+    items = copy.deepcopy(BASE["items"])
+    items["zoo"] = {"bought": 0}
+    v = judge({4: summary(items=items)}, None, {}, 4, "expert", names={"zoo": "City Zoo"})
+    assert "City Zoo was never bought at any player count by expert" in v.warnings
+    assert not any("zoo was" in w for w in v.warnings)

@@ -55,6 +55,10 @@ class BriefcaseSimulator:
         check_supported(rules)
         return Config(rules, players, max_rounds)
 
+    def item_names(self, config: Config) -> dict[str, str]:
+        """How check-set names each item of a summary: a company's id is its name."""
+        return {c.id: c.name for c in config.rules.companies}
+
     def play(self, config: Config, seed: int, seat_bots: list[str], invariants: bool = False
              ) -> GameResult:
         g = new_game(config.rules, config.players, random.Random(seed), [make_bot(b) for b in seat_bots])
