@@ -1,4 +1,5 @@
-"""Build Briefcase engine states directly for rule tests: a hand, a storage, companies.
+"""Build Briefcase engine states directly for rule tests: a hand, a storage, companies; and
+play parts of the rules on them with scripted answers to their decisions.
 
 Cards and resources are moved between the bank/market and players, so the engine's
 conservation invariant still holds and a test can check it after acting.
@@ -7,15 +8,20 @@ conservation invariant still holds and a test can check it after acting.
 from __future__ import annotations
 
 import random
+import weakref
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
-from cardgen.games.briefcase.bots.base import Bot
-from cardgen.games.briefcase.engine import compile_rules, effects, new_game
+from cardgen.games.briefcase.engine import actions, compile_rules, effects, new_game, turn
+from cardgen.games.briefcase.engine.defaults import default_choice
 from cardgen.games.briefcase.engine.invariants import check_blocks, check_conservation
+from cardgen.games.briefcase.engine.observation import observe
 from cardgen.games.briefcase.engine.rules import N_CARDS, N_RES, Rules
 from cardgen.games.briefcase.engine.state import GameState
 from cardgen.games.briefcase.load import load_briefcase
 from cardgen.games.briefcase.model import DECISIONS, RESOURCES, CompanySet
+from cardgen.sim.decisions import Decision
 
 
 @lru_cache(maxsize=1)
@@ -31,69 +37,79 @@ def rules_for(ref: str | tuple[str, ...] | None) -> Rules:
     return compile_rules(data, ref)
 
 
-class ScriptBot(Bot):
-    """Plays nothing by itself; answers hooks from ``answers`` (else the defaults) and records
-    every hook call in ``calls``."""
+class ScriptBot:
+    """Plays nothing by itself: answers each decision from ``answers`` by its tag (a value, or a
+    function of the decision), else with the decision's default answer, and records every
+    decision it is asked as (tag, decision) in ``calls``."""
 
     name = "script"
 
-    def __init__(self, **answers):
+    def __init__(self, **answers: Any):
         self.answers = answers
-        self.calls: list[tuple] = []
+        self.calls: list[tuple[str, Decision]] = []
 
-    def _answer(self, hook: str, default, *args):
-        self.calls.append((hook, *args))
-        if hook in self.answers:
-            a = self.answers[hook]
-            return a(*args) if callable(a) else a
-        return default
+    def answer(self, g: GameState, decision: Decision) -> Any:
+        self.calls.append((decision.tag, decision))
+        if decision.tag in self.answers:
+            a = self.answers[decision.tag]
+            return a(decision) if callable(a) else a
+        return default_choice(g.rules, decision)
 
-    def use_start_draw(self, g, seat):
-        return self._answer("use_start_draw", super().use_start_draw(g, seat))
+    def asked(self, tag: str) -> list[Decision]:
+        return [d for t, d in self.calls if t == tag]
 
-    def start_order(self, g, seat, companies):
-        return self._answer("start_order", super().start_order(g, seat, companies), companies)
 
-    def extra_draw(self, g, seat, company):
-        return self._answer("extra_draw", True, company)
-
-    def cycle_card(self, g, seat):
-        return self._answer("cycle_card", super().cycle_card(g, seat))
-
-    def remove_from_hand(self, g, seat):
-        return self._answer("remove_from_hand", super().remove_from_hand(g, seat))
-
-    def take_from_discard(self, g, seat, pool, count):
-        return self._answer("take_from_discard", super().take_from_discard(g, seat, pool, count), pool, count)
-
-    def opponent_discard(self, g, seat, opponent, options):
-        return self._answer("opponent_discard", super().opponent_discard(g, seat, opponent, options),
-                            opponent, options)
-
-    def take_from_opponent(self, g, seat, opponent, resource):
-        return self._answer("take_from_opponent", True, opponent, resource)
-
-    def deactivate_pick(self, g, seat, opponent, candidates):
-        return self._answer("deactivate_pick", super().deactivate_pick(g, seat, opponent, candidates),
-                            opponent, candidates)
-
-    def production_on_top(self, g, seat, made):
-        return self._answer("production_on_top", super().production_on_top(g, seat, made), made)
-
-    def topdeck_pick(self, g, seat):
-        return self._answer("topdeck_pick", super().topdeck_pick(g, seat))
-
-    def storage_discard(self, g, seat, excess):
-        return self._answer("storage_discard", [], excess)
-
-    def keep_hire_payment(self, g, seat, hirer, resources):
-        return self._answer("keep_hire_payment", resources, hirer, resources)
+# The bots of the games built here, by game: the state holds none.
+_BOTS: weakref.WeakKeyDictionary[GameState, list[Any]] = weakref.WeakKeyDictionary()
 
 
 def make_game(players: int = 2, set_ref: str | tuple[str, ...] | None = "simple", seed: int = 0,
-              bots: list[Bot] | None = None) -> GameState:
+              bots: list[Any] | None = None) -> GameState:
+    """A new game at its first turn, with ``bots`` (ScriptBots or policies; default ScriptBots)
+    answering the decisions of the rules played through the functions below."""
     rules = rules_for(set_ref)
-    return new_game(rules, players, random.Random(seed), bots or [ScriptBot() for _ in range(players)])
+    g = new_game(rules, players, random.Random(seed))
+    _BOTS[g] = bots or [ScriptBot() for _ in range(players)]
+    return g
+
+
+def bots(g: GameState) -> list[Any]:
+    return _BOTS[g]
+
+
+def asker(g: GameState) -> Callable[[Decision], Any]:
+    """Who answers ``g``'s decisions: the bot of the seat each decision belongs to."""
+    def ask(decision: Decision) -> Any:
+        bot = _BOTS[g][decision.seat]
+        if isinstance(bot, ScriptBot):
+            return bot.answer(g, decision)
+        return bot.decide(observe(g, decision.seat), decision)
+    return ask
+
+
+# The engine's functions, with the game's bots answering their decisions.
+def activate(g: GameState, ci: int, plan: Any = None) -> None:
+    actions.activate(g, ci, plan, ask=asker(g))
+
+
+def hire(g: GameState, owner: int, ci: int, plan: Any = None) -> None:
+    actions.hire(g, owner, ci, plan, ask=asker(g))
+
+
+def start_turn(g: GameState) -> None:
+    turn.start_turn(g, asker(g))
+
+
+def end_turn(g: GameState) -> None:
+    turn.end_turn(g, asker(g))
+
+
+def play_turn(g: GameState) -> None:
+    turn.play_turn(g, asker(g))
+
+
+def play_game(g: GameState, max_rounds: int = 200) -> GameState:
+    return turn.play_game(g, max_rounds, asker(g))
 
 
 def cid(g: GameState, company: str) -> int:

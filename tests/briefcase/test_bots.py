@@ -1,33 +1,82 @@
-"""The bots: legal complete games, interaction, reproducibility, and the expert's edge."""
+"""The bots: legal complete games, interaction, reproducibility, and the expert's edge; bots
+are policies that see observations, never the state."""
 
 from __future__ import annotations
 
-import random
+from functools import lru_cache
+from typing import Any
 
 import pytest
 
 from cardgen.games.briefcase.bots import BOTS, make_bot
-from cardgen.games.briefcase.bots.base import Bot
-from cardgen.games.briefcase.engine import new_game, play_game, scoring, turn
+from cardgen.games.briefcase.bots.base import Policy
+from cardgen.games.briefcase.engine import scoring
+from cardgen.games.briefcase.engine.observation import Observation
 from cardgen.games.briefcase.engine.rules import BUY
+from cardgen.games.briefcase.engine.state import GameState
+from cardgen.games.briefcase.simulation import SIMULATOR, Config
+from cardgen.sim import driver
+from cardgen.sim.decisions import Decision
 
-from .helpers import give, make_game, rules_for, set_deck, set_hand
+from .helpers import give, make_game, play_turn, set_deck, set_hand
 from .test_engine_fuzz import fingerprint
 
 SETS = ("simple", "faster", "complex", "light_interaction", "heavy_interaction", None)
 
 
-def _game(set_ref, bots, seed, invariants=True):
-    g = new_game(rules_for(set_ref), len(bots), random.Random(seed), [make_bot(b) for b in bots])
-    g.invariants = invariants
-    return play_game(g)
+@lru_cache(maxsize=32)
+def _config(set_ref, players) -> Config:
+    return SIMULATOR.prepare(players=players, set_ref=set_ref, bots=["greedy"] * players, options={})
+
+
+def _game(set_ref, bots, seed, invariants=True, policies=None) -> GameState:
+    """A whole game through the shared driver, each seat's policy seeded as ``simulate`` seeds it."""
+    config = _config(set_ref, len(bots))
+    g = SIMULATOR.new_state(config, seed, invariants)
+    driver.drive(g, policies or [SIMULATOR.policy(b, s, driver.policy_seed(seed, s))
+                                 for s, b in enumerate(bots)])
+    return g
 
 
 def test_the_bots_are_random_greedy_and_expert():
     assert tuple(BOTS) == ("random", "greedy", "expert")
-    assert all(issubclass(b, Bot) for b in BOTS.values())
+    assert BOTS["random"] is driver.RandomPolicy          # the shared random policy
+    assert all(issubclass(BOTS[b], Policy) for b in ("greedy", "expert"))
     with pytest.raises(ValueError, match="known: random, greedy, expert"):
         make_bot("clever")
+
+
+def test_bots_see_observations_never_the_state():
+    seen: list[Any] = []
+
+    class Spy:
+        def __init__(self, inner: Any):
+            self.inner = inner
+
+        def decide(self, observation: Any, decision: Decision) -> Any:
+            seen.append(observation)
+            return self.inner.decide(observation, decision)
+
+    g = _game("simple", ["greedy", "expert"], seed=3,
+              policies=[Spy(make_bot("greedy", 1)), Spy(make_bot("expert", 2))])
+    assert g.over and seen
+    assert all(type(o) is Observation for o in seen)
+    assert all(o.players[o.seat].hand is not None for o in seen)
+    assert all(p.hand is None for o in seen for p in o.players if p.seat != o.seat)
+
+
+def test_a_bots_randomness_is_its_own_not_the_games():
+    # The same seeds give the same game; another policy seed changes the random player's
+    # choices, not the game's chance: both games start from the same deal.
+    def game(policy_seed: int) -> GameState:
+        return _game("simple", ["random", "greedy"], seed=8,
+                     policies=[make_bot("random", policy_seed), make_bot("greedy", 0)])
+
+    assert fingerprint(game(1)) == fingerprint(game(1))
+    assert fingerprint(game(1)) != fingerprint(game(2))
+    config = SIMULATOR.prepare(players=2, set_ref="simple", bots=["random"] * 2, options={})
+    deals = [[list(p.hand) for p in SIMULATOR.new_state(config, 8).players] for _ in range(2)]
+    assert deals[0] == deals[1]
 
 
 @pytest.mark.parametrize("bot", ["greedy", "expert"])
@@ -85,5 +134,5 @@ def test_the_expert_keeps_a_reserve_of_buy_cards_until_the_end_is_triggered(trig
     g.bank[BUY] = 3                               # late in the game
     if triggered:
         g.end_condition = "buy_cards"             # this is its last turn
-    turn.play_turn(g)
+    play_turn(g)
     assert g.players[0].vp_cards == (2 if triggered else 0)

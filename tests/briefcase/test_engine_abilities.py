@@ -7,13 +7,17 @@ import random
 
 import pytest
 
-from cardgen.games.briefcase.engine import actions, compile_rules, effects, new_game, scoring, turn
+from cardgen.games.briefcase.engine import actions, compile_rules, effects, new_game, scoring
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, HIRE, OBSTACLE
+from cardgen.sim.decisions import IllegalAction
 
 from .helpers import (
     ScriptBot,
+    activate,
+    bots,
     check_all,
     cid,
+    end_turn,
     every_company,
     give,
     make_game,
@@ -22,6 +26,7 @@ from .helpers import (
     set_deck,
     set_hand,
     set_storage,
+    start_turn,
 )
 
 
@@ -59,30 +64,35 @@ def test_a_deactivated_company_loses_its_ongoing_ability():
 
 
 def test_shipping_company_takes_two_resources_from_the_discard_pile_but_not_those_just_paid():
-    g = _game(take_from_discard=[1, 1, 3])            # asks for Steel, Steel, Paper
+    g = _game(take_from_discard=[1])                  # the one Steel offered
     ship = give(g, 0, "shipping_company", active=False)  # costs Steel and Paper
     pay_for(g, 0, "shipping_company")
     g.res_discard[res("steel")] = 1
     g.market[res("steel")] -= 1
     set_hand(g, 0, activate=1)
-    actions.activate(g, ship)
+    activate(g, ship)
     p = g.players[0]
     # Only the Steel that was there before: the Steel and Paper just paid stay.
     assert p.storage[res("steel")] == 1 and p.storage[res("paper")] == 0
     assert g.res_discard[res("steel")] == 1 and g.res_discard[res("paper")] == 1
-    pool = g.bots[0].calls[-1][1]
-    assert pool[res("steel")] == 1 and pool[res("paper")] == 0
+    [asked] = bots(g)[0].asked("take_from_discard")
+    assert list(asked.options) == [res("steel")] and asked.high == 1    # not the Paper just paid
     check_all(g)
 
 
-def test_shipping_company_takes_at_most_two():
-    g = _game(take_from_discard=[2, 2, 2])
+@pytest.mark.parametrize("takes", [3, 2])
+def test_shipping_company_takes_at_most_two(takes):
+    g = _game(take_from_discard=[2] * takes)
     ship = give(g, 0, "shipping_company", active=False)
     pay_for(g, 0, "shipping_company")
     g.res_discard[res("concrete")] = 3
     g.market[res("concrete")] -= 3
     set_hand(g, 0, activate=1)
-    actions.activate(g, ship)
+    if takes > 2:
+        with pytest.raises(IllegalAction, match="take_from_discard: choose between 0 and 2, not 3"):
+            activate(g, ship)
+        return
+    activate(g, ship)
     assert g.players[0].storage[res("concrete")] == 2 and g.res_discard[res("concrete")] == 1
 
 
@@ -94,12 +104,12 @@ def test_law_firm_makes_each_opponent_discard_a_buy_or_an_activate():
     set_hand(g, 1, buy=1, activate=1, obstacle=2)    # both: the activating player chooses
     set_hand(g, 2, buy=2, obstacle=2)                # only Buy
     set_hand(g, 3, obstacle=3, hire=1)               # neither
-    actions.activate(g, law)
+    activate(g, law)
     assert g.players[1].hand == [1, 0, 2, 0] and g.players[1].discard[ACTIVATE] == 1
     assert g.players[2].hand == [1, 0, 2, 0] and g.players[2].discard[BUY] == 1
     assert g.players[3].hand == [0, 0, 3, 1]
-    asked = [c for c in g.bots[0].calls if c[0] == "opponent_discard"]
-    assert asked == [("opponent_discard", 1, (BUY, ACTIVATE))]
+    [asked] = bots(g)[0].asked("opponent_discard")       # only the opponent holding both
+    assert asked.seat == 0 and tuple(asked.options) == (BUY, ACTIVATE) and "seat 2" in asked.prompt
     check_all(g)
 
 
@@ -110,7 +120,7 @@ def test_media_company_takes_one_personnel_from_each_opponent():
     set_hand(g, 0, activate=1)
     set_storage(g, 1, personnel=2)
     set_storage(g, 2, steel=2)
-    actions.activate(g, media)
+    activate(g, media)
     assert g.players[0].storage[res("personnel")] == 1
     assert g.players[1].storage[res("personnel")] == 1 and g.players[2].storage[res("steel")] == 2
 
@@ -124,12 +134,12 @@ def test_brokerage_firm_deactivates_a_first_level_company_of_each_opponent_but_n
     wh = give(g, 1, "warehouses")
     give(g, 1, "bank")                                # level 2: not a target
     give(g, 2, "power_plant")                        # only a Power Plant: nothing to deactivate
-    actions.activate(g, broker)
+    activate(g, broker)
     assert not g.players[1].active[wh] and g.players[1].storage_limit == 5
     assert g.players[1].active[cid(g, "bank")]
     assert g.players[2].active[cid(g, "power_plant")]
-    picks = [c for c in g.bots[0].calls if c[0] == "deactivate_pick"]
-    assert picks == [("deactivate_pick", 1, [wh])]
+    [asked] = bots(g)[0].asked("deactivate_pick")        # seat 1's Warehouses, or none
+    assert tuple(asked.options) == (wh, None) and "seat 2" in asked.prompt
 
 
 def test_a_deactivated_company_scores_nothing_until_activated_again():
@@ -139,7 +149,7 @@ def test_a_deactivated_company_scores_nothing_until_activated_again():
     g.current = 1
     pay_for(g, 1, "warehouses")
     set_hand(g, 1, activate=1)
-    actions.activate(g, wh)
+    activate(g, wh)
     assert scoring.breakdown(g, g.players[1])["companies"] == g.rules.companies[wh].vp
 
 
@@ -167,7 +177,7 @@ def test_contractor_firm_cycles_only_once_per_turn():
     give(g, 0, "contractor_firm")
     set_hand(g, 0, obstacle=4)
     set_deck(g, 0, ["obstacle"] * 5)
-    turn.start_turn(g)
+    start_turn(g)
     assert g.players[0].discard[OBSTACLE] == 1 and sum(g.players[0].hand) == 4
 
 
@@ -175,7 +185,7 @@ def test_contractor_firm_is_optional():
     g = _game(cycle_card=None)
     give(g, 0, "contractor_firm")
     set_hand(g, 0, obstacle=4)
-    turn.start_turn(g)
+    start_turn(g)
     assert g.players[0].discard == [0, 0, 0, 0]
 
 
@@ -184,19 +194,19 @@ def test_oil_refinery_removal_is_a_choice_of_an_unused_card():
     oil = give(g, 0, "oil_refinery", active=False)
     pay_for(g, 0, "oil_refinery")
     set_hand(g, 0, activate=1, hire=1)
-    actions.activate(g, oil)
+    activate(g, oil)
     assert g.removed == [0, 0, 0, 1] and g.players[0].hand == [0, 0, 0, 0]
     check_all(g)
 
 
 def test_biology_lab_production_may_still_go_to_the_discard_pile():
-    g = _game(production_on_top=None)
+    g = _game(production_on_top=False)
     give(g, 0, "biology_lab")
     sf = give(g, 0, "steel_factory", active=False)
     pay_for(g, 0, "steel_factory")
     set_hand(g, 0, activate=1)
     set_deck(g, 0, [])
-    actions.activate(g, sf)
+    activate(g, sf)
     assert g.players[0].deck == [] and g.players[0].discard[BUY] == 1
 
 
@@ -205,7 +215,7 @@ def test_consulting_firm_tops_only_a_played_card():
     give(g, 0, "consulting_firm")
     set_hand(g, 0, activate=1, buy=1)                 # nothing played
     set_deck(g, 0, ["obstacle"] * 6)
-    turn.end_turn(g)
+    end_turn(g)
     assert g.players[0].hand == [0, 0, 4, 0]
 
 
@@ -216,7 +226,7 @@ def test_power_plant_cannot_be_deactivated():
     broker = give(g, 0, "brokerage_firm", active=False)
     pay_for(g, 0, "brokerage_firm")
     set_hand(g, 0, activate=1)
-    actions.activate(g, broker)
+    activate(g, broker)
     assert g.players[1].active[pp]
 
 
@@ -227,12 +237,12 @@ def test_a_custom_company_plays_with_no_code_change():
 
     data, custom = load_briefcase(REPO / "cards" / "briefcase" / "examples" / "custom-set.yaml")
     rules = compile_rules(data, custom)
-    g = new_game(rules, 2, random.Random(0), [ScriptBot(), ScriptBot()])
+    g = new_game(rules, 2, random.Random(0))
     give(g, 0, "startup_incubator")
     set_storage(g, 0, paper=2, personnel=2)
     set_hand(g, 0, activate=2)
     pp = cid(g, "power_plant")
-    actions.activate(g, pp)                             # Paper as Steel
+    activate(g, pp)                             # Paper as Steel
     assert g.players[0].storage[res("energy")] == 2
     assert actions.activation_plan(g, pp) is None        # once per turn
     check_all(g)

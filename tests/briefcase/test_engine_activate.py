@@ -5,11 +5,25 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.games.briefcase.engine import actions, turn
+from cardgen.games.briefcase.engine import actions
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, OBSTACLE
 from cardgen.games.briefcase.engine.state import IllegalAction
 
-from .helpers import check_all, cid, every_company, give, make_game, pay_for, res, set_hand, set_storage
+from .helpers import (
+    activate,
+    check_all,
+    cid,
+    end_turn,
+    every_company,
+    give,
+    make_game,
+    pay_for,
+    play_turn,
+    res,
+    set_hand,
+    set_storage,
+    start_turn,
+)
 
 
 def test_activation_pays_the_cost_to_the_discard_pile_and_flips_the_company():
@@ -17,7 +31,7 @@ def test_activation_pays_the_cost_to_the_discard_pile_and_flips_the_company():
     sf = give(g, 0, "steel_factory", active=False)
     pay_for(g, 0, "steel_factory")
     set_hand(g, 0, activate=1)
-    actions.activate(g, sf)
+    activate(g, sf)
     p = g.players[0]
     assert p.active[sf] and sum(p.storage) == 0
     assert g.res_discard[res("personnel")] == 1 and g.res_discard[res("concrete")] == 1
@@ -31,7 +45,7 @@ def test_spent_energy_returns_to_its_pile():
     set_storage(g, 0, paper=1, energy=1)
     set_hand(g, 0, activate=1)
     before = g.market[res("energy")]
-    actions.activate(g, cargo)
+    activate(g, cargo)
     assert g.market[res("energy")] == before + 1 and g.res_discard[res("energy")] == 0
 
 
@@ -41,7 +55,7 @@ def test_production_goes_to_the_discard_pile():
     pay_for(g, 0, "steel_factory")
     set_hand(g, 0, activate=1)
     bank = g.bank[BUY]
-    actions.activate(g, sf)
+    activate(g, sf)
     assert g.players[0].discard[BUY] == 1 and g.bank[BUY] == bank - 1
 
 
@@ -49,7 +63,7 @@ def test_power_plant_produces_two_energy_into_storage():
     g = make_game()
     set_storage(g, 0, steel=1, personnel=1)
     set_hand(g, 0, activate=1)
-    actions.activate(g, cid(g, "power_plant"))
+    activate(g, cid(g, "power_plant"))
     assert g.players[0].storage[res("energy")] == 2 and g.players[0].discard == [0, 0, 0, 0]
 
 
@@ -58,8 +72,8 @@ def test_a_company_may_be_activated_again_in_the_same_turn():
     sf = give(g, 0, "steel_factory", active=False)
     pay_for(g, 0, "steel_factory", times=2)
     set_hand(g, 0, activate=2)
-    actions.activate(g, sf)
-    actions.activate(g, sf)
+    activate(g, sf)
+    activate(g, sf)
     assert g.players[0].discard[BUY] == 2 and g.activations[sf] == 2
 
 
@@ -69,7 +83,7 @@ def test_activation_needs_an_activate_card():
     pay_for(g, 0, "steel_factory")
     set_hand(g, 0, buy=3)
     with pytest.raises(IllegalAction):
-        actions.activate(g, sf)
+        activate(g, sf)
 
 
 def test_activation_needs_the_resources():
@@ -85,8 +99,8 @@ def test_an_ability_is_usable_right_after_its_first_activation():
     sf = give(g, 0, "steel_factory", active=False)
     pay_for(g, 0, "steel_factory", paper=1, personnel=1)
     set_hand(g, 0, activate=2)
-    actions.activate(g, sf)
-    actions.activate(g, cid(g, "power_plant"))    # Paper as Steel
+    activate(g, sf)
+    activate(g, cid(g, "power_plant"))    # Paper as Steel
     assert g.players[0].storage[res("energy")] == 2
 
 
@@ -96,7 +110,7 @@ def test_fine_point_1_a_converted_resource_is_discarded_not_replaced():
     set_storage(g, 0, paper=1, personnel=1)
     set_hand(g, 0, activate=1)
     steel = g.market[res("steel")]
-    actions.activate(g, cid(g, "power_plant"))
+    activate(g, cid(g, "power_plant"))
     assert g.market[res("steel")] == steel and g.res_discard[res("steel")] == 0
     assert g.res_discard[res("paper")] == 1
 
@@ -106,7 +120,7 @@ def test_any_resource_conversions_include_energy_and_imported():
     give(g, 0, "steel_factory")
     set_storage(g, 0, energy=1, personnel=1)
     set_hand(g, 0, activate=1)
-    actions.activate(g, cid(g, "power_plant"))    # Energy as Steel
+    activate(g, cid(g, "power_plant"))    # Energy as Steel
     assert g.players[0].storage[res("energy")] == 2
 
 
@@ -117,7 +131,7 @@ def test_imported_pays_as_any_resource_except_energy():
     set_hand(g, 0, activate=1)
     assert actions.activation_plan(g, cargo) is None   # no Energy
     set_storage(g, 0, imported=1, energy=1)
-    actions.activate(g, cargo)
+    activate(g, cargo)
     assert g.res_discard[res("imported")] == 1
 
 
@@ -127,7 +141,7 @@ def test_recycling_plant_pays_energy_with_any_resource():
     cargo = give(g, 0, "cargo_company", active=False)
     set_storage(g, 0, paper=2)
     set_hand(g, 0, activate=1)
-    actions.activate(g, cargo)
+    activate(g, cargo)
     assert g.res_discard[res("paper")] == 2
 
 
@@ -137,13 +151,13 @@ def test_import_company_converts_one_resource_per_turn():
     wh = give(g, 0, "warehouses", active=False)       # costs Concrete and Steel
     set_storage(g, 0, concrete=4)
     set_hand(g, 0, activate=2)
-    actions.activate(g, wh)                            # Concrete + Concrete as Steel
+    activate(g, wh)                            # Concrete + Concrete as Steel
     assert g.players[0].active[wh]
     assert actions.activation_plan(g, wh) is None      # no second conversion this turn
-    turn.end_turn(g)
+    end_turn(g)
     for _ in range(g.n - 1):
-        turn.play_turn(g)
-    turn.start_turn(g)
+        play_turn(g)
+    start_turn(g)
     set_hand(g, 0, activate=1)
     assert actions.activation_plan(g, wh) is not None  # a new turn, a new use
 
@@ -158,7 +172,7 @@ def test_a_conversion_search_finds_a_payment_a_greedy_exact_match_misses():
     ship = give(g, 0, "shipping_company", active=False)
     set_storage(g, 0, steel=1, energy=1)
     set_hand(g, 0, activate=1)
-    actions.activate(g, ship)
+    activate(g, ship)
     assert g.players[0].active[ship] and sum(g.players[0].storage) == 0
     assert g.res_discard[res("steel")] == 1 and g.market[res("energy")] == 24
 
@@ -169,7 +183,7 @@ def test_fine_point_4_production_from_an_empty_bank_pile_gives_nothing():
     pay_for(g, 0, "steel_factory")
     set_hand(g, 0, activate=1)
     g.bank[BUY] = 0
-    actions.activate(g, sf)
+    activate(g, sf)
     assert g.players[0].active[sf] and g.players[0].discard[BUY] == 0
 
 
@@ -178,7 +192,7 @@ def test_power_plant_gets_what_is_left_of_an_empty_energy_pile():
     set_storage(g, 0, steel=1, personnel=1)
     set_storage(g, 1, energy=23)
     set_hand(g, 0, activate=1)
-    actions.activate(g, cid(g, "power_plant"))
+    activate(g, cid(g, "power_plant"))
     assert g.players[0].storage[res("energy")] == 1 and g.market[res("energy")] == 0
     check_all(g)
 

@@ -8,7 +8,7 @@ from cardgen.games.briefcase.engine import actions
 from cardgen.games.briefcase.engine.rules import BUY
 from cardgen.games.briefcase.engine.state import IllegalAction
 
-from .helpers import check_all, cid, every_company, give, make_game, res, set_hand, set_storage
+from .helpers import activate, check_all, cid, every_company, give, make_game, res, set_hand, set_storage
 
 
 def test_buying_a_company_costs_its_buying_cost_in_buy_cards():
@@ -163,7 +163,7 @@ def test_marketing_company_turns_two_cards_of_one_type_into_any_card():
     assert plan is not None and plan[0] == (0, 0, 2, 0)
     set_storage(g, 0, steel=1, personnel=1)
     set_hand(g, 0, obstacle=2)
-    actions.activate(g, cid(g, "power_plant"))            # two Obstacles as an Activate
+    activate(g, cid(g, "power_plant"))            # two Obstacles as an Activate
     assert g.players[0].active[cid(g, "power_plant")]
 
 

@@ -2,24 +2,31 @@
 
 from __future__ import annotations
 
-import random
 import subprocess
 import sys
+from functools import lru_cache
 
 import pytest
 
-from cardgen.games.briefcase.bots import make_bot
-from cardgen.games.briefcase.engine import new_game, play_game, scoring
-
-from .helpers import rules_for
+from cardgen.games.briefcase.engine import scoring
+from cardgen.games.briefcase.engine.rules import BUY
+from cardgen.games.briefcase.simulation import SIMULATOR, Config
+from cardgen.sim import driver
 
 GAMES_PER_COUNT = 100
 
 
+@lru_cache(maxsize=16)
+def _config(set_ref, players) -> Config:
+    return SIMULATOR.prepare(players=players, set_ref=set_ref, bots=["random"] * players, options={})
+
+
 def _play(set_ref, players, seed, bot="random", invariants=True):
-    g = new_game(rules_for(set_ref), players, random.Random(seed), [make_bot(bot) for _ in range(players)])
-    g.invariants = invariants
-    return play_game(g)
+    """A game through the shared driver: the random bot is the shared random policy, seeded per
+    seat from the game's seed."""
+    g = SIMULATOR.new_state(_config(set_ref, players), seed, invariants)
+    driver.drive(g, [SIMULATOR.policy(bot, s, driver.policy_seed(seed, s)) for s in range(players)])
+    return g
 
 
 def fingerprint(g) -> tuple:
@@ -29,13 +36,20 @@ def fingerprint(g) -> tuple:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games_keep_the_invariants_and_never_stall(players):
+def test_random_games_keep_the_invariants_and_stall_only_in_the_rules_dead_end(players):
     totals = {"hires": 0, "blocks_moved": 0, "central_bank": 0, "removed": 0, "blocks_removed": 0}
     ends = set()
+    stalls = 0
     for seed in range(GAMES_PER_COUNT):
         # Random portfolios cover every company over the seeds; the heavy set adds interaction.
         g = _play(None if seed % 2 else "heavy_interaction", players, seed)
-        assert not g.stalled, f"seed {seed} stalled"
+        if g.stalled:
+            # The random player may invest or remove every Buy card it owns; once nobody owns
+            # one, nobody can ever buy again and the game cannot end: a real dead end of the
+            # rules (not an engine defect), which the safety cap stops. Nothing else may stall.
+            assert all(p.cards_owned()[BUY] == 0 for p in g.players), f"seed {seed} stalled"
+            stalls += 1
+            continue
         ends.add(g.end_condition)
         totals["hires"] += g.hires
         totals["blocks_moved"] += g.blocks_moved
@@ -44,6 +58,7 @@ def test_random_games_keep_the_invariants_and_never_stall(players):
         totals["blocks_removed"] += g.resource_blocks_removed
     assert all(totals.values()), f"the random games never exercised: {totals}"
     assert "resources" in ends
+    assert stalls <= GAMES_PER_COUNT // 20
 
 
 def test_the_same_seed_gives_the_same_game():
@@ -53,15 +68,13 @@ def test_the_same_seed_gives_the_same_game():
 
 
 _SCRIPT = """
-import random
-from cardgen.games.briefcase.bots import make_bot
-from cardgen.games.briefcase.engine import compile_rules, new_game, play_game
-from cardgen.games.briefcase.load import load_briefcase
-rules = compile_rules(load_briefcase()[0], None)
+from cardgen.games.briefcase.simulation import SIMULATOR
+from cardgen.sim import driver
+config = SIMULATOR.prepare(players=4, set_ref=None, bots=["random"] * 4, options={})
 out = []
 for seed in range(5):
-    g = new_game(rules, 4, random.Random(seed), [make_bot("random") for _ in range(4)])
-    play_game(g)
+    g = SIMULATOR.new_state(config, seed)
+    driver.drive(g, [SIMULATOR.policy("random", s, driver.policy_seed(seed, s)) for s in range(4)])
     out.append((g.turns, tuple(g.market), tuple(g.activations), tuple(p.deck[-1:] for p in g.players)))
 print(out)
 """

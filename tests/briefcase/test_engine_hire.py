@@ -9,7 +9,18 @@ from cardgen.games.briefcase.engine import actions
 from cardgen.games.briefcase.engine.rules import BUY, HIRE
 from cardgen.games.briefcase.engine.state import IllegalAction
 
-from .helpers import ScriptBot, check_all, every_company, give, make_game, res, set_hand, set_storage
+from .helpers import (
+    ScriptBot,
+    bots,
+    check_all,
+    every_company,
+    give,
+    hire,
+    make_game,
+    res,
+    set_hand,
+    set_storage,
+)
 
 
 def _hire_game(**owner_answers):
@@ -25,7 +36,7 @@ def test_hiring_pays_the_owner_half_the_activation_cost_rounded_up():
     assert actions.hire_fee(g.rules.companies[mall]) == 2
     set_storage(g, 0, concrete=1, paper=1)
     set_hand(g, 0, hire=1)
-    actions.hire(g, 1, mall)
+    hire(g, 1, mall)
     assert g.players[1].storage[res("concrete")] == 1 and g.players[1].storage[res("paper")] == 1
     assert sum(g.players[0].storage) == 0 and g.hires == 1
     check_all(g)
@@ -38,7 +49,7 @@ def test_the_hirer_chooses_which_of_the_cost_resources_to_pay():
     set_hand(g, 0, hire=1)
     fee = tuple(1 if r in (res("concrete"), res("energy")) else 0 for r in range(6))
     plan = actions.hire_plan(g, 1, mall, fee=fee)
-    actions.hire(g, 1, mall, plan)
+    hire(g, 1, mall, plan)
     assert g.players[1].storage[res("energy")] == 1 and g.players[1].storage[res("concrete")] == 1
     assert g.players[0].storage[res("paper")] == 1
 
@@ -48,7 +59,7 @@ def test_the_hirer_gets_the_full_production_and_not_the_ability():
     bank = give(g, 1, "bank")                   # produces a Buy and an Activate; hand size +1
     set_storage(g, 0, paper=2)
     set_hand(g, 0, hire=1)
-    actions.hire(g, 1, bank)
+    hire(g, 1, bank)
     assert g.players[0].discard == [1, 1, 0, 0]
     assert g.players[0].hand_size == 4 and g.players[1].active[bank]
     assert g.players[1].discard == [0, 0, 0, 0]
@@ -59,7 +70,7 @@ def test_hiring_a_power_plant_puts_its_energy_in_the_hirers_storage():
     pp = give(g, 1, "power_plant")
     set_storage(g, 0, steel=1)
     set_hand(g, 0, hire=1)
-    actions.hire(g, 1, pp)
+    hire(g, 1, pp)
     assert g.players[0].storage[res("energy")] == 2 and g.players[1].storage[res("steel")] == 1
 
 
@@ -68,7 +79,7 @@ def test_the_owner_may_refuse_the_payment_which_is_discarded():
     mall = give(g, 1, "shopping_mall")
     set_storage(g, 0, concrete=1, paper=1)
     set_hand(g, 0, hire=1)
-    actions.hire(g, 1, mall)
+    hire(g, 1, mall)
     assert sum(g.players[1].storage) == 0
     assert g.res_discard[res("concrete")] == 1 and g.res_discard[res("paper")] == 1
     assert g.players[0].discard[BUY] == 1           # the hire happens all the same
@@ -80,10 +91,12 @@ def test_the_owner_may_deny_any_of_the_paid_resources_and_keep_the_rest():
     mall = give(g, 1, "shopping_mall")
     set_storage(g, 0, concrete=1, paper=1)
     set_hand(g, 0, hire=1)
-    actions.hire(g, 1, mall)
+    hire(g, 1, mall)
     assert g.players[1].storage[res("paper")] == 1 and g.players[1].storage[res("concrete")] == 0
     assert g.res_discard[res("concrete")] == 1 and g.res_discard[res("paper")] == 0
-    assert g.bots[1].calls == [("keep_hire_payment", 0, [res("concrete"), res("paper")])]
+    [asked] = bots(g)[1].asked("keep_hire_payment")        # the owner's decision
+    assert asked.seat == 1 and asked.kind == "choose_many"
+    assert list(asked.options) == [res("concrete"), res("paper")] and (asked.low, asked.high) == (0, 2)
     check_all(g)
 
 
@@ -93,8 +106,8 @@ def test_the_owner_keeps_only_resources_that_were_paid(keep):
     pp = give(g, 1, "power_plant")
     set_storage(g, 0, steel=1)
     set_hand(g, 0, hire=1)
-    with pytest.raises(IllegalAction, match="hire payment"):
-        actions.hire(g, 1, pp)
+    with pytest.raises(IllegalAction, match="keep_hire_payment"):
+        hire(g, 1, pp)
 
 
 def test_only_another_players_activated_company_can_be_hired():
@@ -106,7 +119,7 @@ def test_only_another_players_activated_company_can_be_hired():
     assert actions.hire_plan(g, 1, mall) is None
     assert actions.hire_plan(g, 0, own) is None
     with pytest.raises(IllegalAction):
-        actions.hire(g, 1, mall)
+        hire(g, 1, mall)
 
 
 def test_hiring_needs_a_hire_card():
@@ -126,7 +139,7 @@ def test_fine_point_1_a_converted_hire_payment_is_replaced_from_the_discard_pile
     g.market[res("steel")] -= 1
     set_hand(g, 0, hire=1)
     market_steel = g.market[res("steel")]
-    actions.hire(g, 1, pp, actions.hire_plan(g, 1, pp, fee=(0, 1, 0, 0, 0, 0)))
+    hire(g, 1, pp, actions.hire_plan(g, 1, pp, fee=(0, 1, 0, 0, 0, 0)))
     assert g.players[1].storage[res("steel")] == 1   # a real Steel, not the Paper
     assert g.res_discard[res("steel")] == 0 and g.res_discard[res("paper")] == 1
     assert g.market[res("steel")] == market_steel
@@ -140,7 +153,7 @@ def test_fine_point_1_the_replacement_comes_from_the_market_when_the_discard_pil
     set_storage(g, 0, paper=1)
     set_hand(g, 0, hire=1)
     market_steel = g.market[res("steel")]
-    actions.hire(g, 1, pp, actions.hire_plan(g, 1, pp, fee=(0, 1, 0, 0, 0, 0)))
+    hire(g, 1, pp, actions.hire_plan(g, 1, pp, fee=(0, 1, 0, 0, 0, 0)))
     assert g.players[1].storage[res("steel")] == 1 and g.market[res("steel")] == market_steel - 1
     check_all(g)
 
@@ -163,5 +176,5 @@ def test_a_hire_card_may_come_from_the_marketing_company():
     mall = give(g, 1, "shopping_mall")
     set_storage(g, 0, concrete=1, paper=1)
     set_hand(g, 0, buy=2)
-    actions.hire(g, 1, mall)
+    hire(g, 1, mall)
     assert g.players[0].played[BUY] == 2 and g.players[0].played[HIRE] == 0

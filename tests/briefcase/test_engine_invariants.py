@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.games.briefcase.engine import invariants, turn
+from cardgen.games.briefcase.engine import invariants
 from cardgen.games.briefcase.engine.invariants import InvariantError
 from cardgen.games.briefcase.engine.rules import BUY
 
-from .helpers import cid, make_game, res, set_storage
+from .helpers import cid, end_turn, make_game, res, set_storage
 
 
 def test_a_created_decision_card_is_caught():
@@ -36,7 +36,7 @@ def test_storage_over_the_limit_after_a_turn_is_caught():
     g = make_game()
     set_storage(g, 0, steel=6)
     g.players[0].storage_limit = 5
-    turn.end_turn(g)                      # the engine enforces the limit first: no error
+    end_turn(g)                      # the engine enforces the limit first: no error
     set_storage(g, 1, steel=3, paper=3)
     g.current = 1
     with pytest.raises(InvariantError, match="over a limit"):

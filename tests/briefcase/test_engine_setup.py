@@ -9,7 +9,7 @@ import pytest
 from cardgen.games.briefcase.engine import compile_rules, new_game
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, HIRE, OBSTACLE
 
-from .helpers import ScriptBot, cid, game_data, make_game, res, rules_for
+from .helpers import cid, game_data, make_game, res, rules_for
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -89,7 +89,7 @@ def test_portfolio_from_a_custom_company_set_with_a_new_company():
 
     data, custom = load_briefcase(REPO / "cards" / "briefcase" / "examples" / "custom-set.yaml")
     rules = compile_rules(data, custom)
-    g = new_game(rules, 3, random.Random(0), [ScriptBot() for _ in range(3)])
+    g = new_game(rules, 3, random.Random(0))
     incubator = rules.company_index["startup_incubator"]
     assert incubator in g.portfolio and g.piles[incubator] == 3
     assert len(g.portfolio) == 14
@@ -99,7 +99,7 @@ def test_random_portfolio_draws_eight_level_one_and_six_level_two_companies():
     rules = rules_for(None)
     portfolios = set()
     for seed in range(10):
-        g = new_game(rules, 4, random.Random(seed), [ScriptBot() for _ in range(4)])
+        g = new_game(rules, 4, random.Random(seed))
         levels = [rules.companies[c].level for c in g.portfolio]
         assert levels.count(1) == 8 and levels.count(2) == 6
         assert len(set(g.portfolio)) == 14

@@ -5,10 +5,26 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.games.briefcase.engine import actions, scoring, turn
+from cardgen.games.briefcase.engine import actions, scoring
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, OBSTACLE
 
-from .helpers import ScriptBot, check_all, cid, give, make_game, res, set_deck, set_hand, set_storage
+from .helpers import (
+    ScriptBot,
+    activate,
+    bots,
+    check_all,
+    cid,
+    end_turn,
+    give,
+    make_game,
+    play_game,
+    play_turn,
+    res,
+    set_deck,
+    set_hand,
+    set_storage,
+    start_turn,
+)
 
 
 def test_a_player_plays_any_number_of_cards_in_any_order():
@@ -19,7 +35,7 @@ def test_a_player_plays_any_number_of_cards_in_any_order():
     pp = cid(g, "power_plant")
     actions.buy_resource(g, res("personnel"))
     actions.buy_resource(g, res("concrete"))
-    actions.activate(g, pp)                    # Steel Factory: Concrete paid as Steel
+    activate(g, pp)                    # Steel Factory: Concrete paid as Steel
     actions.buy_resource(g, res("concrete"))
     p = g.players[0]
     assert p.played == [3, 1, 0, 0] and p.storage[res("concrete")] == 1
@@ -30,7 +46,7 @@ def test_a_player_may_play_no_cards_and_discards_the_whole_hand():
     g = make_game()
     set_hand(g, 0, buy=2, obstacle=2)
     set_deck(g, 0, ["activate"] * 5)
-    turn.play_turn(g)
+    play_turn(g)
     p = g.players[0]
     assert p.discard == [2, 0, 2, 0] and p.hand == [0, 4, 0, 0]
 
@@ -40,9 +56,9 @@ def test_discard_step_puts_played_and_unplayed_cards_on_the_discard_pile():
     g.resource_blocks = [res("paper"), res("personnel")]
     set_hand(g, 0, buy=1, obstacle=3)
     set_deck(g, 0, ["activate"] * 5)
-    turn.start_turn(g)
+    start_turn(g)
     actions.buy_resource(g, res("steel"))
-    turn.end_turn(g)
+    end_turn(g)
     assert g.players[0].discard == [1, 0, 3, 0] and g.players[0].played == [0, 0, 0, 0]
 
 
@@ -50,7 +66,7 @@ def test_draw_step_reshuffles_the_discard_pile_when_the_deck_runs_out():
     g = make_game()
     set_hand(g, 0, buy=1)
     set_deck(g, 0, ["activate", "activate"], discard={"obstacle": 3})
-    turn.play_turn(g)
+    play_turn(g)
     p = g.players[0]
     # Two Activates from the deck, then two of the reshuffled Obstacle + Buy cards.
     assert sum(p.hand) == 4 and p.hand[ACTIVATE] == 2
@@ -64,7 +80,7 @@ def test_hand_size_bonus_applies_in_the_draw_step():
     set_hand(g, 0)
     set_deck(g, 0, ["obstacle"] * 8)
     assert sum(g.players[0].hand) == 0          # no extra card at once
-    turn.play_turn(g)
+    play_turn(g)
     assert sum(g.players[0].hand) == 5
 
 
@@ -73,7 +89,7 @@ def test_two_hand_size_bonuses_add_up():
     give(g, 0, "insurance_company")
     give(g, 0, "bank")
     set_deck(g, 0, ["obstacle"] * 10)
-    turn.play_turn(g)
+    play_turn(g)
     assert sum(g.players[0].hand) == 6
 
 
@@ -82,10 +98,10 @@ def test_storage_limit_is_enforced_at_the_end_of_the_turn_with_the_players_choic
     set_storage(g, 0, steel=3, paper=3, energy=4)
     set_hand(g, 0, buy=1)
     g.resource_blocks = [res("concrete"), res("personnel")]
-    turn.start_turn(g)
+    start_turn(g)
     actions.buy_resource(g, res("paper"))    # 7 resources mid-turn is allowed
     assert sum(g.players[0].storage) == 11
-    turn.end_turn(g)
+    end_turn(g)
     p = g.players[0]
     assert p.storage[res("steel")] == 1 and p.storage[res("paper")] == 4
     assert p.storage[res("energy")] == 4      # Energy is not limited
@@ -96,14 +112,14 @@ def test_storage_limit_is_enforced_at_the_end_of_the_turn_with_the_players_choic
 def test_storage_limit_discards_the_most_plentiful_when_the_player_does_not_choose():
     g = make_game()
     set_storage(g, 0, steel=4, paper=2)
-    turn.play_turn(g)
+    play_turn(g)
     assert g.players[0].storage[res("steel")] == 3 and g.players[0].storage[res("paper")] == 2
 
 
 def test_energy_is_excluded_from_the_storage_limit():
     g = make_game()
     set_storage(g, 0, steel=5, energy=12)
-    turn.play_turn(g)
+    play_turn(g)
     assert g.players[0].storage[res("energy")] == 12 and g.players[0].storage[res("steel")] == 5
 
 
@@ -111,7 +127,7 @@ def test_warehouses_raise_the_storage_limit_to_eight():
     g = make_game()
     give(g, 0, "warehouses")
     set_storage(g, 0, steel=5, paper=4)
-    turn.play_turn(g)
+    play_turn(g)
     assert sum(g.players[0].storage) == 8
 
 
@@ -119,7 +135,7 @@ def _idle_until_over(g, max_turns=40):
     for _ in range(max_turns):
         if g.over:
             return
-        turn.play_turn(g)
+        play_turn(g)
 
 
 def test_game_ends_when_only_two_resource_types_remain_in_the_market():
@@ -133,7 +149,7 @@ def test_game_ends_when_only_two_resource_types_remain_in_the_market():
 def test_one_exhausted_basic_resource_does_not_end_the_game():
     g = make_game(3)
     g.market[res("steel")] = 0
-    turn.play_turn(g)
+    play_turn(g)
     assert g.end_condition is None
 
 
@@ -154,19 +170,19 @@ def test_game_ends_when_the_decision_bank_has_no_buy_cards():
 
 def test_round_is_played_out_so_every_player_has_the_same_number_of_turns():
     g = make_game(4)
-    turn.play_turn(g)                             # seat 0
+    play_turn(g)                             # seat 0
     g.bank[BUY] = 0                               # triggered during seat 1's turn
-    turn.play_turn(g)
+    play_turn(g)
     assert g.end_condition == "buy_cards" and not g.over
-    turn.play_turn(g)
+    play_turn(g)
     assert not g.over
-    turn.play_turn(g)                             # seat 3, right of the starting player
+    play_turn(g)                             # seat 3, right of the starting player
     assert g.over and g.turns == 4
 
 
 def test_a_game_that_never_ends_is_reported_stalled_at_the_safety_cap():
     g = make_game(2)                              # bots that never play a card
-    turn.play_game(g, max_rounds=30)
+    play_game(g, max_rounds=30)
     assert g.stalled and g.end_condition is None and g.turns == 60
 
 
@@ -207,7 +223,7 @@ def test_newspaper_draws_a_card_at_turn_start_with_at_most_one_buy_in_hand(held_
     give(g, 0, "newspaper")
     set_hand(g, 0, buy=held_buys, obstacle=4 - held_buys)
     set_deck(g, 0, ["activate"] * 4)
-    turn.start_turn(g)
+    start_turn(g)
     assert sum(g.players[0].hand) == (5 if draws else 4)
     assert g.players[0].hand[OBSTACLE] == 4 - held_buys
 
@@ -219,20 +235,21 @@ def test_the_additional_card_of_a_hand_size_bonus_is_the_players_choice(takes):
     ins = give(g, 0, "insurance_company")
     set_hand(g, 0)
     set_deck(g, 0, ["obstacle"] * 8)
-    turn.play_turn(g)
+    play_turn(g)
     assert sum(g.players[0].hand) == (5 if takes else 4)
-    assert [c for c in g.bots[0].calls if c[0] == "extra_draw"] == [("extra_draw", ins)]
+    [asked] = bots(g)[0].asked("extra_draw")
+    assert asked.kind == "yes_no" and g.rules.companies[ins].name in asked.prompt
     check_all(g)
 
 
 def test_each_additional_card_is_a_choice_of_its_own():
-    g = make_game(bots=[ScriptBot(extra_draw=lambda company: company == cid(g, "bank")), ScriptBot()])
+    g = make_game(bots=[ScriptBot(extra_draw=lambda decision: "Bank" in decision.prompt), ScriptBot()])
     give(g, 0, "insurance_company")
     give(g, 0, "bank")
     set_deck(g, 0, ["obstacle"] * 10)
-    turn.play_turn(g)
+    play_turn(g)
     assert sum(g.players[0].hand) == 5
-    assert len([c for c in g.bots[0].calls if c[0] == "extra_draw"]) == 2
+    assert len(bots(g)[0].asked("extra_draw")) == 2
 
 
 def test_no_additional_card_is_offered_when_nothing_is_left_to_draw():
@@ -240,9 +257,9 @@ def test_no_additional_card_is_offered_when_nothing_is_left_to_draw():
     give(g, 0, "insurance_company")
     set_hand(g, 0)
     set_deck(g, 0, ["obstacle"] * 3)
-    turn.play_turn(g)
+    play_turn(g)
     assert sum(g.players[0].hand) == 3
-    assert not [c for c in g.bots[0].calls if c[0] == "extra_draw"]
+    assert not bots(g)[0].asked("extra_draw")
 
 
 @pytest.mark.parametrize("contractor_first", [False, True])
@@ -253,14 +270,15 @@ def test_newspaper_and_contractor_firm_act_in_the_order_the_player_chooses(contr
     g = make_game(set_ref=every_company(), bots=[ScriptBot(cycle_card=BUY), ScriptBot()])
     news, contractor = give(g, 0, "newspaper"), give(g, 0, "contractor_firm")
     if contractor_first:
-        g.bots[0].answers["start_order"] = [contractor, news]
+        bots(g)[0].answers["start_order"] = [contractor, news]
     set_hand(g, 0, buy=2, obstacle=2)
     set_deck(g, 0, ["obstacle"] * 4)
-    turn.start_turn(g)
+    start_turn(g)
     p = g.players[0]
     assert p.hand[BUY] == 1 and p.discard[BUY] == 1
     assert sum(p.hand) == (5 if contractor_first else 4)
-    assert ("start_order", [news, contractor]) in g.bots[0].calls
+    [asked] = bots(g)[0].asked("start_order")
+    assert asked.kind == "order" and tuple(asked.options) == (news, contractor)
     check_all(g)
 
 
@@ -272,6 +290,6 @@ def test_the_start_of_turn_order_must_name_each_ability_once():
     g = make_game(set_ref=every_company())
     news = give(g, 0, "newspaper")
     give(g, 0, "contractor_firm")
-    g.bots[0].answers["start_order"] = [news, news]
-    with pytest.raises(IllegalAction, match="order every one"):
-        turn.start_turn(g)
+    bots(g)[0].answers["start_order"] = [news, news]
+    with pytest.raises(IllegalAction, match="start_order: .* not one of the items to order"):
+        start_turn(g)

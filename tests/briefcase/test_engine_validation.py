@@ -11,7 +11,7 @@ from cardgen.games.briefcase.engine.rules import BUY, HIRE, OBSTACLE
 from cardgen.games.briefcase.engine.state import GameState
 from cardgen.sim.decisions import IllegalAction
 
-from .helpers import check_all, cid, every_company, give, make_game, res, set_hand, set_storage
+from .helpers import activate, check_all, cid, every_company, give, make_game, res, set_hand, set_storage
 
 NO_CARDS = ((0, 0, 0, 0), ())
 
@@ -140,7 +140,7 @@ def test_a_resource_pays_for_another_only_through_an_ability():
     refused(g, actions.activate, pp, plan=plan, match="nothing lets Paper pay for Steel")
     refused(g, actions.activate, pp, plan=(plan[0], ((0, 0, 5), (3, 1, 5))), match="without an ability")
     give(g, 0, "steel_factory")                                 # now Paper may pay for Steel
-    actions.activate(g, pp, plan)
+    activate(g, pp, plan)
     assert g.players[0].active[pp]
 
 

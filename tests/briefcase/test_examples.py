@@ -4,11 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from cardgen.games.briefcase.engine import actions, turn
+from cardgen.games.briefcase.engine import actions
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, OBSTACLE
 from cardgen.games.briefcase.engine.state import IllegalAction
 
-from .helpers import ScriptBot, check_all, cid, give, make_game, res, set_deck, set_hand, set_storage
+from .helpers import (
+    ScriptBot,
+    activate,
+    check_all,
+    cid,
+    end_turn,
+    give,
+    make_game,
+    res,
+    set_deck,
+    set_hand,
+    set_storage,
+    start_turn,
+)
 
 
 def test_mike_converts_paper_to_steel_with_the_steel_factory():
@@ -20,7 +33,7 @@ def test_mike_converts_paper_to_steel_with_the_steel_factory():
     set_storage(g, 0, personnel=1, paper=1)
     set_hand(g, 0, activate=1)
     pp = cid(g, "power_plant")
-    actions.activate(g, pp)
+    activate(g, pp)
     p = g.players[0]
     assert p.active[pp]
     assert p.storage == [0, 0, 0, 0, 0, 2]
@@ -66,9 +79,9 @@ def test_dimitris_removes_both_obstacles_by_activating_the_oil_refinery_twice():
     cost = g.rules.companies[oil].activation
     set_storage(g, 0, **{g.rules.res_names[r]: 2 * k for r, k in enumerate(cost) if k})
     set_hand(g, 0, obstacle=2, activate=2)
-    actions.activate(g, oil)
+    activate(g, oil)
     assert g.players[0].hand[OBSTACLE] == 1 and g.removed[OBSTACLE] == 1
-    actions.activate(g, oil)
+    activate(g, oil)
     assert g.players[0].hand == [0, 0, 0, 0]
     assert g.removed[OBSTACLE] == 2
     check_all(g)
@@ -81,7 +94,7 @@ def test_vangelis_cycles_an_obstacle_at_the_start_of_his_turn_with_the_contracto
     give(g, 0, "contractor_firm")
     set_hand(g, 0, obstacle=2, buy=1, activate=1)
     set_deck(g, 0, ["obstacle", "buy"])
-    turn.start_turn(g)
+    start_turn(g)
     p = g.players[0]
     assert p.hand == [2, 1, 1, 0]          # the Buy on top of his deck replaced an Obstacle
     assert p.discard[OBSTACLE] == 1
@@ -131,7 +144,8 @@ def test_spyros_ignores_the_steel_block_with_the_cargo_company_but_not_also_conc
 def test_manos_puts_the_recycling_plants_production_on_top_of_his_deck_with_the_biology_lab():
     # Manos has an activated Biology Lab and a deactivated Recycling Plant. He activates the
     # Plant and puts the 1 Buy and 1 Obstacle it produces on top of his deck, in his order.
-    g = make_game(set_ref="complex", bots=[ScriptBot(production_on_top=[OBSTACLE, BUY]), ScriptBot()])
+    g = make_game(set_ref="complex", bots=[ScriptBot(production_on_top=True,
+                                                             production_order=[OBSTACLE, BUY]), ScriptBot()])
     give(g, 0, "biology_lab")
     plant = give(g, 0, "recycling_plant", active=False)
     assert g.rules.companies[plant].production_cards == (1, 0, 1, 0)
@@ -139,7 +153,7 @@ def test_manos_puts_the_recycling_plants_production_on_top_of_his_deck_with_the_
     set_hand(g, 0, activate=1)
     p = g.players[0]
     set_deck(g, 0, ["activate"])
-    actions.activate(g, plant)
+    activate(g, plant)
     assert p.deck == [ACTIVATE, OBSTACLE, BUY]      # the Buy on top
     assert p.discard == [0, 0, 0, 0]
     check_all(g)
@@ -160,7 +174,7 @@ def test_nikos_puts_a_played_buy_on_top_of_his_deck_with_the_consulting_firm():
     set_deck(g, 0, ["obstacle"] * 6)
     plant = cid(g, "recycling_plant")
     actions.buy_company(g, plant)
-    turn.end_turn(g)
+    end_turn(g)
     p = g.players[0]
     assert p.owned[plant]
     assert p.hand == [1, 0, 3, 0]           # the top-decked Buy and three Obstacles
@@ -182,7 +196,7 @@ def test_irika_cannot_convert_her_personnel_when_targeted_by_a_media_company():
     set_hand(g, 0, activate=1)
     give(g, 1, "steel_factory")
     set_storage(g, 1, personnel=1)
-    actions.activate(g, media)
+    activate(g, media)
     assert g.players[1].storage[res("personnel")] == 0
     assert g.players[0].storage[res("personnel")] == 1
     check_all(g)

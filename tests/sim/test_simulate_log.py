@@ -42,6 +42,7 @@ def test_stalled_games_are_logged_without_being_asked(tmp_path: Path, monkeypatc
     assert len(list((tmp_path / "output" / "stalled-games").iterdir())) == 2
 
 
-def test_a_game_without_decision_points_cannot_be_logged(tmp_path: Path):
-    result = runner.invoke(app, ["simulate", "briefcase", "--games", "2", "--log", str(tmp_path / "l")])
+def test_a_game_without_decision_points_cannot_be_logged(tmp_path: Path, monkeypatch):
+    monkeypatch.setitem(games._MODULES, "dice", "tests.sim.dice")   # a simulator that only plays whole games
+    result = runner.invoke(app, ["simulate", "dice", "--games", "2", "--log", str(tmp_path / "l")])
     assert result.exit_code == 2 and "cannot log its games yet" in result.output

@@ -1,4 +1,5 @@
-"""Briefcase's simulator for ``cardgen simulate`` and ``check-set`` (the ``Simulator`` protocol)."""
+"""Briefcase's simulator for ``cardgen simulate``, ``check-set``, ``play`` and ``replay``: the
+decision-point shape of ``cardgen.sim.driver`` (a state of decisions, policies by name, results)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,15 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from cardgen.games.briefcase import table
 from cardgen.games.briefcase.bots import BOTS, make_bot
-from cardgen.games.briefcase.engine import Rules, compile_rules, new_game, play_game, scoring
+from cardgen.games.briefcase.engine import Rules, begin, compile_rules, new_game, scoring
 from cardgen.games.briefcase.engine.effects import check_supported
-from cardgen.games.briefcase.engine.state import GameState
+from cardgen.games.briefcase.engine.observation import Observation
+from cardgen.games.briefcase.engine.rules import N_CARDS
+from cardgen.games.briefcase.engine.state import GameState, touch_all
 from cardgen.games.briefcase.load import check_players, resolve_set
+from cardgen.sim import driver
 from cardgen.sim.result import GameResult
 
 DEFAULT_MAX_ROUNDS = 200
@@ -40,6 +45,7 @@ class BriefcaseSimulator:
     game = "briefcase"
     bots = tuple(BOTS)    # ("random", "greedy", "expert"): greedy is the default seat
     reference_set = "simple"   # what check-set compares a set's game length with
+    player_counts = (2, 3, 4)
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:
@@ -59,18 +65,54 @@ class BriefcaseSimulator:
         """How check-set names each item of a summary: a company's id is its name."""
         return {c.id: c.name for c in config.rules.companies}
 
+    def new_state(self, config: Config, seed: int, invariants: bool = False) -> GameState:
+        """A game at its first decision; chance from ``random.Random(seed)`` alone."""
+        g = new_game(config.rules, config.players, random.Random(seed))
+        g.invariants = invariants
+        return begin(g, config.max_rounds)
+
+    def policy(self, name: str, seat: int, seed: int) -> Any:
+        return make_bot(name, seed)
+
+    def describe(self, obs: Observation) -> list[str]:
+        """What a seat sees, as lines of text for ``cardgen play``."""
+        return table.describe(obs)
+
     def play(self, config: Config, seed: int, seat_bots: list[str], invariants: bool = False
              ) -> GameResult:
-        g = new_game(config.rules, config.players, random.Random(seed), [make_bot(b) for b in seat_bots])
-        g.invariants = invariants
-        play_game(g, config.max_rounds)
+        """One game through the shared driver."""
+        return driver.play_game(self, config, seed, seat_bots, invariants)
+
+    def result(self, g: GameState, seed: int, seat_bots: list[str]) -> GameResult:
         scores = [scoring.score(g, p) for p in g.players]
         return GameResult(
-            seed=seed, players=config.players, seat_bots=list(seat_bots), turns=g.turns,
+            seed=seed, players=g.n, seat_bots=list(seat_bots), turns=g.turns,
             rounds=g.rounds, stalled=g.stalled, end_condition=None if g.stalled else g.end_condition,
             scores=scores, winners=[] if g.stalled else scoring.winners(g, scores),
             items=items(g), counters=counters(g),
         )
+
+    def redeal(self, g: GameState, seat: int, rng: random.Random) -> None:
+        """Reshuffle what ``seat`` cannot see, keeping every size: each other player's hand and
+        draw pile together (what a player holds in all is public, see ``observation``), and the
+        order of its own draw pile. A hand the rules show the seat now (the Law Firm's) stays."""
+        for p in g.players:
+            if p.seat == seat:
+                rng.shuffle(p.deck)
+                continue
+            if p.seat == g.revealed:
+                rng.shuffle(p.deck)
+                continue
+            pool = [t for t in range(N_CARDS) for _ in range(p.hand[t])] + p.deck
+            rng.shuffle(pool)
+            k = sum(p.hand)
+            p.hand = [pool[:k].count(t) for t in range(N_CARDS)]
+            p.deck = pool[k:]
+        # Everything cached about the state is rebuilt (the pending decision stays pending).
+        touch_all(g)
+        g.obs_own = [None] * g.n
+        g.issued = [{} for _ in range(g.n)]      # plans made on the hands as they were
+        g.obs_decks = [None] * g.n
 
 
 def items(g: GameState) -> dict[str, dict[str, Any]]:

@@ -1,14 +1,19 @@
-"""Bot players for Briefcase, by name."""
+"""Bot players for Briefcase, by name: policies that answer the engine's decisions from
+observations. "random" is the shared random policy, which answers any game's decisions."""
 
 from __future__ import annotations
 
-from cardgen.games.briefcase.bots.base import Bot
+from collections.abc import Callable
+from typing import Any
+
+from cardgen.games.briefcase.bots.base import Policy
 from cardgen.games.briefcase.bots.expert import ExpertBot
 from cardgen.games.briefcase.bots.greedy import GreedyBot
-from cardgen.games.briefcase.bots.random_bot import RandomBot
+from cardgen.sim.driver import RandomPolicy
 from cardgen.sim.effects import AVOID
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "expert": ExpertBot}
+# A bot's factory takes the policy's own seed.
+BOTS: dict[str, Callable[[int], Any]] = {"random": RandomPolicy, "greedy": GreedyBot, "expert": ExpertBot}
 
 # AVOID (cardgen.sim.effects): "expert/avoid=bank" is the expert bot that never buys the company bank.
 
@@ -18,14 +23,14 @@ def base_bot(name: str) -> str:
     return name.partition(AVOID)[0]
 
 
-def make_bot(name: str) -> Bot:
+def make_bot(name: str, seed: int = 0) -> Any:
     """A fresh bot by name; ValueError naming the known bots otherwise.
 
     ``NAME/avoid=COMPANY_ID`` is bot NAME that never buys that company (for check-set's paired
     company effects); only the heuristic bots (greedy, expert) take it."""
     base, _, avoid = name.partition(AVOID)
     try:
-        bot = BOTS[base]()
+        bot = BOTS[base](seed)
     except KeyError:
         raise ValueError(f"unknown Briefcase bot '{base}' (known: {', '.join(BOTS)})") from None
     if avoid:
@@ -35,4 +40,4 @@ def make_bot(name: str) -> Bot:
     return bot
 
 
-__all__ = ["AVOID", "BOTS", "Bot", "base_bot", "make_bot"]
+__all__ = ["AVOID", "BOTS", "Policy", "base_bot", "make_bot"]

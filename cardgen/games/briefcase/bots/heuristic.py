@@ -7,16 +7,23 @@ missing resources of a company it can then activate; invest in the Central Bank 
 says it is late; buy the best company; buy resources for the next activations; spend spare Buy
 cards (Central Bank, else resources); hire; move blocks.
 
-The engine's plan functions are the only way it looks ahead, so everything it does is legal.
+It sees only its observation. Its turn is a generator that yields one action at a time: the
+policy resumes it at each ``act`` decision of the turn with the new observation, so each step
+decides on what the previous actions changed. The engine's plan functions, run on the
+observation, are how it looks ahead and how it pays, so everything it does is legal.
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
+from typing import Any
 
-from cardgen.games.briefcase.bots.base import Bot
+from cardgen.games.briefcase.bots.base import Policy
 from cardgen.games.briefcase.engine import actions, payment
-from cardgen.games.briefcase.engine.cards import most_payable, plan_cards
+from cardgen.games.briefcase.engine.cards import DEFAULT_SPEND, most_payable, plan_cards
+from cardgen.games.briefcase.engine.legal import END, Action
+from cardgen.games.briefcase.engine.observation import Observation, PlayerView
 from cardgen.games.briefcase.engine.rules import (
     ACTIVATE,
     BUY,
@@ -25,8 +32,16 @@ from cardgen.games.briefcase.engine.rules import (
     N_RES,
     OBSTACLE,
     CompanyRule,
+    Rules,
 )
-from cardgen.games.briefcase.engine.state import GameState, PlayerState
+from cardgen.sim.decisions import Decision
+
+# In this module ``g`` is the bot's observation and ``p`` its own view (the names the engine's
+# planners use for the state and its player, whose fields they share).
+GameState = Observation
+PlayerState = PlayerView
+# A part of a turn: yields actions, returns what the part found.
+Plays = Generator[Action, None, Any]
 
 # What an ongoing or per-activation ability is worth to its owner, in VP-like units, by kind.
 ABILITY_VALUE = {
@@ -73,7 +88,7 @@ class _Tables:
     __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "endgame", "ready", "fresh",
                  "level", "cost", "min_buy_cost")
 
-    def __init__(self, bot: HeuristicBot, rules, players: int):
+    def __init__(self, bot: HeuristicBot, rules: Rules, players: int):
         st = bot.style
         self.rules = rules
         self.players = players
@@ -110,10 +125,18 @@ class _Tables:
 _TABLES: dict[tuple[type, int, int], _Tables] = {}
 
 
-class HeuristicBot(Bot):
+class HeuristicBot(Policy):
     name = "heuristic"
     style = Style()
     avoid: str | None = None    # id of a company this bot never buys (check-set's paired effects)
+    spend = DEFAULT_SPEND      # cards given up first when an ability lets any cards pay
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self.g: Observation | None = None     # the latest observation
+        self.p: PlayerView | None = None      # its own view in it
+        self._turn: Plays | None = None       # this turn's actions still to come
+        self._turn_id = -1
 
     # --- Values -------------------------------------------------------------------------------
     _tb: _Tables | None = None
@@ -189,12 +212,17 @@ class HeuristicBot(Bot):
         return tb.buy[ci] + self._endgame_value(g, p, tb, ci)
 
     # --- Helpers ------------------------------------------------------------------------------
-    def has(self, g: GameState, p: PlayerState, t: int, n: int = 1, for_resources: bool = False) -> bool:
-        if p.hand[t] >= n:
+    def has(self, g: GameState, p: PlayerState, t: int, n: int = 1, for_resources: bool = False,
+            hand: list[int] | tuple[int, ...] | None = None) -> bool:
+        """Whether the hand (or ``hand``, cards kept back left out) pays ``n`` cards of type ``t``."""
+        if hand is None:
+            hand = p.hand
+        if hand[t] >= n:
             return True
         if not p.card_convs:
             return False
-        return plan_cards(p, g.uses, n, t, for_resources=for_resources, spend=self.spend) is not None
+        return plan_cards(p, g.uses, n, t, for_resources=for_resources, spend=self.spend,
+                          hand=hand) is not None
 
     def is_final(self, g: GameState) -> bool:
         return self.style.final_turn and g.end_condition is not None
@@ -239,15 +267,10 @@ class HeuristicBot(Bot):
         return need
 
     def payable(self, g: GameState, p: PlayerState, cost: tuple[int, ...], stock: list[int]) -> bool:
-        saved = p.storage
-        p.storage = stock
-        try:
-            return payment.plan_payment(p, cost, g.uses, g.rules.free_pay) is not None
-        finally:
-            p.storage = saved
+        return payment.plan_payment(p, cost, g.uses, g.rules.free_pay, storage=stock) is not None
 
-    def shortfall(self, g: GameState, p: PlayerState, cost: tuple[int, ...], stock: list[int]
-                  ) -> list[int] | None:
+    def shortfall(self, g: GameState, p: PlayerState, cost: tuple[int, ...],
+                  stock: list[int] | tuple[int, ...]) -> list[int] | None:
         """Resources to buy (per resource) so that ``stock`` pays ``cost``; None if the market
         cannot supply them. A missing resource that is blocked or sold out is replaced by one
         that pays for it (Imported, or through the player's conversions)."""
@@ -311,49 +334,93 @@ class HeuristicBot(Bot):
         return p.storage_limit - sum([storage[r] for r in g.rules.storage_limited])
 
     # --- The turn -----------------------------------------------------------------------------
-    def play(self, g: GameState, seat: int) -> None:
-        p = g.players[seat]
+    def action(self, g: Observation, decision: Decision) -> Action:
+        """The next action of its turn: resume the turn's plan with the new observation."""
+        self.g = g
+        self.p = g.players[g.seat]
+        if g.turns != self._turn_id:          # the first action of a new turn
+            self._turn_id = g.turns
+            self._turn = self.play()
+        turn = self._turn
+        if turn is not None:
+            try:
+                return next(turn)
+            except StopIteration:
+                self._turn = None
+        return END
+
+    def play(self) -> Plays:
+        """The turn, one action at a time. ``self.g`` and ``self.p`` are the latest observation
+        after each ``yield``. Each part of the turn is a plain function giving the next action
+        (or None): a generator per part would cost more than the part, in most turns."""
+        g, p = self.g, self.p
         final = self.is_final(g)
         if self.style.invest_first and self.invest_now(g, p, final):
-            self.invest(g, p)
+            act = self.invest_action(g, p)
+            if act is not None:
+                yield act
+                g, p = self.g, self.p
         targets = self.targets(g, p, final)
         if targets and self.has(g, p, ACTIVATE):
-            targets = self.activate_loop(g, p, final, targets)
-            while self.enable_activation(g, p, targets):
-                targets = self.activate_loop(g, p, final, self.targets(g, p, final))
-        if self.invest_now(g, p, final):
-            self.invest(g, p)
+            while True:
+                # Activate the most valuable company it can pay for, again and again...
+                while targets and self.has(self.g, self.p, ACTIVATE):
+                    act = self.activation_action(self.g, self.p, targets)
+                    if act is None:
+                        break
+                    yield act
+                    targets = self.targets(self.g, self.p, final)
+                # ... then buy the missing resources of the best company it can then activate.
+                buys = self.enable_buys(self.g, self.p, targets)
+                if buys is None:
+                    break
+                for r in range(N_RES):
+                    if buys[r]:
+                        plan = actions.resource_plan(self.g, r, buys[r])
+                        if plan is None:      # the cards do not split that way after all
+                            buys = None
+                            break
+                        yield ("buy_resource", r, buys[r], plan)
+                if buys is None:
+                    break
+                targets = self.targets(self.g, self.p, final)
+        if self.invest_now(self.g, self.p, final):
+            act = self.invest_action(self.g, self.p)
+            if act is not None:
+                yield act
         if not final:
-            self.buy_company(g, p)
-        self.stock_up(g, p, targets)
-        self.spend_spare(g, p)
+            act = self.company_action(self.g, self.p)
+            if act is not None:
+                yield act
+        if targets and self.has(self.g, self.p, BUY, for_resources=True):
+            yield from self.stock_up(targets)
+        if self.p.hand[BUY]:
+            yield from self.spend_spare()
         if not final:
             if self.style.hire:
-                self.hire(g, p)
-            self.move_blocks(g, p, targets)
+                while (act := self.hire_action(self.g, self.p)) is not None:
+                    yield act
+            act = self.block_action(self.g, self.p, targets)
+            if act is not None:
+                yield act
 
-    def activate_loop(self, g: GameState, p: PlayerState, final: bool, targets: list[int]) -> list[int]:
-        """Activate the most valuable company it can pay for, again and again. Returns the
-        targets left."""
+    def activation_action(self, g: GameState, p: PlayerState, targets: list[int]) -> Action | None:
+        """Activating the first of ``targets`` it can pay for, or None."""
         companies = g.rules.companies
-        while targets and self.has(g, p, ACTIVATE):
-            stored = sum(p.storage)
-            for ci in targets:
-                if companies[ci].activation_total > stored:
-                    continue
-                plan = actions.activation_plan(g, ci)
-                if plan is not None:
-                    actions.activate(g, ci, plan)
-                    targets = self.targets(g, p, final)
-                    break
-            else:
-                break
-        return targets
+        stored = sum(p.storage)
+        for ci in targets:
+            if companies[ci].activation_total > stored:
+                continue
+            plan = actions.activation_plan(g, ci)
+            if plan is not None:
+                return ("activate", ci, plan)
+        return None
 
-    def enable_activation(self, g: GameState, p: PlayerState, targets: list[int]) -> bool:
-        """Buy the missing resources of the best company it can then activate this turn."""
+    def enable_buys(self, g: GameState, p: PlayerState, targets: list[int]) -> list[int] | None:
+        """The missing resources (per resource) of the best company it can then activate this
+        turn, or None."""
         if not (p.hand[BUY] or p.card_convs) or not self.has(g, p, ACTIVATE):
-            return False
+            return None
         keep = 1 if p.hand[ACTIVATE] else 0     # the Buy must not be paid with the Activate card
         cap = most_payable(p, BUY, for_resources=True, held=keep)
         cheapest = self.tables(g).min_buy_cost
@@ -371,42 +438,34 @@ class HeuristicBot(Bot):
             buys = self.shortfall(g, p, cost, storage)
             if buys is None or not any(buys):
                 continue
-            p.hand[ACTIVATE] -= keep
-            ok = self.has(g, p, BUY, self.buy_price(g, buys), for_resources=True)
-            p.hand[ACTIVATE] += keep
-            if not ok:
+            hand = list(p.hand)
+            hand[ACTIVATE] -= keep
+            if not self.has(g, p, BUY, self.buy_price(g, buys), for_resources=True, hand=hand):
                 continue
-            for r in range(N_RES):
-                if buys[r]:
-                    plan = actions.resource_plan(g, r, buys[r])
-                    if plan is None:          # the cards do not split that way after all
-                        return False
-                    actions.buy_resource(g, r, buys[r], plan)
-            return True
-        return False
+            return buys
+        return None
 
-    def stock_up(self, g: GameState, p: PlayerState, targets: list[int]) -> None:
+    def stock_up(self, targets: list[int]) -> Plays:
         """Spend the Buy left on resources for the next activations, as far as storage allows."""
-        if not targets or not self.has(g, p, BUY, for_resources=True):
-            return
+        g, p = self.g, self.p
         room = self.room(g, p)
         if room <= 0:
             return
         stock = list(p.storage)
         cheapest = self.tables(g).min_buy_cost
         for ci in targets[:3]:
-            if most_payable(p, BUY, for_resources=True) < cheapest:
+            if most_payable(self.p, BUY, for_resources=True) < cheapest:
                 return                    # nothing more can be bought
             cost = g.rules.companies[ci].activation
-            buys = self.shortfall(g, p, cost, stock)
+            buys = self.shortfall(self.g, self.p, cost, stock)
             if buys is None:
                 continue
             for r in range(N_RES):
                 while buys[r] and room > 0:
-                    plan = actions.resource_plan(g, r)
+                    plan = actions.resource_plan(self.g, r)
                     if plan is None:
                         return
-                    actions.buy_resource(g, r, 1, plan)
+                    yield ("buy_resource", r, 1, plan)
                     buys[r] -= 1
                     stock[r] += 1
                     room -= 1
@@ -431,41 +490,40 @@ class HeuristicBot(Bot):
             return False              # investing is impossible anyway
         return self.progress(g) >= self.style.late
 
-    def spend_spare(self, g: GameState, p: PlayerState) -> None:
+    def spend_spare(self) -> Plays:
         """Buy cards nothing else wanted: Central Bank points, else the scarcest basic
         resources: they score 1 VP per 4 stored, and past the storage limit they still bring the
         end nearer (a game where every player idles would never end)."""
-        if not p.hand[BUY]:
-            return
-        self.invest(g, p)
+        act = self.invest_action(self.g, self.p)
+        if act is not None:
+            yield act
+        g, p = self.g, self.p
         if not p.hand[BUY]:
             return
         market = g.market
         order = sorted([r for r in g.rules.basic if market[r]], key=lambda r: (market[r], r))
         for r in order:
-            while p.hand[BUY]:
-                plan = actions.resource_plan(g, r)
+            while self.p.hand[BUY]:
+                plan = actions.resource_plan(self.g, r)
                 if plan is None:
                     break
-                actions.buy_resource(g, r, 1, plan)
+                yield ("buy_resource", r, 1, plan)
 
-    def invest(self, g: GameState, p: PlayerState) -> None:
+    def invest_action(self, g: GameState, p: PlayerState) -> Action | None:
         # Keep a few Buy cards in the deck: without any, a player can never buy again, and if
         # everyone does that the game never ends. Once the end is triggered, keep nothing.
         if p.level1_active < g.rules.level1_for_central_bank or not g.central_bank_vp:
-            return
+            return None
         reserve = 0 if g.end_condition is not None else self.style.reserve
         k = min(p.hand[BUY] - self.style.invest_keep, g.central_bank_vp)
         if k > 0 and reserve:
-            k = min(k, p.hand[BUY] + p.discard[BUY] + p.played[BUY] + p.deck.count(BUY) - reserve)
-        if k <= 0:
-            return
+            k = min(k, p.cards[BUY] - reserve)
         while k > 0:
             plan = actions.central_bank_plan(g, k)
             if plan is not None:
-                actions.invest(g, k, plan)
-                return
+                return ("invest", k, plan)
             k -= 1
+        return None
 
     _avoid_cache: tuple[object, int] | None = None
 
@@ -480,9 +538,10 @@ class HeuristicBot(Bot):
             self._avoid_cache = cached = (g.rules, index)
         return cached[1]
 
-    def buy_company(self, g: GameState, p: PlayerState) -> None:
+    def company_action(self, g: GameState, p: PlayerState) -> Action | None:
+        """Buying the best company it can pay for, or None."""
         if g.company_bought >= g.rules.companies_per_turn or not (p.hand[BUY] or p.card_convs):
-            return
+            return None
         budget = most_payable(p, BUY)
         tb = self.tables(g)
         piles, owned, blocks = g.piles, p.owned, g.company_blocks
@@ -500,36 +559,40 @@ class HeuristicBot(Bot):
         for _v, ci in ranked:
             plan = actions.company_plan(g, ci)
             if plan is not None:
-                actions.buy_company(g, ci, plan)
-                return
+                return ("buy_company", ci, plan)
+        return None
 
-    def hire(self, g: GameState, p: PlayerState) -> None:
-        while self.has(g, p, HIRE):
-            best, plan, value = None, None, 0.0
-            for o in g.opponents(p.seat):
-                opp = g.players[o]
-                for ci in opp.companies:
-                    if not opp.active[ci]:
-                        continue
-                    c = g.rules.companies[ci]
-                    v = self.production_value(g, c) - self.style.resource * actions.hire_fee(c)
-                    if v <= value:
-                        continue
-                    pl = actions.hire_plan(g, o, ci)
-                    if pl is not None:
-                        best, plan, value = (o, ci), pl, v
-            if best is None:
-                return
-            actions.hire(g, best[0], best[1], plan)
+    def hire_action(self, g: GameState, p: PlayerState) -> Action | None:
+        """The most valuable hire it can pay for, or None."""
+        if not self.has(g, p, HIRE):
+            return None
+        best, plan, value = None, None, 0.0
+        for o in g.opponents(p.seat):
+            opp = g.players[o]
+            for ci in opp.companies:
+                if not opp.active[ci]:
+                    continue
+                c = g.rules.companies[ci]
+                v = self.production_value(g, c) - self.style.resource * actions.hire_fee(c)
+                if v <= value:
+                    continue
+                pl = actions.hire_plan(g, o, ci)
+                if pl is not None:
+                    best, plan, value = (o, ci), pl, v
+        if best is None:
+            return None
+        return ("hire", best[0], best[1], plan)
 
-    def move_blocks(self, g: GameState, p: PlayerState, targets: list[int]) -> None:
+    def block_action(self, g: GameState, p: PlayerState, targets: list[int]) -> Action | None:
+        """Moving a block off what it needs (or, with the style, onto a rival's next company), or
+        None."""
         cards = g.rules.block_move_cards
         if p.hand[OBSTACLE] >= cards:
             pair = OBSTACLE
         elif p.hand[HIRE] >= cards:
             pair = HIRE
         else:
-            return
+            return None
         if self.style.unblock and g.resource_blocks:
             need = self.wants(g, p, targets)
             for i, r in enumerate(g.resource_blocks):
@@ -538,13 +601,13 @@ class HeuristicBot(Bot):
                     targets = [t for t in targets if need[t] <= p.storage[t]] or targets
                     if targets:
                         target = max(targets, key=lambda t: (g.market[t], -t))
-                        actions.move_block(g, "resource", i, target, pair)
-                        return
+                        return ("move_block", "resource", i, target, pair, actions.block_plan(g, pair))
         if self.style.block_rivals and g.company_blocks:
-            self.block_rival(g, p, pair)
+            return self.block_rival(g, p, pair)
+        return None
 
-    def block_rival(self, g: GameState, p: PlayerState, pair: int) -> None:
-        """Put a company block on what the leading rival would buy next."""
+    def block_rival(self, g: GameState, p: PlayerState, pair: int) -> Action | None:
+        """Putting a company block on what the leading rival would buy next, or None."""
         def points(o: int) -> int:
             q = g.players[o]
             return sum(g.rules.companies[c].vp for c in q.companies if q.active[c]) + q.vp_cards
@@ -553,44 +616,47 @@ class HeuristicBot(Bot):
         opp = g.players[leader]
         cands = [c for c in g.portfolio if g.piles[c] and not opp.owned[c]]
         if not cands:
-            return
+            return None
         target = max(cands, key=lambda c: (self.company_value(g, opp, c), -c))
         if target in g.company_blocks:
-            return
+            return None
         i = g.company_blocks.index(-1) if -1 in g.company_blocks else 0
         if target in actions.block_targets(g, "company", i):
-            actions.move_block(g, "company", i, target, pair)
+            return ("move_block", "company", i, target, pair, actions.block_plan(g, pair))
+        return None
 
-    # --- Hooks --------------------------------------------------------------------------------
-    def cycle_card(self, g: GameState, seat: int) -> int | None:
-        hand = g.players[seat].hand
+    # --- The rules' other choices --------------------------------------------------------------
+    def cycle_card(self, g: Observation, decision: Decision) -> int | None:
+        hand = g.players[g.seat].hand
         if hand[OBSTACLE] == 1 or hand[OBSTACLE] > 2:
             return OBSTACLE
         return HIRE if hand[HIRE] and not self.style.hire else None
 
-    def take_from_discard(self, g: GameState, seat: int, pool: list[int], count: int) -> list[int]:
-        p = g.players[seat]
+    def take_from_discard(self, g: Observation, decision: Decision) -> list[int]:
+        p = g.players[g.seat]
         need = self.wants(g, p)
-        pool = list(pool)
+        pool = [0] * N_RES
+        for r in decision.options:
+            pool[r] += 1
         picks: list[int] = []
-        while len(picks) < count and any(pool):
+        while len(picks) < decision.high and any(pool):
             r = max(range(N_RES), key=lambda r: (pool[r] > 0, need[r] - p.storage[r] - picks.count(r),
                                                  pool[r], -r))
             pool[r] -= 1
             picks.append(r)
         return picks
 
-    def deactivate_pick(self, g: GameState, seat: int, opponent: int, candidates: list[int]) -> int | None:
+    def deactivate_pick(self, g: Observation, decision: Decision) -> int | None:
         tb = self.tables(g)
-        return max(candidates, key=lambda c: (tb.first[c], -c))
+        return max((c for c in decision.options if c is not None), key=lambda c: (tb.first[c], -c))
 
-    def storage_discard(self, g: GameState, seat: int, excess: int) -> list[int]:
-        p = g.players[seat]
+    def storage_discard(self, g: Observation, decision: Decision) -> list[int]:
+        p = g.players[g.seat]
         need = self.wants(g, p)
         stock = list(p.storage)
         exempt = g.rules.storage_exempt_mask
         picks = []
-        for _ in range(excess):
+        for _ in range(decision.low):
             r = max((r for r in range(N_RES) if stock[r] and not (exempt >> r) & 1),
                     key=lambda r: (stock[r] - need[r], -r))
             stock[r] -= 1

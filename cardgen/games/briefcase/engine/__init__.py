@@ -5,15 +5,17 @@
 - ``actions``: what a player does with decision cards; ``cards`` and ``payment``: paying
   with decision cards and with resources (with the conversions abilities allow);
 - ``effects``: each ability effect kind, once; ``scoring``; ``invariants``;
-- ``legal``: every legal action as data (for the random bot and fuzzing).
+- ``legal``: the main phase's ``act`` decision, actions as data and their check;
+- ``observation``: what a seat may see; ``defaults``: each decision's default answer.
 
-Bots (``cardgen.games.briefcase.bots``) take the decisions through hooks the engine calls.
+The state holds no bots: the rules yield decisions (``cardgen.sim.decisions``), and policies
+(``cardgen.games.briefcase.bots``) answer them from observations through the shared driver.
 """
 
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, HIRE, OBSTACLE, Rules, compile_rules
 from cardgen.games.briefcase.engine.setup import new_game
 from cardgen.games.briefcase.engine.state import GameState, IllegalAction, PlayerState
-from cardgen.games.briefcase.engine.turn import play_game, play_turn
+from cardgen.games.briefcase.engine.turn import begin, play_game, play_turn
 
 __all__ = ["ACTIVATE", "BUY", "HIRE", "OBSTACLE", "GameState", "IllegalAction", "PlayerState", "Rules",
-           "compile_rules", "new_game", "play_game", "play_turn"]
+           "begin", "compile_rules", "new_game", "play_game", "play_turn"]

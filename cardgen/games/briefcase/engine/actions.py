@@ -10,11 +10,39 @@ look ahead cheaply and pass the plan back.
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from typing import Any
+
 from cardgen.games.briefcase.engine import cards, effects, payment
 from cardgen.games.briefcase.engine.cards import CardPlan, card_plan_problem, plan_cards
+from cardgen.games.briefcase.engine.defaults import Ask, run
+from cardgen.games.briefcase.engine.observation import Observation
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, HIRE, N_CARDS, N_RES, CompanyRule
-from cardgen.games.briefcase.engine.state import GameState, IllegalAction, PlayerState
-from cardgen.games.briefcase.model import RESOURCES
+from cardgen.games.briefcase.engine.state import GameState, IllegalAction, PlayerState, touch
+from cardgen.games.briefcase.model import DECISIONS, RESOURCES
+from cardgen.sim import decisions as d
+from cardgen.sim.decisions import Decision
+
+Steps = Generator[Decision, Any, None]
+
+
+def issue(g: Any, plan: Any, *key: Any) -> Any:
+    """``plan`` (None, or how the action ``key`` would be paid), recorded as issued when it was
+    planned on a seat's observation: checking an action of this version paid with this very
+    object then skips re-checking the payment (``legal.action_problem``), as the planner made
+    it from exactly what the state holds. The rule checks of the action still run."""
+    if plan is not None and g.__class__ is Observation:
+        g.issued[id(plan)] = (plan, key, g.version)
+    return plan
+
+
+def issued_plan(g: GameState, action: tuple, version: int) -> bool:
+    """Whether ``action``'s last part is a plan the current player's planner issued for these
+    arguments on an observation of ``version`` (the pending decision's; see ``issue``)."""
+    plan = action[-1]
+    entry = g.issued[g.current].get(id(plan))
+    return (entry is not None and entry[0] is plan and entry[2] == version
+            and entry[1] == action[:-1])
 
 # What a plan's parts may be: tuples, or lists (a plan read back from a JSON game log).
 _SEQ = (tuple, list)
@@ -32,6 +60,10 @@ _OVER = "the game is over"
 
 def turn_problem(g: GameState) -> str | None:
     return _OVER if g.over else None
+
+
+# The planners (``*_plan``) take indices a bot got from the state or its observation and only
+# apply the rules; the checks (``*_problem``) also check that each argument is one.
 
 
 # --- The market -----------------------------------------------------------------------------
@@ -74,7 +106,7 @@ def company_problem(g: GameState, ci: int) -> str | None:
 
 
 def _company_rule_problem(g: GameState, ci: int) -> str | None:
-    """``company_problem`` for a company index (the planners' case)."""
+    """``company_problem`` for a company index (the planners' case: bots pass their own)."""
     p = g.players[g.current]
     c = g.rules.companies[ci]
     if g.company_bought >= g.rules.companies_per_turn:
@@ -96,7 +128,7 @@ def company_plan(g: GameState, ci: int) -> CardPlan | None:
     if _company_rule_problem(g, ci) is not None:
         return None
     p = g.players[g.current]
-    return plan_cards(p, g.uses, g.rules.companies[ci].cost or 0, BUY, spend=g.bots[p.seat].spend)
+    return issue(g, plan_cards(p, g.uses, g.rules.companies[ci].cost or 0, BUY), "buy_company", ci)
 
 
 def buy_company_problem(g: GameState, ci: int, plan: CardPlan) -> str | None:
@@ -164,8 +196,8 @@ def resource_plan(g: GameState, r: int, n: int = 1) -> CardPlan | None:
     if _resource_rule_problem(g, r, n) is not None:
         return None
     p = g.players[g.current]
-    return plan_cards(p, g.uses, n * g.rules.buy_cost[r], BUY, for_resources=True,
-                      spend=g.bots[p.seat].spend)
+    return issue(g, plan_cards(p, g.uses, n * g.rules.buy_cost[r], BUY, for_resources=True),
+                 "buy_resource", r, n)
 
 
 def buy_resource_problem(g: GameState, r: int, n: int, plan: CardPlan) -> str | None:
@@ -213,16 +245,16 @@ def activation_plan(g: GameState, ci: int) -> ActivationPlan | None:
     p = g.players[g.current]
     if not p.owned[ci]:
         return None
-    cplan = plan_cards(p, g.uses, 1, ACTIVATE, spend=g.bots[p.seat].spend)
+    cplan = plan_cards(p, g.uses, 1, ACTIVATE)
     if cplan is None:
         return None
     rplan = payment.plan_payment(p, g.rules.companies[ci].activation, g.uses, g.rules.free_pay)
     if rplan is None:
         return None
-    return cplan, rplan
+    return issue(g, (cplan, rplan), "activate", ci)
 
 
-def _owned_problem(g: GameState, ci: int) -> str | None:
+def owned_problem(g: GameState, ci: int) -> str | None:
     if type(ci) is not int or not 0 <= ci < len(g.rules.companies):
         return _index(ci, len(g.rules.companies), "company")
     if g.over:
@@ -233,7 +265,7 @@ def _owned_problem(g: GameState, ci: int) -> str | None:
 
 
 def activate_problem(g: GameState, ci: int, plan: ActivationPlan) -> str | None:
-    why = _owned_problem(g, ci)
+    why = owned_problem(g, ci)
     if why:
         return why
     c = g.rules.companies[ci]
@@ -247,11 +279,13 @@ def activate_problem(g: GameState, ci: int, plan: ActivationPlan) -> str | None:
     return f"cannot pay the activation cost of {c.name}: {why}" if why else None
 
 
-def activate(g: GameState, ci: int, plan: ActivationPlan | None = None) -> None:
+def activate(g: GameState, ci: int, plan: ActivationPlan | None = None, ask: Ask | None = None) -> None:
     """Play an Activate, pay the activation cost, flip, produce, and run a per-activation
-    ability; ``plan`` (default: the engine's own) pays the card and the cost."""
+    ability; ``plan`` (default: the engine's own) pays the card and the cost. Outside a game's
+    flow (tests, tools), ``ask`` answers the decisions the activation raises (default: each
+    decision's default answer)."""
     if plan is None:
-        why = _owned_problem(g, ci)
+        why = owned_problem(g, ci)
         if why:
             raise IllegalAction(why)
         plan = activation_plan(g, ci)
@@ -261,10 +295,10 @@ def activate(g: GameState, ci: int, plan: ActivationPlan | None = None) -> None:
         why = activate_problem(g, ci, plan)
         if why:
             raise IllegalAction(why)
-    perform_activate(g, ci, plan)
+    run(g, perform_activate(g, ci, plan), ask)
 
 
-def perform_activate(g: GameState, ci: int, plan: ActivationPlan) -> None:
+def perform_activate(g: GameState, ci: int, plan: ActivationPlan) -> Steps:
     """``activate`` with arguments already checked."""
     p = g.players[g.current]
     c = g.rules.companies[ci]
@@ -275,12 +309,12 @@ def perform_activate(g: GameState, ci: int, plan: ActivationPlan) -> None:
         p.active[ci] = True
         effects.refresh(g, p)
     g.activations[ci] += 1
-    produce(g, p, c, may_top=True)
+    yield from produce(g, p, c, may_top=True)
     if ctx is not None:
-        effects.on_activate(g, p, c, ctx)
+        yield from effects.on_activate(g, p, c, ctx)
 
 
-def produce(g: GameState, p: PlayerState, c: CompanyRule, may_top: bool) -> None:
+def produce(g: GameState, p: PlayerState, c: CompanyRule, may_top: bool) -> Steps:
     """Production from the Decision Bank to the discard pile (or, with a Biology Lab, the top
     of the draw pile in the order the player chooses); produced resources go to storage."""
     made: list[int] = []
@@ -289,11 +323,14 @@ def produce(g: GameState, p: PlayerState, c: CompanyRule, may_top: bool) -> None
         if want:
             made.extend([t] * cards.take_from_bank(g, t, want))
     if made:
-        order = None
-        if may_top and p.deck_top:
-            order = g.bots[p.seat].production_on_top(g, p.seat, list(made))
-        if order is not None and sorted(order) == made:
-            p.deck.extend(order)
+        names = [DECISIONS[t].capitalize() for t in made]
+        if may_top and p.deck_top and (yield d.yes_no(
+                p.seat, "production_on_top",
+                f"{c.name} produces {', '.join(names)}: put it on top of your draw pile?")):
+            if len(set(made)) > 1:
+                made = yield d.order(p.seat, "production_order",
+                                     "Order the production: the last one goes on top", made, names)
+            p.deck.extend(made)
         else:
             for t in made:
                 p.discard[t] += 1
@@ -314,11 +351,9 @@ def central_bank_plan(g: GameState, buys: int) -> CardPlan | None:
         return None
     if type(buys) is not int or buys < 1 or p.hand[BUY] < buys:
         return None
-    p.hand[BUY] -= buys
-    try:
-        return plan_cards(p, g.uses, 1, ACTIVATE, spend=g.bots[p.seat].spend)
-    finally:
-        p.hand[BUY] += buys
+    hand = list(p.hand)
+    hand[BUY] -= buys
+    return issue(g, plan_cards(p, g.uses, 1, ACTIVATE, hand=hand), "invest", buys)
 
 
 def central_bank_problem(g: GameState, buys: int) -> str | None:
@@ -396,7 +431,7 @@ def block_targets(g: GameState, kind: str, i: int) -> list[int]:
 def block_plan(g: GameState, card: int) -> CardPlan | None:
     """Any two cards of one type (``card``) move a block."""
     p = g.players[g.current]
-    return plan_cards(p, g.uses, g.rules.block_move_cards, card, spend=g.bots[p.seat].spend)
+    return plan_cards(p, g.uses, g.rules.block_move_cards, card)
 
 
 def block_problem(g: GameState, kind: str, i: int, target: int, card: int) -> str | None:
@@ -532,7 +567,7 @@ def hire_plan(g: GameState, owner: int, ci: int, fee: tuple[int, ...] | None = N
         if why:
             raise IllegalAction(why)
     p = g.players[g.current]
-    cplan = plan_cards(p, g.uses, 1, HIRE, spend=g.bots[p.seat].spend)
+    cplan = plan_cards(p, g.uses, 1, HIRE)
     if cplan is None:
         return None
     avail = [g.res_discard[r] + g.market[r] for r in range(N_RES)]
@@ -569,11 +604,12 @@ def hire_plan_problem(g: GameState, owner: int, ci: int, plan: HirePlan) -> str 
     return f"cannot pay the fee for {c.name}: {why}" if why else None
 
 
-def hire(g: GameState, owner: int, ci: int, plan: HirePlan | None = None) -> None:
+def hire(g: GameState, owner: int, ci: int, plan: HirePlan | None = None, ask: Ask | None = None) -> None:
     """Play a Hire on another player's activated company: pay its owner half the activation
     cost (a resource converted by an ability is first swapped for a real one, fine point 1),
-    the owner may refuse the payment (it is discarded), and the hirer gets the production.
-    ``plan`` (default: the engine's own) pays the card and the fee."""
+    the owner may deny any of the paid resources (they are discarded), and the hirer gets the
+    production. ``plan`` (default: the engine's own) pays the card and the fee; outside a
+    game's flow ``ask`` answers the owner's decision (default: keep everything)."""
     if plan is None:
         why = hire_problem(g, owner, ci)
         if why:
@@ -585,23 +621,10 @@ def hire(g: GameState, owner: int, ci: int, plan: HirePlan | None = None) -> Non
         why = hire_plan_problem(g, owner, ci, plan)
         if why:
             raise IllegalAction(why)
-    perform_hire(g, owner, ci, plan)
+    run(g, perform_hire(g, owner, ci, plan), ask)
 
 
-def keep_problem(given: list[int], kept: object) -> list[int]:
-    """The resources of ``given`` the owner keeps, as a list; IllegalAction unless ``kept``
-    is some of them (each at most as often as it was paid)."""
-    left = list(given)
-    if not isinstance(kept, tuple | list):
-        raise IllegalAction(f"hire payment: keep a list of the paid resources {given}, not {kept!r}")
-    for r in kept:
-        if r not in left:
-            raise IllegalAction(f"hire payment: {r!r} is not one of the paid resources {given} (or repeats)")
-        left.remove(r)
-    return list(kept)
-
-
-def perform_hire(g: GameState, owner: int, ci: int, plan: HirePlan) -> None:
+def perform_hire(g: GameState, owner: int, ci: int, plan: HirePlan) -> Steps:
     """``hire`` with arguments already checked."""
     p = g.players[g.current]
     c = g.rules.companies[ci]
@@ -622,13 +645,19 @@ def perform_hire(g: GameState, owner: int, ci: int, plan: HirePlan) -> None:
         if comp >= 0:
             g.uses[comp] += 1
     owner_p = g.players[owner]
-    # "The owner may deny receiving any of the paid resources": each one, not all or nothing.
-    kept = keep_problem(given, g.bots[owner].keep_hire_payment(g, owner, g.current, list(given)))
+    kept: list[int] = []
+    if given:
+        # "The owner may deny receiving any of the paid resources": each one, not all or nothing.
+        kept = list((yield d.choose_many(
+            owner, "keep_hire_payment",
+            f"Seat {g.current + 1} hires your {c.name}: which of the paid resources do you keep?",
+            given, 0, len(given), [RESOURCES[r].capitalize() for r in given])))
     for r in given:
         if r in kept:
             kept.remove(r)
             owner_p.storage[r] += 1
         else:
             payment.return_resource(g, r)
+    touch(g, owner)
     g.hires += 1
-    produce(g, p, c, may_top=False)
+    yield from produce(g, p, c, may_top=False)

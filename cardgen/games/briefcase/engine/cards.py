@@ -9,7 +9,7 @@ from cardgen.games.briefcase.engine.state import GameState, PlayerState
 from cardgen.games.briefcase.model import DECISIONS
 
 # The order in which cards are given up when an ability lets any cards stand in for another:
-# the least useful first. Bots may pass their own.
+# the least useful first. A bot may plan with its own and pass the plan.
 DEFAULT_SPEND = (2, 3, 1, 0)   # obstacle, hire, activate, buy
 _NAMES = tuple(d.capitalize() for d in DECISIONS)   # for messages
 
@@ -81,12 +81,16 @@ _REAL = {(t, n): _real_cards(t, n) for t in range(N_CARDS) for n in range(16)}
 
 
 def plan_cards(p: PlayerState, uses: list[int], n: int, t: int, for_resources: bool = False,
-               spend: tuple[int, ...] = DEFAULT_SPEND) -> CardPlan | None:
-    """How ``p`` can pay ``n`` cards of type ``t`` from the hand, or None if it cannot.
+               spend: tuple[int, ...] = DEFAULT_SPEND, hand: list[int] | tuple[int, ...] | None = None
+               ) -> CardPlan | None:
+    """How ``p`` can pay ``n`` cards of type ``t`` from the hand (or from ``hand``, cards it
+    keeps back left out), or None if it cannot.
 
     Real cards of the type are used first; the rest comes from the player's ``cards_as``
-    abilities (``only_for: resources`` ones only when ``for_resources``)."""
-    hand = p.hand
+    abilities (``only_for: resources`` ones only when ``for_resources``). ``p`` may be the
+    state's player or an observation's view of the seat itself."""
+    if hand is None:
+        hand = p.hand
     have = hand[t]
     if have >= n:
         plan = _REAL.get((t, n))

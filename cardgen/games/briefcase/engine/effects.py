@@ -4,11 +4,15 @@ Ongoing effects are folded into a player's derived fields whenever the set of ac
 companies changes (``refresh``); the rest of the engine reads those fields. Per-activation
 effects run each time their company is activated (``on_activate``). End-of-game effects are
 scored in ``scoring``. A custom company is just data using these kinds.
+
+Where an ability leaves the player a choice, its code is a generator that yields the decision
+(``cardgen.sim.decisions``) and receives the checked choice; an ability that changes another
+player marks that player for the observations (``state.touch``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any
 
 from cardgen.games.briefcase.engine import cards
@@ -21,8 +25,13 @@ from cardgen.games.briefcase.engine.rules import (
     Rules,
     mask,
 )
-from cardgen.games.briefcase.engine.state import GameState, IllegalAction, PlayerState, conversions
+from cardgen.games.briefcase.engine.state import GameState, PlayerState, conversions, touch
 from cardgen.games.briefcase.model import DECISIONS, RESOURCES
+from cardgen.sim import decisions as d
+from cardgen.sim.decisions import Decision
+
+# Rules that may ask a player: generators yielding each Decision and receiving the choice.
+Steps = Generator[Decision, Any, None]
 
 
 def _res_mask(rules: Rules, spec: str) -> int:
@@ -178,6 +187,7 @@ def refresh(g: GameState, p: PlayerState) -> None:
     (p.hand_size, p.storage_limit, p.res_conv, p.res_limited, p.card_convs, p.card_conv,
      p.start_draw, p.start_cycle, p.ignore_blocks, p.deck_top, p.topdeck, p.level1_active,
      p.endgame, p.pay_key, p.extra_draws) = hit[1]
+    p.active_key = active          # the activated companies: observation.py caches by it
 
 
 # --- Per activation -------------------------------------------------------------------------
@@ -192,77 +202,102 @@ class ActivationContext:
         self.discard_before = discard_before   # resource discard pile before paying the cost
 
 
-def _remove_from_hand(g: GameState, p: PlayerState, c: CompanyRule, ctx: ActivationContext) -> None:
-    bot = g.bots[p.seat]
+def _card_labels(options: list[int | None]) -> list[str]:
+    return [DECISIONS[t].capitalize() if t is not None else "none" for t in options]
+
+
+def _remove_from_hand(g: GameState, p: PlayerState, c: CompanyRule, ctx: ActivationContext) -> Steps:
     for _ in range(c.params["count"]):
-        t = bot.remove_from_hand(g, p.seat)
-        if t is None or not p.hand[t]:
+        options: list[int | None] = [t for t in range(N_CARDS) if p.hand[t]]
+        if not options:
+            return
+        options.append(None)
+        t = yield d.choose(p.seat, "remove_from_hand",
+                           f"{c.name}: remove a card of your hand from the game (or none)",
+                           options, _card_labels(options))
+        if t is None:
             return
         p.hand[t] -= 1
         g.removed[t] += 1
 
 
 def _take_from_resource_discard(g: GameState, p: PlayerState, c: CompanyRule,
-                                ctx: ActivationContext) -> None:
+                                ctx: ActivationContext) -> Steps:
     # Not the resources just paid for this activation, and never Energy.
     pool = [min(ctx.discard_before[r], g.res_discard[r]) if not (g.rules.inexhaustible_mask >> r) & 1
             else 0 for r in range(N_RES)]
-    if not any(pool):
+    options = [r for r in range(N_RES) for _ in range(pool[r])]
+    if not options:
         return
-    picks = g.bots[p.seat].take_from_discard(g, p.seat, list(pool), c.params["count"])
-    for r in picks[: c.params["count"]]:
-        if pool[r] and g.res_discard[r]:
-            pool[r] -= 1
-            g.res_discard[r] -= 1
-            p.storage[r] += 1
+    count = c.params["count"]
+    picks = yield d.choose_many(p.seat, "take_from_discard",
+                                f"{c.name}: take up to {count} resources from the discard pile",
+                                options, 0, min(count, len(options)),
+                                [g.rules.res_names[r].capitalize() for r in options])
+    for r in picks:
+        g.res_discard[r] -= 1
+        p.storage[r] += 1
 
 
-def _opponents_discard(g: GameState, p: PlayerState, c: CompanyRule, ctx: ActivationContext) -> None:
+def _opponents_discard(g: GameState, p: PlayerState, c: CompanyRule, ctx: ActivationContext) -> Steps:
     kinds = tuple(DECISIONS.index(k) for k in c.params["cards"])
-    bot = g.bots[p.seat]
     for o in g.opponents(p.seat):
         opp = g.players[o]
-        options = tuple(t for t in kinds if opp.hand[t])
+        options = [t for t in kinds if opp.hand[t]]
         if not options:
             continue
-        t = options[0] if len(options) == 1 else bot.opponent_discard(g, p.seat, o, options)
-        if t not in options:
+        if len(options) == 1:
             t = options[0]
+        else:
+            # "The player looks at each opponent's hand ... and if a player has both, chooses":
+            # while it chooses, the observation shows it that hand.
+            g.revealed = o
+            touch(g, o)
+            t = yield d.choose(p.seat, "opponent_discard",
+                               f"{c.name}: which card does seat {o + 1} discard?", options,
+                               _card_labels(list(options)))
+            g.revealed = -1
         opp.hand[t] -= 1
         opp.discard[t] += 1
+        touch(g, o)
 
 
-def _take_from_opponents(g: GameState, p: PlayerState, c: CompanyRule, ctx: ActivationContext) -> None:
+def _take_from_opponents(g: GameState, p: PlayerState, c: CompanyRule, ctx: ActivationContext) -> Steps:
     # Fine point 2: the opponent converts nothing, so only real cards of the resource count.
     r = RESOURCES.index(c.params["resource"])
-    bot = g.bots[p.seat]
     for o in g.opponents(p.seat):
         opp = g.players[o]
         k = min(c.params["count"], opp.storage[r])
-        if k and bot.take_from_opponent(g, p.seat, o, r):
+        if k and (yield d.yes_no(p.seat, "take_from_opponent",
+                                 f"{c.name}: take {k} {RESOURCES[r].capitalize()} from seat {o + 1}?")):
             opp.storage[r] -= k
             p.storage[r] += k
+            touch(g, o)
 
 
 def _deactivate_opponent_company(g: GameState, p: PlayerState, c: CompanyRule,
-                                 ctx: ActivationContext) -> None:
+                                 ctx: ActivationContext) -> Steps:
     level = c.params["level"]
-    bot = g.bots[p.seat]
     for o in g.opponents(p.seat):
         opp = g.players[o]
-        cands = [ci for ci in opp.companies if opp.active[ci]
-                 and g.rules.companies[ci].level == level and not g.rules.companies[ci].permanent]
+        cands: list[int | None] = [ci for ci in opp.companies if opp.active[ci]
+                                   and g.rules.companies[ci].level == level
+                                   and not g.rules.companies[ci].permanent]
         if not cands:
             continue
-        pick = bot.deactivate_pick(g, p.seat, o, cands)
-        if pick is None or pick not in cands:
+        cands.append(None)
+        pick = yield d.choose(p.seat, "deactivate_pick",
+                              f"{c.name}: deactivate a company of seat {o + 1} (or none)", cands,
+                              [g.rules.companies[ci].name if ci is not None else "none" for ci in cands])
+        if pick is None:
             continue
         opp.active[pick] = False
         g.deactivations += 1
         refresh(g, opp)
+        touch(g, o)
 
 
-PER_ACTIVATION: dict[str, Callable[[GameState, PlayerState, CompanyRule, ActivationContext], None]] = {
+PER_ACTIVATION: dict[str, Callable[[GameState, PlayerState, CompanyRule, ActivationContext], Steps]] = {
     "remove_from_hand": _remove_from_hand,
     "take_from_resource_discard": _take_from_resource_discard,
     "opponents_discard": _opponents_discard,
@@ -282,9 +317,9 @@ def check_supported(rules: Rules) -> None:
             raise ValueError(f"company '{c.name}': effect '{c.effect}' cannot be used {when}")
 
 
-def on_activate(g: GameState, p: PlayerState, c: CompanyRule, ctx: ActivationContext) -> None:
+def on_activate(g: GameState, p: PlayerState, c: CompanyRule, ctx: ActivationContext) -> Steps:
     if c.per_activation:
-        PER_ACTIVATION[c.effect](g, p, c, ctx)
+        yield from PER_ACTIVATION[c.effect](g, p, c, ctx)
 
 
 # --- Start of turn --------------------------------------------------------------------------
@@ -296,28 +331,32 @@ def start_abilities(p: PlayerState) -> list[int]:
     return [e[0] for e in p.start_draw] + [e[0] for e in p.start_cycle]
 
 
-def start_of_turn(g: GameState, p: PlayerState) -> None:
-    """Newspaper-like draws (if the hand qualifies when it resolves) and Contractor-like
-    cycling, in the order the player chooses when several apply (a cycled Buy card can make the
-    hand qualify for the Newspaper)."""
-    bot = g.bots[p.seat]
+def start_of_turn(g: GameState, p: PlayerState) -> Steps:
+    """Newspaper-like draws (if the hand qualifies when it acts) and Contractor-like cycling,
+    in the order the player chooses when several apply (a cycled Buy card can make the hand
+    qualify for the Newspaper)."""
     order = start_abilities(p)
     if len(order) > 1:
-        chosen = bot.start_order(g, p.seat, list(order))
-        if sorted(chosen) != sorted(order):
-            raise IllegalAction(f"start of turn: order every one of {order} once, not {chosen}")
-        order = list(chosen)
+        order = yield d.order(p.seat, "start_order", "Order your start-of-turn abilities (first acts first)",
+                              order, [g.rules.companies[ci].name for ci in order])
     draws = {e[0]: e for e in p.start_draw}
     cycles = dict(p.start_cycle)
     for ci in order:
+        name = g.rules.companies[ci].name
         if ci in draws:
             _ci, count, card, at_most = draws[ci]
-            if p.hand[card] <= at_most and bot.use_start_draw(g, p.seat):
+            if p.hand[card] <= at_most and (p.deck or any(p.discard)) and (
+                    yield d.yes_no(p.seat, "use_start_draw", f"{name}: draw {count} more card(s)?")):
                 cards.draw(g, p, count)
             continue
         for _ in range(cycles[ci]):
-            t = bot.cycle_card(g, p.seat)
-            if t is None or not p.hand[t]:
+            options: list[int | None] = [t for t in range(N_CARDS) if p.hand[t]]
+            if not options:
+                break
+            options.append(None)
+            t = yield d.choose(p.seat, "cycle_card", f"{name}: discard a card and draw a new one (or none)",
+                               options, _card_labels(options))
+            if t is None:
                 break
             p.hand[t] -= 1
             p.discard[t] += 1

@@ -1,63 +1,187 @@
-"""Every legal action of the current player, as plain tuples, and applying one.
+"""The main phase's decision: the next action of the player whose turn it is.
 
-Slow by design (it tries everything); the random bot and the fuzz tests use it. Actions:
-("end",), ("buy_company", c), ("buy_resource", r), ("activate", c), ("invest", buys),
-("move_block", kind, block, target, card), ("hire", owner, c).
+An action is a plain tuple (a JSON list in a game log), its payment included:
+
+    ("end",)                                         end step A
+    ("buy_company", company, card_plan)
+    ("buy_resource", resource, count, card_plan)
+    ("activate", company, (card_plan, resource_plan))
+    ("invest", buy_cards, card_plan)                 the Central Bank; card_plan pays the Activate
+    ("move_block", "resource"|"company", block, target, card_type, card_plan)
+    ("hire", owner_seat, company, (card_plan, resource_plan))
+
+A card plan is ``(cards given up per type, ((company, uses), ...))`` for the ``cards_as``
+abilities it uses; a resource plan lists ``(source, target, limited-ability company or -1)``
+(``cards.plan_cards`` and ``payment.plan_payment`` make them). ``action_problem`` checks any
+action against the state and the rules (``actions``' checks); ``options`` lists a representative
+set of legal actions (each affordable action, with one way to pay it), enough for a random
+player or a person to play a whole game.
 """
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 from cardgen.games.briefcase.engine import actions
 from cardgen.games.briefcase.engine.rules import BUY, N_CARDS, N_RES
-from cardgen.games.briefcase.engine.state import GameState, IllegalAction
+from cardgen.games.briefcase.engine.state import GameState
+from cardgen.games.briefcase.model import DECISIONS
+from cardgen.sim.decisions import Decision
 
 Action = tuple
+END: Action = ("end",)
+
+# Each kind's number of fields (the kind included) and its check.
+_ARITY = {"end": 1, "buy_company": 3, "buy_resource": 4, "activate": 3, "invest": 3, "move_block": 6,
+          "hire": 4}
+_CHECKS: dict[str, Any] = {
+    "end": lambda g: actions.turn_problem(g),
+    "buy_company": actions.buy_company_problem,
+    "buy_resource": actions.buy_resource_problem,
+    "activate": actions.activate_problem,
+    "invest": actions.invest_problem,
+    "move_block": actions.move_block_problem,
+    "hire": actions.hire_plan_problem,
+}
+
+# The rule part of the checks above, without the payment: for an action paid with a plan the
+# engine's planner issued for it in this version (``actions.issued_plan``).
+_RULE_CHECKS: dict[str, Any] = {
+    "buy_company": lambda g, ci: actions.company_problem(g, ci) or actions.turn_problem(g),
+    "buy_resource": lambda g, r, n: actions.resource_problem(g, r, n) or actions.turn_problem(g),
+    "activate": actions.owned_problem,
+    "invest": actions.central_bank_problem,
+}
 
 
-def legal_actions(g: GameState) -> list[Action]:
+def action_problem(g: GameState, action: Any, version: int | None = None) -> str | None:
+    """Why ``action`` (a tuple or a JSON list) is not legal for the current player now, or None.
+    ``version``: that of the pending decision, whose observations' plans are accepted."""
+    if not isinstance(action, tuple | list) or not action:
+        return f"an action is a list [kind, ...], not {action!r}"
+    kind = action[0]
+    check = _CHECKS.get(kind) if isinstance(kind, str) else None
+    if check is None:
+        return f"unknown action {kind!r} (actions: {', '.join(_ARITY)})"
+    if len(action) != _ARITY[kind]:
+        return f"a {kind} action has {_ARITY[kind] - 1} fields after its kind, not {len(action) - 1}"
+    if version is not None and kind in _RULE_CHECKS and actions.issued_plan(g, action, version):
+        why = _RULE_CHECKS[kind](g, *action[1:-1])
+        if g.invariants and why != check(g, *action[1:]):
+            raise AssertionError(f"turn {g.turns}: an issued plan for {action!r} is not legal")
+        return why
+    return check(g, *action[1:])
+
+
+def options(g: GameState) -> list[Action]:
+    """A representative list of legal actions: ending the turn, and each affordable action with
+    one way to pay it (a block's move with the first card type that pays it)."""
     p = g.players[g.current]
-    out: list[Action] = [("end",)]
+    out: list[Action] = [END]
     for ci in g.portfolio:
-        if actions.company_plan(g, ci) is not None:
-            out.append(("buy_company", ci))
+        plan = actions.company_plan(g, ci)
+        if plan is not None:
+            out.append(("buy_company", ci, plan))
     for r in range(N_RES):
-        if actions.resource_plan(g, r) is not None:
-            out.append(("buy_resource", r))
+        plan = actions.resource_plan(g, r)
+        if plan is not None:
+            out.append(("buy_resource", r, 1, plan))
     for ci in p.companies:
-        if actions.activation_plan(g, ci) is not None:
-            out.append(("activate", ci))
+        aplan = actions.activation_plan(g, ci)
+        if aplan is not None:
+            out.append(("activate", ci, aplan))
     for k in range(1, min(p.hand[BUY], g.central_bank_vp) + 1):
-        if actions.central_bank_plan(g, k) is not None:
-            out.append(("invest", k))
-    payable = [t for t in range(N_CARDS) if actions.block_plan(g, t) is not None]
+        plan = actions.central_bank_plan(g, k)
+        if plan is not None:
+            out.append(("invest", k, plan))
+    payable = [(t, plan) for t in range(N_CARDS) if (plan := actions.block_plan(g, t)) is not None]
     if payable:
+        t, plan = payable[0]
         for kind, blocks in (("resource", g.resource_blocks), ("company", g.company_blocks)):
             for i in range(len(blocks)):
                 for target in actions.block_targets(g, kind, i):
-                    for t in payable:
-                        out.append(("move_block", kind, i, target, t))
+                    out.append(("move_block", kind, i, target, t, plan))
     for o in g.opponents(g.current):
-        for ci in g.players[o].companies:
-            if g.players[o].active[ci] and actions.hire_plan(g, o, ci) is not None:
-                out.append(("hire", o, ci))
+        opp = g.players[o]
+        for ci in opp.companies:
+            if opp.active[ci]:
+                hplan = actions.hire_plan(g, o, ci)
+                if hplan is not None:
+                    out.append(("hire", o, ci, hplan))
     return out
 
 
-def apply(g: GameState, action: Action) -> None:
+def describe(g: GameState, action: Action) -> str:
+    """An action as a person reads it."""
+    rules = g.rules
     kind = action[0]
+
+    def paid(plan: Any) -> str:
+        consume = plan[0]
+        return ", ".join(f"{k} {DECISIONS[t].capitalize()}" for t, k in enumerate(consume) if k) or "nothing"
+
     if kind == "end":
-        return
+        return "end your turn"
     if kind == "buy_company":
-        actions.buy_company(g, action[1])
-    elif kind == "buy_resource":
-        actions.buy_resource(g, action[1])
-    elif kind == "activate":
-        actions.activate(g, action[1])
-    elif kind == "invest":
-        actions.invest(g, action[1])
-    elif kind == "move_block":
-        actions.move_block(g, action[1], action[2], action[3], action[4])
-    elif kind == "hire":
-        actions.hire(g, action[1], action[2])
-    else:
-        raise IllegalAction(f"unknown action {kind!r}")
+        return f"buy {rules.companies[action[1]].name} (pay {paid(action[2])})"
+    if kind == "buy_resource":
+        return f"buy {action[2]} {rules.res_names[action[1]].capitalize()} (pay {paid(action[3])})"
+    if kind == "activate":
+        spent = [rules.res_names[s].capitalize() for s, _t, _c in action[2][1]]
+        return (f"activate {rules.companies[action[1]].name} (pay {paid(action[2][0])}; "
+                f"spend {', '.join(spent) or 'nothing'})")
+    if kind == "invest":
+        return f"invest {action[1]} Buy in the Central Bank (pay {paid(action[2])})"
+    if kind == "move_block":
+        target = (rules.res_names[action[3]].capitalize() if action[1] == "resource"
+                  else rules.companies[action[3]].name)
+        return f"move {action[1]} block {action[2] + 1} to {target} (pay {paid(action[5])})"
+    spent = [rules.res_names[s].capitalize() for s, _t, _c in action[3][1]]
+    return (f"hire {rules.companies[action[2]].name} of seat {action[1] + 1} (pay {paid(action[3][0])}; "
+            f"give {', '.join(spent) or 'nothing'})")
+
+
+class ActDecision(Decision):
+    """The ``act`` decision of step A, built at every action of every turn, so it is cheap:
+    its options and labels are listed only when something reads them (the random bot or a
+    person; a heuristic bot plans its own action), and its check is the engine's validation
+    (any legal action is allowed, listed or not; every listed one is legal)."""
+
+    # The dataclass fields, set directly: the generated __init__ and its frozen setattr cost
+    # more than the rest of an action.
+    _FIXED = {"kind": "act", "tag": "action", "prompt": "Your next action (or end your turn)",
+              "low": 0, "high": 0}
+
+    def __init__(self, g: GameState, seat: int) -> None:
+        fields = self.__dict__
+        fields.update(self._FIXED)
+        fields["seat"] = seat
+        # The state's own checker (not this decision's bound method: that would make every
+        # decision a reference cycle, left for the garbage collector).
+        checker = g.act_checker
+        if checker is None:                 # a state played directly (tests), not begun
+            checker = g.act_checker = functools.partial(action_problem, g)
+        fields["checker"] = checker
+        fields["_g"] = g
+        fields["_version"] = g.version
+        fields["_options"] = None
+
+    @property                                # type: ignore[override]
+    def options(self) -> tuple[Action, ...]:
+        listed = self.__dict__["_options"]
+        if listed is None:
+            g = self.__dict__["_g"]
+            if g.version != self.__dict__["_version"]:
+                raise RuntimeError("the options of an action decision are read while it is pending")
+            listed = self.__dict__["_options"] = tuple(options(g))
+        return listed
+
+    @property                                # type: ignore[override]
+    def labels(self) -> tuple[str, ...]:
+        g = self.__dict__["_g"]
+        return tuple(describe(g, a) for a in self.options)
+
+    def check(self, choice: Any) -> str | None:
+        fields = self.__dict__
+        return action_problem(fields["_g"], choice, fields["_version"])

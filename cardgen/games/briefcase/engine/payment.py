@@ -33,11 +33,15 @@ _DIRECT: dict[tuple, Plan] = {}        # paying a cost with exactly its resource
 _MEMO_MAX = 200_000
 
 
-def plan_payment(p: PlayerState, cost: tuple[int, ...] | list[int], uses: list[int],
-                 free: tuple[int, ...], avail: list[int] | None = None) -> Plan | None:
-    """A way for ``p`` to pay ``cost`` from storage, or None. ``avail`` (hires only) caps the
-    units an ability may convert into each target by what can physically replace them."""
-    storage = p.storage
+def plan_payment(p: PlayerState, cost: tuple[int, ...] | list[int], uses: list[int] | tuple[int, ...],
+                 free: tuple[int, ...], avail: list[int] | None = None,
+                 storage: list[int] | tuple[int, ...] | None = None) -> Plan | None:
+    """A way for ``p`` to pay ``cost`` from storage (or from ``storage``, a storage it
+    considers), or None. ``avail`` (hires only) caps the units an ability may convert into
+    each target by what can physically replace them. ``p`` may be the state's player or an
+    observation's view."""
+    if storage is None:
+        storage = p.storage
     for r in range(N_RES):
         if storage[r] < cost[r]:
             break

@@ -3,15 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from cardgen.games.briefcase.engine import cards, effects
 from cardgen.games.briefcase.engine.rules import N_CARDS, N_RES, Rules
 from cardgen.games.briefcase.engine.state import GameState
-
-if TYPE_CHECKING:
-    from cardgen.games.briefcase.bots.base import Bot
 
 
 def choose_portfolio(rules: Rules, rng: random.Random) -> tuple[int, ...]:
@@ -26,16 +21,15 @@ def choose_portfolio(rules: Rules, rng: random.Random) -> tuple[int, ...]:
     return tuple(sorted(chosen, key=lambda c: (rules.companies[c].level, rules.companies[c].cost or 0, c)))
 
 
-def new_game(rules: Rules, players: int, rng: random.Random, bots: Sequence[Bot]) -> GameState:
+def new_game(rules: Rules, players: int, rng: random.Random) -> GameState:
     """A game ready for its first turn: market, Decision Bank, blocks, portfolio, Central Bank,
-    and each player's Power Plant, shuffled starting deck and first hand."""
+    and each player's Power Plant, shuffled starting deck and first hand. ``turn.begin`` starts
+    it as a game of decisions."""
     if not rules.min_players <= players <= rules.max_players:
         raise ValueError(f"Briefcase is played by {rules.min_players} to {rules.max_players} players, "
                          f"not {players}")
-    if len(bots) != players:
-        raise ValueError(f"{players} players need {players} bots, got {len(bots)}")
     effects.check_supported(rules)
-    g = GameState(rules, players, rng, list(bots))
+    g = GameState(rules, players, rng)
     for r in range(N_RES):
         whole = rules.market_whole_pile[r]
         g.market[r] = rules.res_total[r] if whole else rules.market_per_player[r] * players

@@ -3,18 +3,23 @@
 Decision cards in a hand, discard pile or played area are counts per card type (their order
 never matters there); a draw pile is a list of card types with its top at the end, because
 the Biology Lab and the Consulting Firm put cards on top of it. Resources are counts per type.
+
+The state holds no players' policies. A game started with ``turn.begin`` runs its rules as a
+generator (``driver.Flow``): ``decision()`` is the pending decision, ``apply(choice)`` plays it
+or raises ``IllegalAction``, ``observation(seat)`` is what that seat may see.
 """
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardgen.games.briefcase.engine.rules import N_CARDS, N_RES, Rules
-from cardgen.sim.decisions import IllegalAction
+from cardgen.sim.decisions import Decision, IllegalAction
 
 if TYPE_CHECKING:
-    from cardgen.games.briefcase.bots.base import Bot
+    from cardgen.games.briefcase.engine.observation import Observation
+    from cardgen.sim.driver import Flow
 
 # An action the rules do not allow in the current state: the one class every game raises, so the
 # shared driver, ``play`` and ``replay`` catch the engine's refusals like any decision's.
@@ -62,7 +67,7 @@ class PlayerState:
         # Derived from the player's activated companies by effects.refresh().
         "hand_size", "storage_limit", "res_conv", "res_limited", "card_convs", "start_draw",
         "start_cycle", "ignore_blocks", "deck_top", "topdeck", "level1_active", "endgame",
-        "pay_key", "card_conv", "extra_draws",
+        "pay_key", "card_conv", "extra_draws", "active_key",
     )
 
     def __init__(self, seat: int, n_companies: int):
@@ -91,6 +96,7 @@ class PlayerState:
         self.level1_active = 0
         self.endgame: tuple[tuple[str, int], ...] = ()
         self.pay_key: tuple = ()
+        self.active_key: tuple[int, ...] = ()   # the activated companies, a new tuple at each refresh
 
     def cards_owned(self) -> list[int]:
         """Every decision card the player holds anywhere, per type."""
@@ -112,15 +118,15 @@ class GameState:
         "removed", "current", "turns", "company_bought", "uses", "ignored", "end_condition",
         "over", "stalled", "bought", "activations", "hires", "blocks_moved", "deactivations",
         "resource_blocks_removed", "invariants", "initial_cards", "initial_res", "initial_piles",
-        "draw_to",
+        "draw_to", "revealed", "flow", "version", "obs_dirty", "obs_public", "obs_parts", "obs_table",
+        "obs_own", "obs_decks", "obs_stale", "act_checker", "issued", "__weakref__",
     )
 
-    def __init__(self, rules: Rules, players: int, rng: random.Random, bots: list[Bot]):
+    def __init__(self, rules: Rules, players: int, rng: random.Random):
         n_comp = len(rules.companies)
         self.rules = rules
         self.n = players
         self.rng = rng
-        self.bots = bots
         self.players = [PlayerState(s, n_comp) for s in range(players)]
         self.bank = [0] * N_CARDS               # the Decision Bank
         self.market = [0] * N_RES               # the resource market (Energy pile included)
@@ -139,6 +145,7 @@ class GameState:
         self.uses = [0] * n_comp                # per-turn ability uses, by company
         self.ignored: list[int] = []            # resource blocks ignored this turn (Cargo Company)
         self.draw_to = 0                        # the hand size the last Draw step drew to
+        self.revealed = -1                      # the seat whose hand the rules show the current player
         # End of game.
         self.end_condition: str | None = None
         self.over = False
@@ -155,6 +162,53 @@ class GameState:
         self.initial_cards = [0] * N_CARDS
         self.initial_res = [0] * N_RES
         self.initial_piles = [0] * n_comp
+        # The rules as a generator of decisions (turn.begin), and what observation() caches:
+        # ``version`` counts applied choices; ``obs_dirty`` marks (a bit per seat) the players
+        # whose public view must be built anew (see observation.py).
+        self.flow: Flow | None = None
+        self.act_checker: Any = None                # legal.action_problem bound to this game
+        self.version = 0
+        self.obs_dirty = (1 << players) - 1
+        self.obs_public: list[Any] = [None] * players
+        self.obs_parts: list[Any] = [None] * players
+        self.obs_table: list[Any] = [None] * 8      # the table's parts (observation.py)
+        self.obs_stale = (1 << 7) - 1               # which of them to rebuild (observation.ALL_PARTS)
+        self.obs_own: list[Any] = [None] * players
+        self.obs_decks: list[Any] = [None] * players
+        # Per seat, the payment plans the engine's planners made on that seat's observation of
+        # this version (actions.issue): the check of an action paid with one of them skips
+        # re-checking its payment (legal.action_problem).
+        self.issued: list[dict[int, tuple]] = [{} for _ in range(players)]
+
+    # --- The decision-point shape (cardgen.sim.driver) --------------------------------------------
+    def decision(self) -> Decision | None:
+        """The pending decision; None once the game is over (or stopped by the safety cap)."""
+        if self.flow is None:
+            raise RuntimeError("this game was not started (turn.begin)")
+        return self.flow.decision()
+
+    def apply(self, choice: Any) -> None:
+        """Play ``choice`` for the pending decision; IllegalAction (nothing changed) if the
+        decision does not allow it."""
+        flow = self.flow
+        pending = flow.decision()           # type: ignore[union-attr]
+        before = self.current
+        # A new version before the rules go on: what they build for the next decision (its
+        # options, an observation) belongs to it. A refused choice only costs a cache miss.
+        self.version += 1
+        flow.apply(choice)                  # type: ignore[union-attr]
+        issued = self.issued[pending.seat]   # type: ignore[union-attr]
+        if issued:
+            issued.clear()                  # plans of an older version are never accepted
+        # The player who chose and the player whose turn it is now changed; the rules mark any
+        # other player they change (touch). The main phase marks what each action changes of
+        # the table; after any other decision the rules may have changed anything.
+        self.obs_dirty |= (1 << before) | (1 << self.current)
+        if pending.kind != "act":           # type: ignore[union-attr]
+            self.obs_stale = (1 << 7) - 1
+
+    def observation(self, seat: int) -> Observation:
+        return _observe(self, seat)
 
     @property
     def player(self) -> PlayerState:
@@ -167,3 +221,19 @@ class GameState:
     @property
     def rounds(self) -> int:
         return self.turns // self.n
+
+
+def touch(g: GameState, seat: int) -> None:
+    """Seat ``seat``'s public view changed in a way ``apply`` does not know about (another
+    player's turn changed it: a hire's payment, an opponent-targeting ability)."""
+    g.obs_dirty |= 1 << seat
+
+
+def touch_all(g: GameState) -> None:
+    """Everything may have changed: every view and every part of the table."""
+    g.obs_dirty = (1 << g.n) - 1
+    g.obs_stale = (1 << 7) - 1
+
+
+# observation.py reads this module's classes: imported once they exist.
+from cardgen.games.briefcase.engine.observation import observe as _observe  # noqa: E402

@@ -1,9 +1,12 @@
 """Turns and the end of the game.
 
-A turn: start-of-turn abilities, A. play cards (the seat's bot calls ``actions``), then the
+A turn: start-of-turn abilities, A. play cards (one ``act`` decision per action), then the
 Consulting Firm's top-decking, B. discard, the storage limit, C. draw. The game ends when an
 end condition holds after a turn, once the round is complete (the player to the right of the
 starting player has the last turn), or is reported stalled at the safety cap.
+
+The rules are generators (``*_steps``) that yield each decision to the player it belongs to
+and receive the checked choice; ``begin`` runs a whole game as a ``driver.Flow``.
 
 Reading: "only 2 types of resources remaining in the resource market" counts the basic
 resource types with cards left (Personnel, Steel, Concrete, Paper): Setup says those piles "form
@@ -13,9 +16,21 @@ count) and Imported "used later on". So the game ends once two basic piles are e
 
 from __future__ import annotations
 
-from cardgen.games.briefcase.engine import cards, effects, invariants, payment
-from cardgen.games.briefcase.engine.rules import BUY, N_CARDS, N_RES
+import functools
+from collections.abc import Generator
+from typing import Any
+
+from cardgen.games.briefcase.engine import actions, cards, effects, invariants, legal, payment
+from cardgen.games.briefcase.engine.defaults import Ask, run
+from cardgen.games.briefcase.engine.observation import ALL_PARTS, BLOCKS, IGNORED, MARKET, PILES, USES
+from cardgen.games.briefcase.engine.rules import BUY, N_CARDS
 from cardgen.games.briefcase.engine.state import GameState, PlayerState
+from cardgen.games.briefcase.model import DECISIONS
+from cardgen.sim import decisions as d
+from cardgen.sim.decisions import Decision
+from cardgen.sim.driver import Flow
+
+Steps = Generator[Decision, Any, None]
 
 END_CONDITIONS = ("resources", "companies", "buy_cards")
 
@@ -41,14 +56,15 @@ def end_condition(g: GameState) -> str | None:
     return None
 
 
-def start_turn(g: GameState) -> None:
+def start_steps(g: GameState) -> Steps:
+    """The start of a turn: per-turn counts reset, then start-of-turn abilities."""
     g.company_bought = 0
     if any(g.uses):
         g.uses = [0] * len(g.uses)
     g.ignored = []
     p = g.players[g.current]
     if p.start_draw or p.start_cycle:
-        effects.start_of_turn(g, p)
+        yield from effects.start_of_turn(g, p)
 
 
 def limited_stored(g: GameState, p: PlayerState) -> int:
@@ -57,27 +73,22 @@ def limited_stored(g: GameState, p: PlayerState) -> int:
     return sum([storage[r] for r in g.rules.storage_limited])
 
 
-def enforce_storage(g: GameState, p: PlayerState) -> None:
-    """At the end of the turn extra resources go to the resource discard pile; the player
-    chooses which, else the most plentiful go."""
+def enforce_storage(g: GameState, p: PlayerState) -> Steps:
+    """At the end of the turn the player discards the resources over the storage limit (to the
+    resource discard pile; Energy back to its pile), choosing which."""
     over = limited_stored(g, p) - p.storage_limit
     if over <= 0:
         return
-    exempt = g.rules.storage_exempt_mask
-    picks = g.bots[p.seat].storage_discard(g, p.seat, over)
+    options = [r for r in g.rules.storage_limited for _ in range(p.storage[r])]
+    picks = yield d.choose_many(p.seat, "storage_discard",
+                                f"Storage holds {over} resources over its limit: discard which?",
+                                options, over, over, [g.rules.res_names[r].capitalize() for r in options])
     for r in picks:
-        if over and 0 <= r < N_RES and p.storage[r] and not (exempt >> r) & 1:
-            p.storage[r] -= 1
-            payment.return_resource(g, r)
-            over -= 1
-    while over:
-        r = max(g.rules.storage_limited, key=lambda r: (p.storage[r], -r))
         p.storage[r] -= 1
         payment.return_resource(g, r)
-        over -= 1
 
 
-def draw_step(g: GameState, p: PlayerState) -> None:
+def draw_step(g: GameState, p: PlayerState) -> Steps:
     """C. Draw up to the hand size; each additional card an ability allows ("a player may draw
     one additional card") is the player's choice, made once the others are drawn."""
     extra = p.extra_draws
@@ -85,20 +96,29 @@ def draw_step(g: GameState, p: PlayerState) -> None:
     cards.draw(g, p, base)
     drawn_to = base
     for ci, k in extra:
-        if (p.deck or any(p.discard)) and g.bots[p.seat].extra_draw(g, p.seat, ci):
+        if (p.deck or any(p.discard)) and (yield d.yes_no(
+                p.seat, "extra_draw", f"{g.rules.companies[ci].name}: draw {k} additional card(s)?")):
             cards.draw(g, p, k)
             drawn_to += k
     g.draw_to = drawn_to
 
 
-def end_turn(g: GameState) -> None:
+def end_steps(g: GameState) -> Steps:
+    """The end of a turn: the Consulting Firm's top-decking, B. discard, the storage limit, C.
+    draw; then the end of the game is checked and the next player's turn comes."""
     p = g.players[g.current]
-    bot = g.bots[p.seat]
+    name = None
     for _ in range(p.topdeck):
-        if not any(p.played):
+        options: list[int | None] = [t for t in range(N_CARDS) if p.played[t]]
+        if not options:
             break
-        t = bot.topdeck_pick(g, p.seat)
-        if t is None or not 0 <= t < N_CARDS or not p.played[t]:
+        options.append(None)
+        if name is None:
+            name = next(g.rules.companies[ci].name for ci in p.companies
+                        if p.active[ci] and g.rules.companies[ci].effect == "topdeck_played")
+        t = yield d.choose(p.seat, "topdeck_pick", f"{name}: put a played card on top of your draw pile?",
+                           options, [DECISIONS[t].capitalize() if t is not None else "none" for t in options])
+        if t is None:
             break
         p.played[t] -= 1
         p.deck.append(t)
@@ -106,10 +126,10 @@ def end_turn(g: GameState) -> None:
     for t in range(N_CARDS):
         discard[t] += hand[t] + played[t]
         hand[t] = played[t] = 0
-    enforce_storage(g, p)
+    yield from enforce_storage(g, p)
     if p.extra_draws:
-        draw_step(g, p)
-    else:
+        yield from draw_step(g, p)
+    else:                       # no choice to make: the common case, without a generator
         cards.draw(g, p, p.hand_size)
         g.draw_to = p.hand_size
     if g.invariants:
@@ -122,18 +142,99 @@ def end_turn(g: GameState) -> None:
     g.current = (g.current + 1) % g.n
 
 
-def play_turn(g: GameState) -> None:
-    start_turn(g)
-    g.bots[g.current].play(g, g.current)
-    end_turn(g)
+def main_steps(g: GameState) -> Steps:
+    """A. The player plays decision cards: one ``act`` decision per action, until "end"."""
+    seat = g.current
+    while True:
+        action = yield legal.ActDecision(g, seat)
+        if action[0] == "end":
+            return
+        yield from perform(g, action)
 
 
-def play_game(g: GameState, max_rounds: int = 200) -> GameState:
-    """Play to the end, or until ``max_rounds`` complete rounds (then ``stalled``)."""
+def perform(g: GameState, action: Any) -> Steps:
+    """Carry out an action the decision has checked."""
+    kind = action[0]
+    if kind == "buy_resource":
+        actions.perform_buy_resource(g, action[1], action[2], action[3])
+    elif kind == "activate":
+        yield from actions.perform_activate(g, action[1], action[2])
+    elif kind == "buy_company":
+        actions.perform_buy_company(g, action[1], action[2])
+    elif kind == "move_block":
+        actions.perform_move_block(g, action[1], action[2], action[3], action[5])
+    elif kind == "invest":
+        actions.perform_invest(g, action[1], action[2])
+    elif kind == "hire":
+        yield from actions.perform_hire(g, action[1], action[2], action[3])
+
+
+def turn_steps(g: GameState) -> Steps:
+    yield from start_steps(g)
+    yield from main_steps(g)
+    yield from end_steps(g)
+
+
+# What each action may change of the table (besides the acting player), for the observations.
+_CHANGES = {"buy_company": PILES | USES, "move_block": BLOCKS | USES, "invest": USES}
+
+
+def game_steps(g: GameState, max_rounds: int) -> Steps:
+    """A whole game: turns until the game is over, or ``max_rounds`` complete rounds (then
+    ``stalled``, the safety cap). The main phase is written out here rather than delegated:
+    each level of ``yield from`` costs every decision that passes through it, and a game has
+    a few hundred actions."""
     cap = max_rounds * g.n
+    ActDecision = legal.ActDecision
+    perform_buy_resource = actions.perform_buy_resource
     while not g.over:
         if g.turns >= cap:
             g.stalled = True
-            break
-        play_turn(g)
+            return
+        g.obs_stale = ALL_PARTS               # a new turn: the observations' table anew
+        yield from start_steps(g)
+        seat = g.current
+        while True:
+            action = yield ActDecision(g, seat)
+            kind = action[0]
+            if kind == "end":
+                break
+            # What the action may change of the table the observations show (observation.py).
+            if kind == "buy_resource":           # the commonest action, without a generator
+                g.obs_stale |= MARKET | BLOCKS | IGNORED | (USES if action[3][1] else 0)
+                perform_buy_resource(g, action[1], action[2], action[3])
+            else:
+                g.obs_stale |= _CHANGES.get(kind, ALL_PARTS)
+                yield from perform(g, action)
+        g.obs_stale = ALL_PARTS
+        yield from end_steps(g)
+
+
+def begin(g: GameState, max_rounds: int = 200) -> GameState:
+    """Start ``g`` as a game driven by decisions (``g.decision()`` / ``g.apply()``)."""
+    g.act_checker = functools.partial(legal.action_problem, g)
+    g.flow = Flow(game_steps(g, max_rounds))
+    return g
+
+
+# --- Playing directly, outside the driver (tests and tools) ------------------------------------
+
+
+def start_turn(g: GameState, ask: Ask | None = None) -> None:
+    run(g, start_steps(g), ask)
+
+
+def end_turn(g: GameState, ask: Ask | None = None) -> None:
+    run(g, end_steps(g), ask)
+
+
+def play_turn(g: GameState, ask: Ask | None = None) -> None:
+    """One whole turn, its decisions answered by ``ask`` (default: their default answers, which
+    play no card)."""
+    run(g, turn_steps(g), ask)
+
+
+def play_game(g: GameState, max_rounds: int = 200, ask: Ask | None = None) -> GameState:
+    """Play to the end, or until ``max_rounds`` complete rounds (then ``stalled``)."""
+    run(g, game_steps(g, max_rounds), ask)
     return g
