@@ -34,9 +34,15 @@ def register(app: typer.Typer) -> None:
         effects: bool = typer.Option(True, "--effects/--no-effects", help="Measure each company's "
                                      "(fmnyc: Career card's) causal effect by paired games at the "
                                      "most players (fmnyc: 4, where cards stay in the box). Cost: one "
-                                     "extra run of --effect-games per company (14 x 200 games, "
-                                     "about 10 seconds, for the simple set)."),
+                                     "extra run of --effect-games per company (15 x 200 games, "
+                                     "about 6 seconds on 2 cores, for the simple set)."),
         effect_games: int = typer.Option(200, "--effect-games", help="Paired games per company."),
+        json_out: Path = typer.Option(None, "--json", metavar="FILE", help="Write every figure of "
+                                      "the verdict as JSON to this file: each player count's summary "
+                                      "beside the reference set's, the effects, the warnings."),
+        plot: Path = typer.Option(None, "--plot", metavar="DIR", help="Write PNG charts to this "
+                                  "folder: each effect with its 95% interval, game length against "
+                                  "the reference set; needs cardgen[plot]."),
     ) -> None:
         """Validate a company set and judge it in simulated games.
 
@@ -48,13 +54,15 @@ def register(app: typer.Typer) -> None:
         95% interval; it warns only when the whole interval lies outside ±5 points. The owners'
         win rate is shown as a descriptive figure only (leaders buy late, so it is confounded).
         Exit code 0 when the set plays (OK or WARN), 1 when it fails or is invalid, 2 on a
-        usage error, 130 or 143 when stopped by Ctrl-C or SIGTERM.
+        usage error, 130 or 143 when stopped by Ctrl-C or SIGTERM (nothing written). --json
+        and --plot are checked before the first game and written together at the end.
 
-        Example: cardgen check-set "My Set" --games 200
+        Example: cardgen check-set "My Set" --games 200 --json check.json --plot charts
         """
         # Ctrl-C or SIGTERM: stop at once, workers included; one line; exit 130 or 143.
         with stop_on_signals():
-            _check_set(target, game, games, seed, jobs, baseline, bots, effects, effect_games)
+            _check_set(target, game, games, seed, jobs, baseline, bots, effects, effect_games,
+                       json_out, plot)
 
 
 # The strongest bot of each game, as benchmarks/bot_strength.py measures it (README, check-set).
@@ -62,11 +70,16 @@ STRONGEST = {"briefcase": "expert", "fmnyc": "planner"}
 
 
 def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baseline: bool,
-               bots: str = "", effects: bool = True, effect_games: int = 200) -> None:
-    from cardgen.commands.simulate import on_terminal, plan_run, play_run
+               bots: str = "", effects: bool = True, effect_games: int = 200,
+               json_out: Path | None = None, plot: Path | None = None) -> None:
+    from cardgen.commands.simulate import check_outputs, on_terminal, plan_run, play_run, write_outputs
+    from cardgen.commands.tune import _slug
     from cardgen.commands.validate import validate_paths
     from cardgen.data.documents import game_files, read_document
     from cardgen.games import game_simulator, registered_games
+    from cardgen.output import json_bytes
+    from cardgen.sim.check_report import check_data
+    from cardgen.sim.plots import check_plot_paths, render_check_plots
     from cardgen.sim.verdict import judge
     from cardgen.workspace import announce
 
@@ -111,14 +124,19 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
     plans = {n: plan_run(game, n, games, seed, set_ref, [bot], False, {}) for n in counts}
     base_plans = {n: plan_run(game, n, games, seed, reference, [bot], False, {})
                   for n in counts} if reference else {}
+    # The reference set checked against itself: the same games, played once.
+    same = bool(base_plans) and all(base_plans[n].spec.config == plans[n].spec.config for n in counts)
+    stem = f"{game}-{_slug(name) or 'set'}-check"
+    check_outputs(json_out, check_plot_paths(stem, plot, effects) if plot is not None else None)
     runs, bases = {}, {}
     for players in counts:
         typer.echo(f"simulating {games} games at {players} players...", err=True)
         runs[players] = play_run(plans[players], jobs, None, progress=on_terminal(),
                                  label=f"{players} players")
         if players in base_plans:
-            bases[players] = play_run(base_plans[players], jobs, None, progress=on_terminal(),
-                                      label=f"{players} players, {reference}")
+            bases[players] = runs[players] if same else play_run(
+                base_plans[players], jobs, None, progress=on_terminal(),
+                label=f"{players} players, {reference}")
     # Effects at the most players where the game says they show (Free Market: NYC: where the
     # deal leaves Career cards in the box); otherwise at the most players.
     suits = getattr(simulator, "effect_suits", None)
@@ -126,17 +144,23 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
     at = fit[-1] if fit else counts[-1]
     noun = getattr(simulator, "effect_noun", "company")
     verb = getattr(simulator, "effect_verb", "buy")
-    measured = _effects(simulator, plans[at], runs[at], bot, effect_games, jobs) if effects else {}
     item_names = getattr(simulator, "item_names", None)
-    names = item_names(plans[at].spec.config) if item_names else {}
+    # The reference set's companies by name too (the JSON holds its figures), the set's own first.
+    names = {k: v for plan in (base_plans.get(at), plans[at]) if plan and item_names
+             for k, v in item_names(plan.spec.config).items()}
+    measured, ids = (_effects(simulator, plans[at], runs[at], bot, effect_games, jobs, names)
+                     if effects else ({}, {}))
     verdict = judge(runs, bases or None, measured, at, bot, verb, names)
     # The set's name and company names come from a data file: printed escaped.
     typer.echo(printable(f"{verdict.word}: {name} ({game}), {games} games at each of "
                          f"{', '.join(map(str, counts))} players, seed {seed}, bot {bot} in every seat"))
+    if same:
+        typer.echo(printable(f"  {name} is the reference set: its games are the reference"))
+    elif bases:
+        typer.echo(printable(f"  vs reference: the reference set {reference} on the same seeds "
+                             f"(game length is judged against it)"))
     for players, s in sorted(runs.items()):
-        w = " ".join(f"{100 * x['win_share']:.0f}%" for x in s["wins_by_seat"])
-        typer.echo(f"  {players} players: median {s['rounds']['p50']} rounds "
-                   f"(p90 {s['rounds']['p90']}), stalled {s['stalled']}, win share by seat {w}")
+        typer.echo(printable(_run_line(players, s, None if same else bases.get(players))))
     if measured:
         owner = "holders" if verb == "keep" else "owners"
         typer.echo(f"  {noun} effects at {at} players ({bot} may {verb} it vs never {verb}s it, "
@@ -157,18 +181,45 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
     for line in verdict.warnings:
         typer.echo(printable(f"  warning: {line}"))
     announce(game)
+    files: list[tuple[Path, bytes]] = []
+    if json_out is not None or plot is not None:
+        data = check_data(game=game, set_name=name, set_ref=set_ref, bot=bot, seed=seed, games=games,
+                          runs=runs, reference=reference, bases=bases, same_as_reference=same,
+                          effects=measured, ids=ids, names=names, at=at, effect_games=effect_games,
+                          noun=noun, verb=verb, verdict=verdict)
+        try:
+            if json_out is not None:
+                files.append((json_out, json_bytes(data)))
+            if plot is not None:
+                files.extend(render_check_plots(data, stem, plot))
+        except ValueError as exc:     # a non-finite number: a defect, but never invalid JSON
+            raise fail(f"the check cannot be written as JSON: {exc}", 1) from None
+        except RuntimeError as exc:
+            raise fail(str(exc), 1) from None
+    write_outputs(files)
     raise typer.Exit(1 if verdict.failures else 0)
 
 
-def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, jobs: int
-             ) -> dict[str, Effect]:
+def _run_line(players: int, s: dict[str, Any], base: dict[str, Any] | None) -> str:
+    """One player count's figures, the reference set's beside them when it was played."""
+    w = " ".join(f"{100 * x['win_share']:.0f}%" for x in s["wins_by_seat"])
+    rounds, stalled = f"median {s['rounds']['p50']} rounds (p90 {s['rounds']['p90']})", f"{s['stalled']}"
+    if base is not None:
+        rounds += f" vs reference {base['rounds']['p50']} (p90 {base['rounds']['p90']})"
+        stalled += f" (reference {base['stalled']})"
+    return f"  {players} players: {rounds}, stalled {stalled}, win share by seat {w}"
+
+
+def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, jobs: int,
+             names: dict[str, str]) -> tuple[dict[str, Effect], dict[str, str]]:
     """Each subject's paired effect (``cardgen.sim.effects``) at the plan's players: the
     first-listed bot (rotated through the seats) as usual versus never taking it, same seeds.
     Subjects are the simulator's ``effect_subjects`` (id: item name; Free Market: NYC's Career
-    cards), else the companies in the summary's items (Briefcase); keyed by item name."""
+    cards), else the companies in the summary's items (Briefcase); keyed by item name, with
+    the id of each (``names`` names an item on the progress bars)."""
     from dataclasses import replace
 
-    from cardgen.commands.simulate import on_terminal
+    from cardgen.commands.simulate import on_terminal, progress_bar
     from cardgen.sim.effects import avoiding, focal_credits, paired_effect
     from cardgen.sim.runner import default_jobs, local_executor
 
@@ -176,23 +227,28 @@ def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, job
     subjects = (listed(plan.spec.config) if listed else
                 {k: k for k, it in sorted(summary["items"].items()) if "in_portfolio" in it})
     if not subjects:
-        return {}
+        return {}, {}
     noun = getattr(simulator, "effect_noun", "company")
     base = replace(plan.spec, games=games, log=None)
+    players = len(base.bots)
     workers = jobs if jobs > 0 else default_jobs()
     typer.echo(f"measuring {len(subjects)} {noun} effects, {games} paired games each...", err=True)
     out = {}
+
+    def credits(spec: Any, label: str) -> list[float]:
+        with progress_bar(players, games, printable(label), on_terminal()) as bar:
+            return focal_credits(spec, executor, workers, bar.update)
+
     try:
         with local_executor(workers) as executor:
-            before = focal_credits(base, executor, workers)
+            before = credits(base, f"{noun} effects: {bot} as usual")
             for i, (sid, label) in enumerate(sorted(subjects.items()), 1):
-                if on_terminal():
-                    typer.echo(f"  {i}/{len(subjects)} {sid}", err=True)
                 variant = replace(base, bots=[avoiding(bot, sid), *base.bots[1:]])
-                out[label] = paired_effect(before, focal_credits(variant, executor, workers))
+                out[label] = paired_effect(before, credits(
+                    variant, f"{i}/{len(subjects)} never {names.get(label, label)}"))
     except ValueError as exc:     # a bot that cannot avoid a company (e.g. random)
         raise fail(str(exc)) from None
-    return out
+    return out, {label: sid for sid, label in subjects.items()}
 
 
 def _held_cards(summary: dict, players: int, warnings: list[str], warn: bool = True) -> None:

@@ -118,12 +118,12 @@ def play_run(plan: Plan, jobs: int, scheduler: str | None, progress: bool = True
     spec = plan.spec
     players = len(spec.bots)
     workers = jobs if jobs > 0 else default_jobs()
-    tracker = _Progress(players, spec.games, label) if progress else None
+    tracker = progress_bar(players, spec.games, label, progress)
     summary = Summary(plan.game, players, spec.seed, spec.bots)
     try:
         context = dask_executor(scheduler) if scheduler else local_executor(workers)
-        with context as executor, (tracker or _Null()):
-            for result in iter_results(spec, executor, workers, tracker.update if tracker else None):
+        with context as executor, tracker:
+            for result in iter_results(spec, executor, workers, tracker.update):
                 summary.add(result)
     except RuntimeError as exc:
         # Workers that a group-wide SIGTERM killed first break the pool: the signal is the news.
@@ -152,11 +152,22 @@ def on_terminal() -> bool:
 
 
 class _Null:
+    """No progress bar: the same calls as ``_Progress``, doing nothing."""
+
     def __enter__(self) -> _Null:
         return self
 
     def __exit__(self, *exc: object) -> None:
         return None
+
+    def update(self, part: list) -> None:
+        return None
+
+
+def progress_bar(players: int, games: int, label: str, shown: bool) -> _Progress | _Null:
+    """``play_run``'s progress bar for another run of games (check-set's effect runs) when
+    ``shown``, else one that shows nothing."""
+    return _Progress(players, games, label) if shown else _Null()
 
 
 class _Progress:
@@ -299,18 +310,9 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
         raise fail(problem, 2)
     bot_list = [b.strip() for b in bots.split(",")] if bots is not None else None
     plan = plan_run(game, players, games, seed, set_ref, bot_list, invariants, options, log_dir)
-    # Every destination is checked now: finding it unwritable after the games wastes them.
-    try:
-        if plot is not None:
-            from cardgen.sim.plots import plot_paths, require_plotting
+    from cardgen.sim.plots import plot_paths
 
-            require_plotting()
-            for path in plot_paths(game, players, plot):
-                check_writable(path)
-        if json_out is not None:
-            check_writable(json_out)
-    except (RuntimeError, OutputError) as exc:
-        raise fail(str(exc), 1) from None
+    check_outputs(json_out, plot_paths(game, players, plot) if plot is not None else None)
     summary = play_run(plan, jobs, scheduler, progress=not quiet and on_terminal())
     for line in summary_lines(summary) + game_summary_lines(game, summary, options):
         typer.echo(line)
@@ -332,7 +334,29 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
             files.extend(render_plots(summary, plot))
         except RuntimeError as exc:
             raise fail(str(exc), 1) from None
-    # All together or nothing: an interrupt or a failure leaves no JSON without its charts.
+    write_outputs(files)
+
+
+def check_outputs(json_out: Path | None, plot_files: list[Path] | None) -> None:
+    """Check every destination before the first game (finding one unwritable after the games
+    wastes them): the JSON file, and the charts (``None``: no --plot), matplotlib included.
+    Raises typer.Exit (1) with one line. Shared by simulate and check-set."""
+    try:
+        if plot_files is not None:
+            from cardgen.sim.plots import require_plotting
+
+            require_plotting()
+            for path in plot_files:
+                check_writable(path)
+        if json_out is not None:
+            check_writable(json_out)
+    except (RuntimeError, OutputError) as exc:
+        raise fail(str(exc), 1) from None
+
+
+def write_outputs(files: list[tuple[Path, bytes]]) -> None:
+    """Write the files all together or none (an interrupt or a failure leaves no JSON without
+    its charts) and say so; raises typer.Exit (1) with one line."""
     try:
         write_all_atomic(files)
     except OutputError as exc:

@@ -14,7 +14,7 @@ unlike the owners' win rate, is not confounded by who happens to buy a company.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
@@ -69,10 +69,13 @@ def paired_effect(base: Iterable[float], variant: Iterable[float]) -> Effect:
     return Effect(mean, mean - half, mean + half, n)
 
 
-def focal_credits(spec: RunSpec, executor: Executor | None, workers: int = 1) -> list[float]:
-    """The win credit of the bot listed first in ``spec.bots``, game by game."""
+def focal_credits(spec: RunSpec, executor: Executor | None, workers: int = 1,
+                  on_batch: Callable[[list[tuple[int, GameResult]]], None] | None = None) -> list[float]:
+    """The win credit of the bot listed first in ``spec.bots``, game by game; ``on_batch``
+    hears of each batch of games as it finishes (a progress bar)."""
     n = len(spec.bots)
-    return [credit(r, focal_seat(i, n)) for i, r in enumerate(iter_results(spec, executor, workers))]
+    results = iter_results(spec, executor, workers, on_batch)
+    return [credit(r, focal_seat(i, n)) for i, r in enumerate(results)]
 
 
 def run_effect(base: RunSpec, variant: RunSpec, executor: Executor | None, workers: int = 1) -> Effect:

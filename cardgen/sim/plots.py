@@ -93,3 +93,65 @@ def render_plots(summary: dict[str, Any], folder: Path) -> list[tuple[Path, byte
         written.append((items_path, _png(fig)))
         plt.close(fig)
     return written
+
+
+def check_plot_paths(stem: str, folder: Path, effects: bool) -> list[Path]:
+    """The files ``render_check_plots`` writes for a check-set run named ``stem``: the game
+    length chart, and the effects chart when effects were measured."""
+    kinds = ("length", "effects") if effects else ("length",)
+    return [Path(folder) / f"{stem}-{kind}.png" for kind in kinds]
+
+
+def render_check_plots(data: dict[str, Any], stem: str, folder: Path) -> list[tuple[Path, bytes]]:
+    """check-set's charts from its JSON data (``cardgen.sim.check_report.check_data``), in
+    memory with their paths (``check_plot_paths``): game length in rounds at each player count,
+    the checked set beside the reference set; and each measured effect with its 95% interval
+    and the ±band inside which no effect is a warning."""
+    plt = _pyplot()
+    paths = check_plot_paths(stem, folder, bool(data["effects"]))
+    written = []
+
+    rows = data["by_players"]
+    fig, axes = plt.subplots(1, len(rows), figsize=(3.2 * len(rows) + 1, 3.5), squeeze=False)
+    for ax, row in zip(axes[0], rows, strict=True):
+        runs = [(data["set"], row["set"], "#4a7ab5")]
+        if row["reference"] is not None and not data["reference_is_checked_set"]:
+            runs.append((f"reference {data['reference_set']}", row["reference"], "#bbbbbb"))
+        width = 0.8 / len(runs)
+        for i, (label, run, colour) in enumerate(runs):
+            counts = run["round_counts"]
+            xs = sorted(int(k) for k in counts)
+            offset = (i - (len(runs) - 1) / 2) * width
+            ax.bar([x + offset for x in xs], [counts[str(x)] for x in xs], width=width,
+                   color=colour, label=label)
+        ax.set_title(f"{row['players']} players")
+        ax.set_xlabel("rounds")
+        ax.set_ylabel("games")
+        ax.legend(fontsize="small")
+    fig.suptitle(f"Game length, {data['set']} ({data['game']}), {data['games']} games, bot {data['bot']}")
+    fig.tight_layout()
+    written.append((paths[0], _png(fig)))
+    plt.close(fig)
+
+    if data["effects"]:
+        eff = data["effects"]
+        items = list(reversed(eff["items"]))        # strongest at the top
+        band = eff["band_points"]
+        fig, ax = plt.subplots(figsize=(7, max(2.5, 0.3 * len(items) + 1.2)))
+        ax.axvspan(-band, band, color="#e8e8e8", label=f"±{band:g} points")
+        ax.axvline(0, color="grey", linewidth=0.8)
+        colours = {"ok": "#4a7ab5", "too strong": "#cc0000", "a trap": "#e69138"}
+        for y, it in enumerate(items):
+            lo, hi = it["ci95_points"]
+            mean = it["effect_points"]
+            ax.errorbar([mean], [y], xerr=[[mean - lo], [hi - mean]], fmt="o", capsize=3,
+                        color=colours.get(it["verdict"], "black"))
+        ax.set_yticks(range(len(items)), [it["name"] for it in items])
+        ax.set_xlabel("win share change, points (95% CI)")
+        ax.set_title(f"{eff['subject'].capitalize()} effects at {eff['players']} players, "
+                     f"{eff['paired_games']} paired games")
+        ax.legend(loc="lower right", fontsize="small")
+        fig.tight_layout()
+        written.append((paths[1], _png(fig)))
+        plt.close(fig)
+    return written

@@ -106,6 +106,7 @@ class Summary:
         self.bot_credit: defaultdict[str, float] = defaultdict(float)
         self.bot_games: Counter[str] = Counter()
         self.items: defaultdict[str, Counter[str]] = defaultdict(Counter)
+        self.item_games: defaultdict[str, Counter[str]] = defaultdict(Counter)   # games with > 0
         self.owned_games: Counter[str] = Counter()
         self.owned_credit: defaultdict[str, float] = defaultdict(float)
         self.counters: Counter[str] = Counter()
@@ -132,6 +133,7 @@ class Summary:
             for key, value in data.items():
                 if key != "owners":
                     self.items[item][key] += value
+                    self.item_games[item][key] += value > 0
             for seat in data.get("owners", ()):
                 self.owned_games[item] += 1
                 self.owned_credit[item] += credit.get(seat, 0.0)
@@ -149,6 +151,8 @@ class Summary:
         per_item = {}
         for item in sorted(self.items):
             entry: dict[str, Any] = dict(sorted(self.items[item].items()))
+            # In how many games each count was at least 1 (bought, activated): a share of games.
+            entry["games_with"] = {k: self.item_games[item][k] for k in sorted(self.items[item])}
             if self.owned_games[item]:
                 entry["owned"] = self.owned_games[item]
                 entry["win_rate_when_owned"] = _share(self.owned_credit[item], self.owned_games[item])

@@ -41,6 +41,14 @@ def _points(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
+def effect_kind(e: Effect) -> str:
+    """What a paired effect says of its company (or card): "too strong" or "a trap" when its
+    whole 95% interval lies above or below ±MARGIN, else "ok"."""
+    if not e.outside(MARGIN):
+        return "ok"
+    return "too strong" if e.low > MARGIN else "a trap"
+
+
 def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] | None = None,
           effects: dict[str, Effect] | None = None, at: int | None = None, bot: str | None = None,
           verb: str = "buy", names: dict[str, str] | None = None) -> Verdict:
@@ -69,8 +77,8 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
                                   f"fair share {_pct(fair)}")
     for key, e in sorted((effects or {}).items()):
         name = names.get(key, key)
-        if e.outside(MARGIN):
-            kind = "too strong" if e.low > MARGIN else "a trap"
+        kind = effect_kind(e)
+        if kind != "ok":
             v.warnings.append(f"{at} players: {name} is {kind}: {bot or 'the bot'} wins "
                               f"{_points(e.mean)} points of share when it may {verb} it versus never "
                               f"(95% CI {_points(e.low)} to {_points(e.high)}, {e.games} paired games)")

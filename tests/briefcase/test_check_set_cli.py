@@ -71,35 +71,6 @@ def test_a_data_file_that_is_not_a_set_fails_before_any_game_is_played():
     assert "simulating" not in result.output
 
 
-def test_every_run_shows_the_progress_bar_on_a_terminal_and_none_elsewhere(monkeypatch):
-    from cardgen.commands import simulate
-
-    bars: list[tuple[str, int]] = []
-    updates: list[int] = []
-
-    class Bar:
-        def __init__(self, players: int, games: int, label: str = "games"):
-            bars.append((label, games))
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            return None
-
-        def update(self, part):
-            updates.append(len(part))
-
-    monkeypatch.setattr(simulate, "_Progress", Bar)
-    assert check_set("simple", "--no-baseline").exit_code == 0
-    assert bars == []                     # not a terminal: no bar
-    monkeypatch.setattr(simulate, "on_terminal", lambda: True)
-    assert check_set("simple").exit_code == 0
-    assert bars == [("2 players", 12), ("2 players, simple", 12), ("3 players", 12),
-                    ("3 players, simple", 12), ("4 players", 12), ("4 players, simple", 12)]
-    assert sum(updates) == 6 * 12
-
-
 def test_check_set_names_its_bot_and_prints_each_company_s_paired_effect():
     result = check_set("simple", "--no-baseline", "--effect-games", "6")
     assert result.exit_code == 0, result.output

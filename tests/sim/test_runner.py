@@ -122,6 +122,17 @@ def test_item_win_rate_counts_owners():
     assert summary["items"]["bank"]["bought"] == 0
 
 
+def test_games_with_counts_the_games_in_which_an_item_count_was_at_least_one():
+    r1 = result([0], [5, 3])
+    r1.items = {"mill": {"bought": 3, "activated": 0, "owners": [0]}}
+    r2 = result([1], [3, 5])
+    r2.items = {"mill": {"bought": 1, "activated": 2, "owners": [0]}}
+    r3 = result([1], [3, 5])
+    r3.items = {"mill": {"bought": 0, "activated": 0, "owners": []}}
+    mill = summarise("t", 2, 0, ["x", "y"], [r1, r2, r3])["items"]["mill"]
+    assert mill["bought"] == 4 and mill["games_with"] == {"activated": 1, "bought": 2}
+
+
 def test_dask_cluster_gives_the_same_results_as_local_processes():
     distributed = pytest.importorskip("dask.distributed")
     s = spec(games=60)
