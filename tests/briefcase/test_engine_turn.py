@@ -293,3 +293,37 @@ def test_the_start_of_turn_order_must_name_each_ability_once():
     bots(g)[0].answers["start_order"] = [news, news]
     with pytest.raises(IllegalAction, match="start_order: .* not one of the items to order"):
         start_turn(g)
+
+
+def _first_action_decision(seed: int = 4):
+    from cardgen.games.briefcase.simulation import SIMULATOR
+
+    config = SIMULATOR.prepare(players=2, set_ref="simple", bots=["random"] * 2, options={})
+    g = SIMULATOR.new_state(config, seed)
+    decision = g.decision()
+    while decision.tag != "action":
+        g.apply(decision.options[0])
+        decision = g.decision()
+    return g, decision
+
+
+def test_step_a_ends_by_itself_once_the_hand_is_empty():
+    # Every action pays with decision cards, so an empty hand leaves nothing to decide.
+    g, decision = _first_action_decision()
+    seat = decision.seat
+    set_hand(g, seat, buy=1)
+    buy = next(a for a in decision.options if a[0] == "buy_resource" and a[2] == 1)
+    g.apply(buy)
+    following = g.decision()
+    assert not (following.seat == seat and following.tag == "action"), \
+        "the turn waited for an 'end' with an empty hand"
+
+
+def test_a_refused_action_leaves_the_same_decision_pending_with_its_options():
+    g, decision = _first_action_decision()
+    with pytest.raises(actions.IllegalAction):
+        g.apply(("buy_resource", 0, 99, ((99, 0, 0, 0), ())))
+    assert g.decision() is decision
+    # Its options (listed only when read) are still those of the pending decision.
+    assert ("end",) in decision.options
+    g.apply(("end",))

@@ -106,7 +106,7 @@ class BriefcaseSimulator:
             pool = [t for t in range(N_CARDS) for _ in range(p.hand[t])] + p.deck
             rng.shuffle(pool)
             k = sum(p.hand)
-            p.hand = [pool[:k].count(t) for t in range(N_CARDS)]
+            p.hand[:] = [pool[:k].count(t) for t in range(N_CARDS)]
             p.deck = pool[k:]
         # Everything cached about the state is rebuilt (the pending decision stays pending).
         touch_all(g)

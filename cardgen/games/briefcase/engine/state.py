@@ -194,9 +194,14 @@ class GameState:
         pending = flow.decision()           # type: ignore[union-attr]
         before = self.current
         # A new version before the rules go on: what they build for the next decision (its
-        # options, an observation) belongs to it. A refused choice only costs a cache miss.
+        # options, an observation) belongs to it. A refused choice leaves the version as it was,
+        # so the pending decision (its options, its plans) is still the current one.
         self.version += 1
-        flow.apply(choice)                  # type: ignore[union-attr]
+        try:
+            flow.apply(choice)              # type: ignore[union-attr]
+        except IllegalAction:
+            self.version -= 1
+            raise
         issued = self.issued[pending.seat]   # type: ignore[union-attr]
         if issued:
             issued.clear()                  # plans of an older version are never accepted

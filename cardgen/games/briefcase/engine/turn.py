@@ -145,7 +145,8 @@ def end_steps(g: GameState) -> Steps:
 def main_steps(g: GameState) -> Steps:
     """A. The player plays decision cards: one ``act`` decision per action, until "end"."""
     seat = g.current
-    while True:
+    hand = g.players[seat].hand
+    while any(hand):                # every action pays with cards: an empty hand only ends step A
         action = yield legal.ActDecision(g, seat)
         if action[0] == "end":
             return
@@ -194,7 +195,8 @@ def game_steps(g: GameState, max_rounds: int) -> Steps:
         g.obs_stale = ALL_PARTS               # a new turn: the observations' table anew
         yield from start_steps(g)
         seat = g.current
-        while True:
+        hand = g.players[seat].hand
+        while any(hand):            # every action pays with cards: an empty hand only ends step A
             action = yield ActDecision(g, seat)
             kind = action[0]
             if kind == "end":
