@@ -65,7 +65,8 @@ def action_problem(g: GameState, action: Any, version: int | None = None) -> str
     if check is None:
         return f"unknown action {kind!r} (actions: {', '.join(_ARITY)})"
     if len(action) != _ARITY[kind]:
-        return f"a {kind} action has {_ARITY[kind] - 1} fields after its kind, not {len(action) - 1}"
+        article = "an" if kind[0] in "aeiou" else "a"
+        return f"{article} {kind} action has {_ARITY[kind] - 1} fields after its kind, not {len(action) - 1}"
     if version is not None and kind in _RULE_CHECKS and actions.issued_plan(g, action, version):
         why = _RULE_CHECKS[kind](g, *action[1:-1])
         if g.invariants and why != check(g, *action[1:]):
