@@ -89,6 +89,11 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
     # Anything at that path is the set file to check (a pipe, a device or a link loop is then
     # refused by the validation with its reason), never a set's name.
     named_file = os.path.lexists(file)
+    # A game without sets (the startup game) is checked whole: `cardgen check-set startup`.
+    whole = not named_file and target in registered_games() and \
+        getattr(game_simulator(target), "checked_whole", False)
+    if whole:
+        game = target
     if not named_file and game not in registered_games():
         raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
     if games < 1:
@@ -104,6 +109,8 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
     if file.is_file():
         doc, _ = read_document(file)
         game, name, set_ref = doc.game, doc.data.get("name", file.name), str(file)
+    elif whole:
+        name, set_ref = game, None
     else:
         name = set_ref = target
     try:
@@ -148,9 +155,10 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
     # The reference set's companies by name too (the JSON holds its figures), the set's own first.
     names = {k: v for plan in (base_plans.get(at), plans[at]) if plan and item_names
              for k, v in item_names(plan.spec.config).items()}
-    measured, ids = (_effects(simulator, plans[at], runs[at], bot, effect_games, jobs, names)
-                     if effects else ({}, {}))
-    verdict = judge(runs, bases or None, measured, at, bot, verb, names)
+    measured, favoured, ids = (_effects(simulator, plans[at], runs[at], bot, effect_games, jobs, names, verb)
+                               if effects else ({}, {}, {}))
+    verdict = judge(runs, bases or None, measured, at, bot, verb, names, favoured,
+                    getattr(simulator, "effect_taken", "bought"))
     # The set's name and company names come from a data file: printed escaped.
     typer.echo(printable(f"{verdict.word}: {name} ({game}), {games} games at each of "
                          f"{', '.join(map(str, counts))} players, seed {seed}, bot {bot} in every seat"))
@@ -164,18 +172,27 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
     if measured:
         owner = "holders" if verb == "keep" else "owners"
         typer.echo(f"  {noun} effects at {at} players ({bot} may {verb} it vs never {verb}s it, "
-                   f"{effect_games} paired games; win share change, 95% CI); {owner}' win rate is "
-                   f"descriptive only:")
+                   f"{effect_games} paired games; win share change, 95% CI)"
+                   + ("" if verb == "play" else f"; {owner}' win rate is descriptive only") + ":")
         owned = runs[at]["items"]
         for cid, e in sorted(measured.items(), key=lambda kv: -kv[1].mean):
             rate = owned.get(cid, {}).get("win_rate_when_owned")
-            desc = (f"{owner} win {100 * rate['win_share']:.0f}% ({owned[cid]['owned']} {owner})"
-                    if rate else "never held" if verb == "keep" else "never owned")
+            if verb == "play":          # a card played is not owned: how often it was played
+                desc = f"used {owned.get(cid, {}).get('used', 0)} times"
+            else:
+                desc = (f"{owner} win {100 * rate['win_share']:.0f}% ({owned[cid]['owned']} {owner})"
+                        if rate else "never held" if verb == "keep" else "never owned")
+            going = favoured.get(cid)
+            if going is not None:
+                desc += (f"; going for it: {100 * going.mean:+.1f} points ({100 * going.low:+.1f} to "
+                         f"{100 * going.high:+.1f})")
             typer.echo(printable(f"    {names.get(cid, cid)}: {100 * e.mean:+.1f} points "
                                  f"({100 * e.low:+.1f} to {100 * e.high:+.1f}); {desc}"))
     if not fit:
         typer.echo(f"  note: at every player count each {noun} is in every game; effects at {at} players")
     _held_cards(runs[at], at, verdict.warnings, warn=not measured)
+    for line in verdict.notes:
+        typer.echo(printable(f"  note: {line}"))
     for line in verdict.failures:
         typer.echo(printable(f"  fail: {line}"))
     for line in verdict.warnings:
@@ -185,7 +202,8 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
     if json_out is not None or plot is not None:
         data = check_data(game=game, set_name=name, set_ref=set_ref, bot=bot, seed=seed, games=games,
                           runs=runs, reference=reference, bases=bases, same_as_reference=same,
-                          effects=measured, ids=ids, names=names, at=at, effect_games=effect_games,
+                          effects=measured, favoured=favoured, ids=ids, names=names, at=at,
+                          effect_games=effect_games,
                           noun=noun, verb=verb, verdict=verdict)
         try:
             if json_out is not None:
@@ -211,44 +229,62 @@ def _run_line(players: int, s: dict[str, Any], base: dict[str, Any] | None) -> s
 
 
 def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, jobs: int,
-             names: dict[str, str]) -> tuple[dict[str, Effect], dict[str, str]]:
-    """Each subject's paired effect (``cardgen.sim.effects``) at the plan's players: the
-    first-listed bot (rotated through the seats) as usual versus never taking it, same seeds.
-    Subjects are the simulator's ``effect_subjects`` (id: item name; Free Market: NYC's Career
-    cards), else the companies in the summary's items (Briefcase); keyed by item name, with
-    the id of each (``names`` names an item on the progress bars)."""
+             names: dict[str, str], verb: str) -> tuple[dict[str, Effect], dict[str, Effect], dict[str, str]]:
+    """Each subject's paired effects (``cardgen.sim.effects``) at the plan's players, same seeds:
+    the first-listed bot (rotated through the seats) as usual versus never taking it; and, for
+    a subject the bot never took in the summary's games (so that comparison plays the same
+    games twice), the bot going for it versus never taking it. Subjects are the simulator's
+    ``effect_subjects`` (id: item name; Free Market: NYC's Career cards), else the companies in
+    the summary's items (Briefcase); keyed by item name, with the id of each (``names`` names
+    an item on the progress bars)."""
     from dataclasses import replace
 
     from cardgen.commands.simulate import on_terminal, progress_bar
-    from cardgen.sim.effects import avoiding, focal_credits, paired_effect
+    from cardgen.sim.effects import avoiding, favouring, focal_credits, focal_holdings, paired_effect
     from cardgen.sim.runner import default_jobs, local_executor
 
     listed = getattr(simulator, "effect_subjects", None)
     subjects = (listed(plan.spec.config) if listed else
                 {k: k for k, it in sorted(summary["items"].items()) if "in_portfolio" in it})
     if not subjects:
-        return {}, {}
+        return {}, {}, {}
+    taken = getattr(simulator, "effect_taken", "kept" if verb == "keep" else "bought")
+    holders = getattr(simulator, "effect_holders", "owners")
+    untaken = [sid for sid, label in sorted(subjects.items())
+               if not summary["items"].get(label, {}).get(taken)]
     noun = getattr(simulator, "effect_noun", "company")
     base = replace(plan.spec, games=games, log=None)
     players = len(base.bots)
     workers = jobs if jobs > 0 else default_jobs()
-    typer.echo(f"measuring {len(subjects)} {noun} effects, {games} paired games each...", err=True)
-    out = {}
+    typer.echo(f"measuring {len(subjects)} {noun} effects, {games} paired games each"
+               + (f" ({len(untaken)} never {taken} by {bot}: also played going for it)" if untaken else "")
+               + "...", err=True)
+    usual: dict[str, Effect] = {}
+    going: dict[str, Effect] = {}
 
     def credits(spec: Any, label: str) -> list[float]:
         with progress_bar(players, games, printable(label), on_terminal()) as bar:
             return focal_credits(spec, executor, workers, bar.update)
 
+    def going_for(spec: Any, item: str, key: str, label: str) -> tuple[list[float], int]:
+        with progress_bar(players, games, printable(label), on_terminal()) as bar:
+            return focal_holdings(spec, item, executor, workers, bar.update, key)
+
     try:
         with local_executor(workers) as executor:
             before = credits(base, f"{noun} effects: {bot} as usual")
             for i, (sid, label) in enumerate(sorted(subjects.items()), 1):
-                variant = replace(base, bots=[avoiding(bot, sid), *base.bots[1:]])
-                out[label] = paired_effect(before, credits(
-                    variant, f"{i}/{len(subjects)} never {names.get(label, label)}"))
+                shown = names.get(label, label)
+                never = credits(replace(base, bots=[avoiding(bot, sid), *base.bots[1:]]),
+                                f"{i}/{len(subjects)} never {shown}")
+                usual[label] = paired_effect(before, never)
+                if sid in untaken:
+                    wins, held = going_for(replace(base, bots=[favouring(bot, sid), *base.bots[1:]]),
+                                           label, holders, f"{i}/{len(subjects)} going for {shown}")
+                    going[label] = replace(paired_effect(wins, never), held=held)
     except ValueError as exc:     # a bot that cannot avoid a company (e.g. random)
         raise fail(str(exc)) from None
-    return out, {label: sid for sid, label in subjects.items()}
+    return usual, going, {label: sid for sid, label in subjects.items()}
 
 
 def _held_cards(summary: dict, players: int, warnings: list[str], warn: bool = True) -> None:

@@ -47,13 +47,23 @@ def run_figures(summary: dict[str, Any], names: dict[str, str]) -> dict[str, Any
                                           "fair_share", "wins_by_seat")} | {"items": items}
 
 
-def effect_figures(effects: dict[str, Effect], ids: dict[str, str], names: dict[str, str]
-                   ) -> list[dict[str, Any]]:
+def _figures(e: Effect) -> dict[str, Any]:
+    out = {"effect_points": _points(e.mean), "ci95_points": [_points(e.low), _points(e.high)],
+           "paired_games": e.games, "verdict": effect_kind(e)}
+    if e.held is not None:
+        out["games_held"] = e.held          # going for it: games in which the bot got it
+    return out
+
+
+def effect_figures(effects: dict[str, Effect], ids: dict[str, str], names: dict[str, str],
+                   favoured: dict[str, Effect] | None = None) -> list[dict[str, Any]]:
     """Each measured effect, strongest first: id, name, effect and 95% interval in points,
-    paired games, and what it says (``effect_kind``: "too strong", "a trap" or "ok")."""
-    return [{"id": ids.get(key, key), "name": names.get(key, key), "effect_points": _points(e.mean),
-             "ci95_points": [_points(e.low), _points(e.high)], "paired_games": e.games,
-             "verdict": effect_kind(e)}
+    paired games, and what it says (``effect_kind``: "too strong", "a trap" or "ok"); for an
+    item the bot never took, ``going_for_it``: the same figures for the bot taking it whenever
+    it may against never (null for the others)."""
+    favoured = favoured or {}
+    return [{"id": ids.get(key, key), "name": names.get(key, key), **_figures(e),
+             "going_for_it": _figures(favoured[key]) if key in favoured else None}
             for key, e in sorted(effects.items(), key=lambda kv: (-kv[1].mean, kv[0]))]
 
 
@@ -61,7 +71,8 @@ def check_data(*, game: str, set_name: str, set_ref: str, bot: str, seed: int, g
                runs: dict[int, dict[str, Any]], reference: str | None,
                bases: dict[int, dict[str, Any]], same_as_reference: bool,
                effects: dict[str, Effect], ids: dict[str, str], names: dict[str, str],
-               at: int, effect_games: int, noun: str, verb: str, verdict: Verdict) -> dict[str, Any]:
+               at: int, effect_games: int, noun: str, verb: str, verdict: Verdict,
+               favoured: dict[str, Effect] | None = None) -> dict[str, Any]:
     """The whole check as one JSON-ready dict (``cardgen.output.json_bytes`` writes it)."""
     return {
         "game": game, "set": set_name, "set_ref": set_ref, "bot": bot, "seed": seed, "games": games,
@@ -72,15 +83,18 @@ def check_data(*, game: str, set_name: str, set_ref: str, bot: str, seed: int, g
         "verdict": verdict.word,
         "failures": list(verdict.failures),
         "warnings": list(verdict.warnings),
+        "notes": list(verdict.notes),
         "by_players": [{"players": n, "set": run_figures(runs[n], names),
                         "reference": run_figures(bases[n], names) if n in bases else None}
                        for n in sorted(runs)],
         "effects": None if not effects else {
             "players": at, "paired_games": effect_games, "subject": noun, "bot": bot,
             "measure": (f"win share change, in points, of one seat's {bot} that may {verb} the {noun} "
-                        f"versus one that never {verb}s it, on the same games; 95% CI"),
+                        f"versus one that never {verb}s it, on the same games; 95% CI; going_for_it: "
+                        f"one that {verb}s it whenever it may versus one that never does, for a "
+                        f"{noun} {bot} never took"),
             "band_points": _points(MARGIN),
-            "items": effect_figures(effects, ids, names),
+            "items": effect_figures(effects, ids, names, favoured),
         },
         "owners_win_rate": DESCRIPTIVE,
     }

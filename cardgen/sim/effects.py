@@ -4,6 +4,12 @@ Two runs share their game seeds and seat rotation: in the *base* run every seat 
 bot; in the *variant* run the bot listed first is changed (for a company effect: it never buys
 that company; for a Free Market: NYC Career card: it never keeps that card in the draft). The
 changed bot is named ``BOT/avoid=ID`` (``avoiding``); each game's ``make_bot`` reads the name.
+
+A bot that never takes an item measures nothing by avoiding it ("may take it" and "never takes
+it" play the same games). For such an item the base run is the bot told to go for it,
+``BOT/favour=ID`` (``favouring``: it buys the company, or keeps the card, whenever it may, and
+activates the company first), against the same bot avoiding it: "strategy + X" against
+"strategy", which says whether a stronger player would take it, or whether it is a trap.
 The bot listed first sits at seat ``(-i) % N`` in game ``i`` (``seat_bots``
 rotates one seat per game), so each game index gives one paired difference in that seat's win
 credit (1 for a lone win, 1/k for a k-way tie, 0 otherwise). The effect is the mean difference
@@ -23,6 +29,7 @@ from cardgen.sim.runner import RunSpec, iter_results
 
 Z95 = 1.96
 AVOID = "/avoid="   # "expert/avoid=bank": bot expert that never buys (or keeps) the item with id bank
+FAVOUR = "/favour="  # "expert/favour=bank": bot expert that buys (or keeps) it whenever it may
 
 
 def avoiding(bot: str, item: str) -> str:
@@ -30,10 +37,19 @@ def avoiding(bot: str, item: str) -> str:
     return f"{bot}{AVOID}{item}"
 
 
-def split_avoid(name: str) -> tuple[str, str]:
-    """``(bot, item id)`` of a bot name; the id is empty when the name avoids nothing."""
-    base, _, item = name.partition(AVOID)
-    return base, item
+def favouring(bot: str, item: str) -> str:
+    """The name of bot ``bot`` told to take the item with id ``item`` whenever it may."""
+    return f"{bot}{FAVOUR}{item}"
+
+
+def split_bot(name: str) -> tuple[str, str, str]:
+    """``(bot, item it avoids, item it favours)`` of a bot name; an id is empty when the name
+    says nothing of it."""
+    for marker in (AVOID, FAVOUR):
+        base, found, item = name.partition(marker)
+        if found:
+            return (base, item, "") if marker == AVOID else (base, "", item)
+    return name, "", ""
 
 
 @dataclass(frozen=True)
@@ -42,6 +58,7 @@ class Effect:
     low: float                  # 95% interval
     high: float
     games: int                  # pairs
+    held: int | None = None     # going for it: in how many of the games the bot got it
 
     def outside(self, band: float) -> bool:
         """Whether the whole interval lies outside ±band."""
@@ -76,6 +93,21 @@ def focal_credits(spec: RunSpec, executor: Executor | None, workers: int = 1,
     n = len(spec.bots)
     results = iter_results(spec, executor, workers, on_batch)
     return [credit(r, focal_seat(i, n)) for i, r in enumerate(results)]
+
+
+def focal_holdings(spec: RunSpec, item: str, executor: Executor | None, workers: int = 1,
+                   on_batch: Callable[[list[tuple[int, GameResult]]], None] | None = None,
+                   holders: str = "owners") -> tuple[list[float], int]:
+    """The first-listed bot's win credit game by game, and in how many games it held ``item``
+    (a key of the results' items; ``holders`` names its list of seats) at the end: whether a
+    bot told to go for it ever got it."""
+    n = len(spec.bots)
+    credits, held = [], 0
+    for i, r in enumerate(iter_results(spec, executor, workers, on_batch)):
+        seat = focal_seat(i, n)
+        credits.append(credit(r, seat))
+        held += seat in r.items.get(item, {}).get(holders, ())
+    return credits, held
 
 
 def run_effect(base: RunSpec, variant: RunSpec, executor: Executor | None, workers: int = 1) -> Effect:

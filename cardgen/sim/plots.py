@@ -142,11 +142,15 @@ def render_check_plots(data: dict[str, Any], stem: str, folder: Path) -> list[tu
         ax.axvline(0, color="grey", linewidth=0.8)
         colours = {"ok": "#4a7ab5", "too strong": "#cc0000", "a trap": "#e69138"}
         for y, it in enumerate(items):
-            lo, hi = it["ci95_points"]
-            mean = it["effect_points"]
-            ax.errorbar([mean], [y], xerr=[[mean - lo], [hi - mean]], fmt="o", capsize=3,
-                        color=colours.get(it["verdict"], "black"))
-        ax.set_yticks(range(len(items)), [it["name"] for it in items])
+            # An item the bot never took shows the bot going for it (a diamond), which is what
+            # its verdict reads; "may take it" is exactly 0 there.
+            shown = it["going_for_it"] or it
+            lo, hi = shown["ci95_points"]
+            mean = shown["effect_points"]
+            ax.errorbar([mean], [y], xerr=[[mean - lo], [hi - mean]], fmt="D" if it["going_for_it"] else "o",
+                        capsize=3, color=colours.get(shown["verdict"], "black"))
+        ax.set_yticks(range(len(items)), [it["name"] + (" (going for it)" if it["going_for_it"] else "")
+                                          for it in items])
         ax.set_xlabel("win share change, points (95% CI)")
         ax.set_title(f"{eff['subject'].capitalize()} effects at {eff['players']} players, "
                      f"{eff['paired_games']} paired games")

@@ -8,7 +8,15 @@ Thresholds are deliberately plain so a designer can reason about them:
   loses when it never buys the company, or keeps the card, same games otherwise) has its 95%
   interval wholly outside ±MARGIN is too strong (above) or a trap (below); the owners' win
   rate is confounded (leaders buy late) and is only a descriptive figure, never a reason;
-- a company nobody bought at any player count is dead weight.
+- a company nobody bought at any player count is dead weight, unless a bot that goes for it
+  (buys it at its first chance, over any other company, and activates it once nothing it
+  values more is left: "strategy + X") shows otherwise against the same bot never buying it;
+  if even that bot gets it in under REACH of the games, it stays a warning (out of reach). An
+  effect
+  wholly below -MARGIN is a trap, wholly above +MARGIN a strong company the bot overlooks (both
+  warnings), and anything within the band a finding about the bot, not the set (a note). A
+  company the bot never buys at the effects' player count but buys at others gets the same
+  test, which warns only outside the band.
 """
 
 from __future__ import annotations
@@ -21,12 +29,20 @@ from cardgen.sim.effects import Effect
 LENGTH_FACTOR = 1.5
 SHORT_FACTOR = 0.5
 MARGIN = 0.05
+# Going for an item, the bot must get it in at least this share of the games for the effect to
+# say what it does; below, the item is out of reach.
+REACH = 0.25
+# What going for an item is (cardgen.sim.effects.favouring), by what the bot does with it.
+GOING = {"buy": "buying it at its first chance, activating it once nothing it values more is left",
+         "keep": "keeping it whenever it is dealt",
+         "play": "playing it, or answering with it, whenever it may"}
 
 
 @dataclass
 class Verdict:
     failures: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)     # findings about the bot, never a reason
 
     @property
     def word(self) -> str:
@@ -51,12 +67,17 @@ def effect_kind(e: Effect) -> str:
 
 def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] | None = None,
           effects: dict[str, Effect] | None = None, at: int | None = None, bot: str | None = None,
-          verb: str = "buy", names: dict[str, str] | None = None) -> Verdict:
+          verb: str = "buy", names: dict[str, str] | None = None,
+          favoured: dict[str, Effect] | None = None, taken: str = "bought") -> Verdict:
     """``runs``: summary by player count; ``baselines``: the reference set's, if simulated;
     ``effects``: each company's (or card's) paired effect at ``at`` players, played by ``bot``;
     ``verb``: what the bot does with it ("buy" a company, "keep" a Free Market: NYC Career card);
-    ``names``: how to name an item (a company's name for its id) where it is not its key."""
+    ``names``: how to name an item (a company's name for its id) where it is not its key;
+    ``favoured``: for items the bot never took at ``at`` players, the effect of going for it
+    (taking it whenever it may) versus never taking it; ``taken``: the item count that says it
+    was taken ("bought" a company, "used" a startup card)."""
     names = names or {}
+    favoured = favoured or {}
     v = Verdict()
     for players, s in sorted(runs.items()):
         if s["stalled"]:
@@ -84,9 +105,35 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
                               f"(95% CI {_points(e.low)} to {_points(e.high)}, {e.games} paired games)")
     never = None
     for s in runs.values():
-        unbought = {k for k, it in s["items"].items() if it.get("bought", 1) == 0}
+        unbought = {k for k, it in s["items"].items() if it.get(taken, 1) == 0}
         never = unbought if never is None else never & unbought
-    for name in sorted(names.get(k, k) for k in never or ()):
-        # A finding about the bot until a stronger player would not buy it either: it is named.
-        v.warnings.append(f"{name} was never bought at any player count" + (f" by {bot}" if bot else ""))
+    who = bot or "the bot"
+    for key in sorted(set(never or ()) | set(favoured), key=lambda k: names.get(k, k)):
+        name = names.get(key, key)
+        at_all = key in (never or ())
+        never_line = f"{name} was never {taken} at any player count" + (f" by {bot}" if bot else "")
+        e = favoured.get(key)
+        if e is None:
+            # A finding about the bot until a stronger player would not take it either: named.
+            if at_all:
+                v.warnings.append(never_line)
+            continue
+        if e.held is not None and e.held < REACH * e.games:
+            # Going for it, the bot still hardly got it: out of reach, and the games say little
+            # of what it would do.
+            if at_all:
+                v.warnings.append(f"{never_line}, and going for it, only in {e.held} of {e.games} "
+                                  f"games at {at} players: out of reach")
+            continue
+        going = (f"going for it ({GOING[verb]}, {e.held if e.held is not None else '?'} of {e.games} games) "
+                 f"{'wins' if e.mean >= 0 else 'loses'} {_points(abs(e.mean))[1:]} points of share "
+                 f"against never (95% CI {_points(e.low)} to {_points(e.high)}, at {at} players)")
+        kind = effect_kind(e)
+        if kind == "a trap":
+            v.warnings.append(f"{name} is a trap: {who} never {verb}s it at {at} players, and {going}")
+        elif kind == "too strong":
+            v.warnings.append(f"{name} is too strong and {who} overlooks it: {going}")
+        elif at_all:
+            v.notes.append(f"{never_line}, but {going}: not wholly outside ±{100 * MARGIN:.0f}, a "
+                           f"finding about {who}, not the set")
     return v

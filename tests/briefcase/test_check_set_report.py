@@ -205,7 +205,15 @@ def test_each_effect_run_has_its_progress_bar_on_a_terminal_named_by_company(
     assert result.exit_code == 0, result.output
     effect_bars = bars.opened[3:]
     assert effect_bars[0] == ("company effects: expert as usual", 3)
-    assert len(effect_bars) == 1 + 14 and all(games == 3 for _, games in effect_bars)
+    # One run a company never buying it, and one going for it for each company expert never
+    # bought in the 2-player-count's games.
+    never = [label for label, _ in effect_bars if " never " in label]
+    going = [label for label, _ in effect_bars if " going for " in label]
+    assert len(never) == 14 and len(effect_bars) == 1 + 14 + len(going)
+    assert all(games == 3 for _, games in effect_bars)
     assert ("14/14 never Warehouses", 3) in effect_bars
+    for label in going:      # right after the same company's never run
+        i = [x for x, _ in effect_bars].index(label)
+        assert effect_bars[i - 1][0] == label.replace("going for", "never")
     assert not any(re.search(r"[a-z]_[a-z]", label) for label, _ in effect_bars)   # names, not ids
-    assert sum(bars.updates) == 3 * 2 + 15 * 3
+    assert sum(bars.updates) == 3 * 2 + len(effect_bars) * 3

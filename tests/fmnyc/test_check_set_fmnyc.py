@@ -139,9 +139,10 @@ def test_a_bad_career_value_is_one_error_line_and_exit_2(args: list[str]):
 
 def test_avoid_names_are_shared_with_briefcase():
     from cardgen.games.briefcase.bots import AVOID as BRIEFCASE_AVOID
-    from cardgen.sim.effects import AVOID, avoiding, split_avoid
+    from cardgen.sim.effects import AVOID, avoiding, favouring, split_bot
 
     assert AVOID == BRIEFCASE_AVOID == "/avoid="
     assert avoiding("planner", "heir") == "planner/avoid=heir"
-    assert split_avoid("planner/avoid=heir") == ("planner", "heir")
-    assert split_avoid("planner") == ("planner", "")
+    assert split_bot("planner/avoid=heir") == ("planner", "heir", "")
+    assert split_bot(favouring("planner", "heir")) == ("planner", "", "heir")
+    assert split_bot("planner") == ("planner", "", "")

@@ -85,3 +85,36 @@ def test_the_verdict_names_a_company_by_its_name_not_its_id():
     v = judge({4: summary(items=items)}, None, {}, 4, "expert", names={"zoo": "City Zoo"})
     assert "City Zoo was never bought at any player count by expert" in v.warnings
     assert not any("zoo was" in w for w in v.warnings)
+
+
+def _never_bought(**going) -> object:
+    from cardgen.sim.effects import Effect
+
+    items = copy.deepcopy(BASE["items"])
+    items["zoo"] = {"bought": 0}
+    return judge({4: summary(items=items)}, None, {}, 4, "expert",
+                 favoured={"zoo": Effect(**{"games": 200, "held": 150, **going})})
+
+
+def test_a_company_the_bot_never_buys_is_a_trap_when_going_for_it_loses_wholly_beyond_the_band():
+    v = _never_bought(mean=-0.16, low=-0.26, high=-0.06)
+    assert any(w.startswith("zoo is a trap: expert never buys it at 4 players") and "loses 16.0 points" in w
+               and "-26.0 to -6.0" in w for w in v.warnings), v.warnings
+    assert not any("was never bought" in w and "trap" not in w for w in v.warnings)
+
+
+def test_a_company_the_bot_never_buys_is_too_strong_when_going_for_it_wins_wholly_beyond_the_band():
+    v = _never_bought(mean=0.12, low=0.07, high=0.17)
+    assert any(w.startswith("zoo is too strong and expert overlooks it") for w in v.warnings), v.warnings
+
+
+def test_a_company_the_bot_never_buys_but_that_pays_its_way_when_pursued_is_a_note_about_the_bot():
+    v = _never_bought(mean=0.01, low=-0.03, high=0.05)
+    assert v.word == "OK" and not v.warnings
+    assert any("a finding about expert, not the set" in n for n in v.notes), v.notes
+
+
+def test_a_company_a_bot_going_for_it_hardly_gets_is_out_of_reach_whatever_its_effect():
+    v = _never_bought(mean=0.01, low=-0.02, high=0.04, held=40)      # 40 of 200 games: under 25%
+    assert any("going for it, only in 40 of 200 games at 4 players: out of reach" in w
+               for w in v.warnings), v.warnings

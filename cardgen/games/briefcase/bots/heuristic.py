@@ -129,6 +129,7 @@ class HeuristicBot(Policy):
     name = "heuristic"
     style = Style()
     avoid: str | None = None    # id of a company this bot never buys (check-set's paired effects)
+    favour: str | None = None   # id of a company it buys whenever it may, and activates first
     spend = DEFAULT_SPEND      # cards given up first when an ability lets any cards pay
 
     def __init__(self, seed: int = 0):
@@ -251,6 +252,12 @@ class HeuristicBot(Policy):
                         v += self.style.eligibility
                 if v > 0:
                     ranked.append((-v, ci))
+        if self.favour is not None:
+            favoured = self._told(g)[1]
+            if favoured >= 0 and p.owned[favoured] and not p.active[favoured] and \
+                    all(ci != favoured for _v, ci in ranked):
+                # Activated once when nothing it values more is left to activate.
+                ranked.append((-1e-9, favoured))
         ranked.sort()
         return [ci for _v, ci in ranked]
 
@@ -525,18 +532,18 @@ class HeuristicBot(Policy):
             k -= 1
         return None
 
-    _avoid_cache: tuple[object, int] | None = None
+    _told_cache: tuple[object, int, int] | None = None
 
-    def _avoided(self, g: GameState) -> int:
-        """The index of the company this bot never buys (-1: none), found once per rules rather
-        than by id in the buying loop of every turn."""
-        if self.avoid is None:
-            return -1
-        cached = self._avoid_cache
+    def _told(self, g: GameState) -> tuple[int, int]:
+        """The indices of the companies this bot never buys and favours (-1: none), found once
+        per rules rather than by id in the buying loop of every turn."""
+        cached = self._told_cache
         if cached is None or cached[0] is not g.rules:
-            index = next((i for i, c in enumerate(g.rules.companies) if c.id == self.avoid), -1)
-            self._avoid_cache = cached = (g.rules, index)
-        return cached[1]
+            ids = [c.id for c in g.rules.companies]
+            avoid = ids.index(self.avoid) if self.avoid in ids else -1
+            favour = ids.index(self.favour) if self.favour in ids else -1
+            self._told_cache = cached = (g.rules, avoid, favour)
+        return cached[1], cached[2]
 
     def company_action(self, g: GameState, p: PlayerState) -> Action | None:
         """Buying the best company it can pay for, or None."""
@@ -547,12 +554,14 @@ class HeuristicBot(Policy):
         piles, owned, blocks = g.piles, p.owned, g.company_blocks
         # Leave out early what actions.company_problem would refuse: a locked level or a block.
         top_level = 1 if p.level1_active < g.rules.level1_for_level2 else 1 << 30
-        avoided = self._avoided(g)
+        avoided, favoured = self._told(g)
         ranked = []
         for ci in g.portfolio:
             if (piles[ci] and not owned[ci] and tb.cost[ci] <= budget and tb.level[ci] <= top_level
                     and ci not in blocks and ci != avoided):
                 v = tb.buy[ci] + (self._endgame_value(g, p, tb, ci) if tb.endgame[ci] else 0.0)
+                if ci == favoured:
+                    v = float("inf")          # bought first, whatever it seems worth
                 if v > 0:
                     ranked.append((-v, ci))
         ranked.sort()

@@ -4,8 +4,9 @@ options, so that it finds holes in the rules); ``heuristic`` plays with a simple
 ``planner`` is the heuristic with the game's end in view.
 
 ``NAME/avoid=CARD_ID`` (``cardgen.sim.effects.avoiding``) is bot NAME that never keeps that
-Career card in the draft while it has another choice: check-set's paired card effects. Only
-the heuristic bots (heuristic, planner) take it."""
+Career card in the draft while it has another choice, and ``NAME/favour=CARD_ID``
+(``favouring``) the bot that keeps it whenever it is dealt: check-set's paired card effects.
+Only the heuristic bots (heuristic, planner) take them."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from collections.abc import Callable
 from cardgen.games.fmnyc.bots.heuristic import HeuristicBot
 from cardgen.games.fmnyc.bots.planner import PlannerBot
 from cardgen.sim.driver import Policy, RandomPolicy
-from cardgen.sim.effects import split_avoid
+from cardgen.sim.effects import split_bot
 
 __all__ = ["BOTS", "HeuristicBot", "PlannerBot", "make_bot"]
 
@@ -25,12 +26,13 @@ BOTS: dict[str, Callable[[int], Policy]] = {"random": RandomPolicy, "heuristic":
 
 def make_bot(name: str, seed: int = 0) -> Policy:
     """A fresh bot by name; ValueError naming the known bots otherwise."""
-    base, avoid = split_avoid(name)
+    base, avoid, favour = split_bot(name)
     if base not in BOTS:
         raise ValueError(f"unknown Free Market: NYC bot '{base}' (known: {', '.join(BOTS)})")
     bot = BOTS[base](seed)
-    if avoid:
+    if avoid or favour:
         if not isinstance(bot, HeuristicBot):
-            raise ValueError(f"the {base} bot cannot be told to avoid a Career card")
-        bot.avoid = avoid
+            told = "avoid" if avoid else "favour"
+            raise ValueError(f"the {base} bot cannot be told to {told} a Career card")
+        bot.avoid, bot.favour = avoid or None, favour or None
     return bot

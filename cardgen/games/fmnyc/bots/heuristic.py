@@ -38,6 +38,7 @@ def held(obs: Observation, item: str) -> int:
 class HeuristicBot:
     name = "heuristic"
     avoid: str | None = None    # id of a Career card this bot never keeps (check-set's effects)
+    favour: str | None = None   # id of a Career card this bot keeps whenever it is dealt one
 
     def __init__(self, seed: int = 0) -> None:
         pass    # ``seed``: every bot is made with one; this one draws on no randomness
@@ -245,8 +246,10 @@ class HeuristicBot:
 
     # --- Career cards -----------------------------------------------------------------------
     def _career_draft(self, obs: Observation, dec: Decision) -> Any:
-        # The avoided card goes last, so it is kept only when the hand leaves no other choice.
-        return sorted(dec.options, key=lambda c: (c == self.avoid, -_card_worth(obs, c)))[:dec.low]
+        # The avoided card goes last, so it is kept only when the hand leaves no other choice;
+        # the favoured one goes first.
+        return sorted(dec.options, key=lambda c: (c != self.favour, c == self.avoid,
+                                                  -_card_worth(obs, c)))[:dec.low]
 
     _career_keep = _career_draft
 
