@@ -131,7 +131,9 @@ class Summary:
             self.bot_credit[bot] += credit.get(seat, 0.0)
         for item, data in r.items.items():
             for key, value in data.items():
-                if key != "owners":
+                # Counts are summed; a list names seats ("owners", whose win rate follows, or a
+                # game's own, as the startup game's "users"), which are never summed.
+                if not isinstance(value, list):
                     self.items[item][key] += value
                     self.item_games[item][key] += value > 0
             for seat in data.get("owners", ()):

@@ -67,6 +67,21 @@ class StartupSimulator:
         seconds = float(options.get("seconds_per_turn") or model.rules.seconds_per_turn)
         return Config(model, players, int(options.get("max_turns", DEFAULT_MAX_TURNS)), seconds)
 
+    # No card sets: `cardgen check-set startup` checks the game's data whole.
+    checked_whole = True
+    # check-set's paired effects (``cardgen.sim.effects``): which tactic or answer decides games.
+    effect_noun, effect_verb = "card", "play"
+    effect_taken, effect_holders = "used", "users"     # item counts and seats of a card's use
+
+    def effect_subjects(self, config: Config) -> dict[str, str]:
+        """Each card that is played for an effect or as an answer (tactics and reactions), by
+        id; Growth and Employee cards are only banked, so they have no choice to measure."""
+        return {c.id: c.id for c in config.model.cards if c.is_tactic or c.reactions}
+
+    def item_names(self, config: Config) -> dict[str, str]:
+        """How check-set names each card: by its printed name."""
+        return {c.id: c.name for c in config.model.cards}
+
     def new_state(self, config: Config, seed: int, invariants: bool = False) -> Game:
         return Game(config.model, config.players, seed, invariants, config.max_turns).start()
 

@@ -43,6 +43,11 @@ def order(a: Action) -> tuple:
 
 class HeuristicBot:
     name = "heuristic"
+    # check-set's paired card effects (``cardgen.sim.effects``): the id of a card this bot never
+    # plays for its effect nor as an answer (it may still bank it), and of one it plays, or
+    # answers with, whenever it may.
+    avoid: str | None = None
+    favour: str | None = None
 
     def __init__(self, seed: int = 0) -> None:
         # ``seed``: the policy seed every bot is made with; this one draws on no randomness.
@@ -63,6 +68,8 @@ class HeuristicBot:
     def decide(self, observation: Observation, decision: Decision) -> Any:
         """The answer to one decision of the obs, by its tag (see the engine's ``ask`` calls)."""
         obs, tag, options = observation, decision.tag, decision.options
+        if (self.avoid or self.favour) and tag in ("action", "react", "override"):
+            return self._told(obs, tag, options)
         if tag == "action":
             return self.choose_play(obs, [a for a in options if a is not None])
         if tag == "react":
@@ -81,6 +88,30 @@ class HeuristicBot:
             return max(options, key=lambda c: (obs.card(c).value, -c))
         # choose_startup (the types play alike), override (always worth it): the first option
         return options[0]
+
+    def _told(self, obs: Observation, tag: str, options: tuple[Any, ...]) -> Any:
+        """A play or an answer with the avoided card left out and the favoured one first."""
+        def card_id(option: Any) -> str | None:
+            if option is None:
+                return None
+            if tag == "action":
+                return obs.card(option.card).id if option.kind == "use" else None
+            return obs.card(option).id
+
+        allowed = [o for o in options if o is not None and (self.avoid is None or card_id(o) != self.avoid)]
+        favoured = [o for o in allowed if self.favour is not None and card_id(o) == self.favour]
+        if tag == "action":
+            if favoured:
+                seat = obs.seat
+                self.plays_left(obs)
+                self._last = min(favoured, key=lambda a: (-score(obs, seat, a), order(a)))
+                return self._last
+            return self.choose_play(obs, allowed)
+        if favoured:
+            return favoured[0]
+        if tag == "react":
+            return self.respond(obs, obs.attack, allowed) if allowed else None
+        return allowed[0] if allowed else None            # override: always worth it
 
     # --- card plays -----------------------------------------------------------------------------
     def plays_left(self, obs: Observation) -> int:

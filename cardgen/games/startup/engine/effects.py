@@ -213,7 +213,7 @@ def use(game: Game, seat: int, action: Action) -> Steps[int]:
             return 0
     game.players[seat].hand.remove(action.card)
     game.table.resolving.append(action.card)
-    game.played[game.card(action.card).id] += 1
+    game.use(action.card, seat, as_reaction=False)
     answer = None
     if eff.is_attack:
         game.counters["attacks"] += 1

@@ -71,6 +71,7 @@ class Game(Flow):
         self.banked: Counter[str] = Counter()       # card id -> times banked
         self.played: Counter[str] = Counter()       # card id -> times used for its effect
         self.reacted: Counter[str] = Counter()      # card id -> times used as a reaction
+        self.users: defaultdict[str, set[int]] = defaultdict(set)   # card id -> seats that used it
         self.refused: set[tuple] = set()            # invitations / offers refused this turn
         # What the pending decision shows, for the observations: the attack resolving (public),
         # the open trade (its two partners), the inviter, cards of a hand shown to one seat.
@@ -372,12 +373,24 @@ class Game(Flow):
             check_invariants(self)
 
     def items(self) -> dict[str, dict]:
-        """Per card id: times banked, played for its effect, used as a reaction, and the seats
-        holding it banked at the end."""
+        """Per card id: times banked, played for its effect and used as a reaction, the seats
+        holding it banked at the end; for a card a player may use (a tactic or an answer), how
+        often it was used in all and by which seats."""
         owners: dict[str, set[int]] = defaultdict(set)
         for p in self.players:
             for c in p.bank:
                 owners[self.card(c).id].add(p.seat)
-        return {c.id: {"banked": self.banked[c.id], "played": self.played[c.id],
-                       "reacted": self.reacted[c.id], "owners": sorted(owners[c.id])}
-                for c in self.model.cards}
+        out: dict[str, dict] = {}
+        for c in self.model.cards:
+            entry = out[c.id] = {"banked": self.banked[c.id], "played": self.played[c.id],
+                                 "reacted": self.reacted[c.id], "owners": sorted(owners[c.id])}
+            if c.is_tactic or c.reactions:          # a card a player may use, not only bank
+                entry["used"] = self.played[c.id] + self.reacted[c.id]
+                entry["users"] = sorted(self.users[c.id])
+        return out
+
+    def use(self, card: int, seat: int, as_reaction: bool) -> None:
+        """Count ``card`` used by ``seat``, for its effect or as a reaction."""
+        cid = self.card(card).id
+        (self.reacted if as_reaction else self.played)[cid] += 1
+        self.users[cid].add(seat)

@@ -31,7 +31,7 @@ def _attached_answer(game: Game, w: Window) -> str | None:
         return None
     del target.attachments[attacked]
     game.table.resolving.append(protection)
-    game.reacted[game.card(protection).id] += 1
+    game.use(protection, target.seat, as_reaction=True)
     return r.action
 
 
@@ -51,7 +51,7 @@ def _overridden(game: Game, w: Window, answer: int) -> Steps[bool]:
         return False
     game.players[w.attacker].hand.remove(chosen)
     game.table.resolving.append(chosen)
-    game.reacted[game.card(chosen).id] += 1
+    game.use(chosen, w.attacker, as_reaction=True)
     game.counters["overrides"] += 1
     return True
 
@@ -81,7 +81,7 @@ def respond(game: Game, w: Window) -> Steps[str | None]:
             continue
         game.players[seat].hand.remove(chosen)
         game.table.resolving.append(chosen)
-        game.reacted[game.card(chosen).id] += 1
+        game.use(chosen, seat, as_reaction=True)
         if seat != w.target:
             game.counters["partner_defenses"] += 1
         r = game.card(chosen).reaction_against(game.card(w.card).id)
