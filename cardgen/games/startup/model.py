@@ -66,6 +66,12 @@ class CardDef:
     def is_tactic(self) -> bool:
         return self.category in TACTIC_CATEGORIES
 
+    @property
+    def usable(self) -> bool:
+        """Whether a player may play it for an effect or answer with it (a tactic, a reaction,
+        or an Employee such as the Investor with an effect), not only bank it."""
+        return self.is_tactic or bool(self.reactions) or self.effect.kind != "none"
+
     def reaction_against(self, card_id: str) -> Reaction | None:
         for r in self.reactions:
             if r.against == card_id:

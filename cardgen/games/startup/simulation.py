@@ -74,9 +74,9 @@ class StartupSimulator:
     effect_taken, effect_holders = "used", "users"     # item counts and seats of a card's use
 
     def effect_subjects(self, config: Config) -> dict[str, str]:
-        """Each card that is played for an effect or as an answer (tactics and reactions), by
-        id; Growth and Employee cards are only banked, so they have no choice to measure."""
-        return {c.id: c.id for c in config.model.cards if c.is_tactic or c.reactions}
+        """Each card that may be played for an effect or as an answer (``CardDef.usable``), by
+        id; the others are only banked, so they have no choice to measure."""
+        return {c.id: c.id for c in config.model.cards if c.usable}
 
     def item_names(self, config: Config) -> dict[str, str]:
         """How check-set names each card: by its printed name."""

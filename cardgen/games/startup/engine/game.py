@@ -384,7 +384,7 @@ class Game(Flow):
         for c in self.model.cards:
             entry = out[c.id] = {"banked": self.banked[c.id], "played": self.played[c.id],
                                  "reacted": self.reacted[c.id], "owners": sorted(owners[c.id])}
-            if c.is_tactic or c.reactions:          # a card a player may use, not only bank
+            if c.usable:                             # a card a player may use, not only bank
                 entry["used"] = self.played[c.id] + self.reacted[c.id]
                 entry["users"] = sorted(self.users[c.id])
         return out
