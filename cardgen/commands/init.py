@@ -23,8 +23,9 @@ CONFIG_TEXT = """\
 
 OVERLAY_SET = """\
 # Your own Briefcase company set: eight 1st-level and six 2nd-level companies, by name or id.
-# Play it:      cardgen simulate --set "My Set"       Judge it:  cardgen check-set "My Set"
+# Simulate it:  cardgen simulate --set "My Set"       Judge it:  cardgen check-set "My Set"
 # Print it:     cardgen build --set "My Set"          Check it:  cardgen validate
+# Play it:      cardgen play --set "My Set" --seats you,expert   (you against the expert bot)
 # New companies use the same fields as the shipped companies (see 'cardgen list companies');
 # their abilities are effects from a closed vocabulary ('cardgen list effects'), so they play
 # in the simulator without code. Values you made up go under `authored:`.
