@@ -1,13 +1,14 @@
 """How long a full `cardgen check-set` takes, at its defaults unless told otherwise.
 
-    python benchmarks/check_set.py [--game briefcase|fmnyc] [--set SET|FILE] [--games 500]
+    python benchmarks/check_set.py [--game briefcase|fmnyc|startup] [--set SET|FILE] [--games 500]
                                    [--effect-games 200] [--jobs 0] [--no-effects]
 
 Runs the command in this process (its verdict is printed as usual) and then prints the seconds
 of wall time, the CPU seconds of this process and its workers, and the games played: each
 player count of the set, the reference set's (unless the set is the reference set itself) and
-the effect runs (one base and one per company or Career card). Briefcase checks the Simple
-Game by default, Free Market: NYC the shipped Career cards.
+the effect runs (one base, one per company or card, and one going for each the bot never took).
+Briefcase checks the Simple Game by default, Free Market: NYC the shipped Career cards, the
+startup game its deck whole.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import typer
 from cardgen.commands.check_set import _check_set
 from cardgen.paths import game_data_files
 
-DEFAULT_SET = {"briefcase": "simple", "fmnyc": None}   # fmnyc: its careers.yaml
+DEFAULT_SET = {"briefcase": "simple", "fmnyc": None, "startup": "startup"}   # fmnyc: its careers.yaml
 
 
 def cpu_seconds() -> float:
@@ -41,7 +42,9 @@ def games_played(data: dict) -> int:
         if row["reference"] is not None and not data["reference_is_checked_set"]:
             total += row["reference"]["games"]
     if data["effects"]:
-        total += (len(data["effects"]["items"]) + 1) * data["effects"]["paired_games"]
+        items = data["effects"]["items"]
+        going = sum(1 for it in items if it["going_for_it"])
+        total += (len(items) + 1 + going) * data["effects"]["paired_games"]
     return total
 
 
