@@ -19,11 +19,12 @@ if TYPE_CHECKING:
 def register(app: typer.Typer) -> None:
     @app.command("check-set")
     def check_set(
-        target: str = typer.Argument(..., metavar="SET", help="A custom company set file, or the "
-                                     "id or name of an official set (e.g. simple)."),
-        game: str = typer.Option("briefcase", "--game", "-g", metavar="GAME",
-                                 help="The game of an official set (a set "
-                                 "file names its own)."),
+        target: str = typer.Argument(..., metavar="SET", help="A custom company set file, the "
+                                     "id or name of an official set (e.g. simple), or a game "
+                                     "without sets, checked whole (startup)."),
+        game: str | None = typer.Option(None, "--game", "-g", metavar="GAME",
+                                        help="The game of an official set (a set file names its "
+                                        "own)  [default: briefcase]"),
         games: int = typer.Option(500, "--games", "-n", help="Games per player count."),
         seed: int = typer.Option(1, "--seed", "-s", help="Run seed; the same seed gives the same games."),
         jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes (default: all cores)."),
@@ -69,7 +70,7 @@ def register(app: typer.Typer) -> None:
 STRONGEST = {"briefcase": "expert", "fmnyc": "planner"}
 
 
-def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baseline: bool,
+def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, baseline: bool,
                bots: str = "", effects: bool = True, effect_games: int = 200,
                json_out: Path | None = None, plot: Path | None = None) -> None:
     from cardgen.commands.simulate import check_outputs, on_terminal, plan_run, play_run, write_outputs
@@ -93,7 +94,10 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
     whole = not named_file and target in registered_games() and \
         getattr(game_simulator(target), "checked_whole", False)
     if whole:
+        if game is not None and game != target:
+            raise fail(f"{target} is a game checked whole; --game {game} names another", 2)
         game = target
+    game = game or "briefcase"
     if not named_file and game not in registered_games():
         raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
     if games < 1:
@@ -125,6 +129,13 @@ def _check_set(target: str, game: str, games: int, seed: int, jobs: int, baselin
     if bot not in simulator.bots:
         raise fail(f"unknown bot '{bot}'{did_you_mean(bot, list(simulator.bots))}; {game} bots: "
                    f"{', '.join(simulator.bots)} (check-set default: {strongest}, the strongest)", 2)
+    if effects:     # the effect runs tell a bot to avoid an item: a bot that cannot, said now
+        from cardgen.sim.effects import avoiding
+
+        try:
+            simulator.policy(avoiding(bot, "_"), 0, 0)
+        except ValueError as exc:
+            raise fail(f"{exc} (check-set measures effects with it; --no-effects skips them)", 2) from None
     counts = _player_counts(game)
     reference = getattr(simulator, "reference_set", None) if baseline else None
     # Every run is planned before any is played, so bad input stops at once.

@@ -51,3 +51,16 @@ def test_check_set_startup_names_each_card_effect_with_its_interval(tmp_path: Pa
     names = {it["name"] for it in data["effects"]["items"]}
     assert {"Poach", "Not For Sale", "Strategic Alliance"} <= names
     assert all(len(it["ci95_points"]) == 2 for it in data["effects"]["items"])
+
+
+def test_a_bot_that_cannot_be_told_to_avoid_a_card_is_refused_before_any_game():
+    result = CliRunner().invoke(app, ["check-set", "startup", "--bots", "random", "--games", "5"])
+    assert result.exit_code == 2
+    assert result.output.startswith("error: the random bot cannot be told to avoid a card")
+    assert "simulating" not in result.output
+
+
+def test_a_game_checked_whole_with_another_game_named_is_a_usage_error():
+    result = CliRunner().invoke(app, ["check-set", "startup", "--game", "briefcase", "--games", "5"])
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: startup is a game checked whole; --game briefcase names another"
