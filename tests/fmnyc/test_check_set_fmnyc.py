@@ -108,7 +108,8 @@ def test_check_set_with_a_bot_that_cannot_avoid_is_one_error_line(tmp_path: Path
                                       "--bots", "random"])
     assert result.exit_code == 2
     errors = [line for line in result.output.splitlines() if line.startswith("error:")]
-    assert len(errors) == 1 and errors[0].startswith("error: the random bot cannot be told to avoid a Career card")
+    assert len(errors) == 1
+    assert errors[0].startswith("error: the random bot cannot be told to avoid a Career card")
     assert "simulating" not in result.output          # said before any game is played
 
 
