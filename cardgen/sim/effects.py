@@ -20,9 +20,10 @@ unlike the owners' win rate, is not confounded by who happens to buy a company.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
+from typing import Any
 
 from cardgen.sim.result import GameResult
 from cardgen.sim.runner import RunSpec, iter_results
@@ -50,6 +51,22 @@ def split_bot(name: str) -> tuple[str, str, str]:
         if found:
             return (base, item, "") if marker == AVOID else (base, "", item)
     return name, "", ""
+
+
+def make_told_bot(name: str, bots: Mapping[str, Callable[[int], Any]], seed: int, game: str, item: str,
+                  takes: Callable[[Any], bool]) -> Any:
+    """Bot ``name`` of ``bots``, made with ``seed``. ``NAME/avoid=ID`` and ``NAME/favour=ID``
+    set its ``avoid`` and ``favour`` (``item`` names what ID is, for the message when the bot
+    ``takes`` no such telling); an unknown bot is a ValueError naming ``game``'s bots."""
+    base, avoid, favour = split_bot(name)
+    if base not in bots:
+        raise ValueError(f"unknown {game} bot '{base}' (known: {', '.join(bots)})")
+    bot = bots[base](seed)
+    if avoid or favour:
+        if not takes(bot):
+            raise ValueError(f"the {base} bot cannot be told to {'avoid' if avoid else 'favour'} {item}")
+        bot.avoid, bot.favour = avoid or None, favour or None
+    return bot
 
 
 @dataclass(frozen=True)

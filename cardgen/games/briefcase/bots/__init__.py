@@ -10,7 +10,7 @@ from cardgen.games.briefcase.bots.base import Policy
 from cardgen.games.briefcase.bots.expert import ExpertBot
 from cardgen.games.briefcase.bots.greedy import GreedyBot
 from cardgen.sim.driver import RandomPolicy
-from cardgen.sim.effects import AVOID, split_bot
+from cardgen.sim.effects import AVOID, make_told_bot, split_bot
 
 # A bot's factory takes the policy's own seed.
 BOTS: dict[str, Callable[[int], Any]] = {"random": RandomPolicy, "greedy": GreedyBot, "expert": ExpertBot}
@@ -27,16 +27,7 @@ def make_bot(name: str, seed: int = 0) -> Any:
     ``NAME/avoid=COMPANY_ID`` is bot NAME that never buys that company, ``NAME/favour=COMPANY_ID``
     the bot that buys it whenever it may and activates it first (check-set's paired company
     effects, ``cardgen.sim.effects``); only the heuristic bots (greedy, expert) take them."""
-    base, avoid, favour = split_bot(name)
-    try:
-        bot = BOTS[base](seed)
-    except KeyError:
-        raise ValueError(f"unknown Briefcase bot '{base}' (known: {', '.join(BOTS)})") from None
-    if avoid or favour:
-        if not hasattr(bot, "avoid"):
-            raise ValueError(f"the {base} bot cannot be told to {'avoid' if avoid else 'favour'} a company")
-        bot.avoid, bot.favour = avoid or None, favour or None
-    return bot
+    return make_told_bot(name, BOTS, seed, "Briefcase", "a company", lambda bot: hasattr(bot, "avoid"))
 
 
 __all__ = ["AVOID", "BOTS", "Policy", "base_bot", "make_bot"]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from cardgen.games.fmnyc.bots.heuristic import HeuristicBot
 from cardgen.games.fmnyc.bots.planner import PlannerBot
 from cardgen.sim.driver import Policy, RandomPolicy
-from cardgen.sim.effects import split_bot
+from cardgen.sim.effects import make_told_bot
 
 __all__ = ["BOTS", "HeuristicBot", "PlannerBot", "make_bot"]
 
@@ -26,13 +26,5 @@ BOTS: dict[str, Callable[[int], Policy]] = {"random": RandomPolicy, "heuristic":
 
 def make_bot(name: str, seed: int = 0) -> Policy:
     """A fresh bot by name; ValueError naming the known bots otherwise."""
-    base, avoid, favour = split_bot(name)
-    if base not in BOTS:
-        raise ValueError(f"unknown Free Market: NYC bot '{base}' (known: {', '.join(BOTS)})")
-    bot = BOTS[base](seed)
-    if avoid or favour:
-        if not isinstance(bot, HeuristicBot):
-            told = "avoid" if avoid else "favour"
-            raise ValueError(f"the {base} bot cannot be told to {told} a Career card")
-        bot.avoid, bot.favour = avoid or None, favour or None
-    return bot
+    return make_told_bot(name, BOTS, seed, "Free Market: NYC", "a Career card",
+                         lambda bot: isinstance(bot, HeuristicBot))

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from cardgen.games.startup.bots.heuristic import HeuristicBot
 from cardgen.sim.driver import Policy, RandomPolicy
-from cardgen.sim.effects import split_bot
+from cardgen.sim.effects import make_told_bot
 
 __all__ = ["BOTS", "HeuristicBot", "make_bot"]
 
@@ -26,13 +26,4 @@ def make_bot(name: str, seed: int = 0) -> Policy:
     """A fresh bot by name. ``NAME/avoid=CARD_ID`` is bot NAME that never plays that card for its
     effect nor as an answer, ``NAME/favour=CARD_ID`` the bot that plays it whenever it may
     (check-set's paired card effects, ``cardgen.sim.effects``); only the heuristic takes them."""
-    base, avoid, favour = split_bot(name)
-    if base not in BOTS:
-        raise ValueError(f"unknown startup bot '{base}' (known: {', '.join(BOTS)})")
-    bot = BOTS[base](seed)
-    if avoid or favour:
-        if not isinstance(bot, HeuristicBot):
-            told = "avoid" if avoid else "favour"
-            raise ValueError(f"the {base} bot cannot be told to {told} a card")
-        bot.avoid, bot.favour = avoid or None, favour or None
-    return bot
+    return make_told_bot(name, BOTS, seed, "startup", "a card", lambda bot: isinstance(bot, HeuristicBot))
