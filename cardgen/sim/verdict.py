@@ -3,7 +3,10 @@
 Thresholds are deliberately plain so a designer can reason about them:
 - any stalled game fails the set (the rules engine or the set cannot finish a game);
 - a median length more than 1.5x or less than 0.5x the reference set's is extreme;
-- a seat whose 95% interval excludes the fair share 1/N is a seat effect;
+- a seat whose interval excludes the fair share 1/N is a seat effect; the intervals are 95%
+  for all the seats of the check together (Bonferroni: each seat's Wilson interval at
+  1 - 0.05/m for m seats over every player count, 9 at 2-4 players), since nine separate 95%
+  intervals would flag a perfectly fair game in about one check of three;
 - a company (or Career card) whose paired effect (``cardgen.sim.effects``: the win share a bot
   loses when it never buys the company, or keeps the card, same games otherwise) has its 95%
   interval wholly outside ±MARGIN is too strong (above) or a trap (below); the owners' win
@@ -22,13 +25,16 @@ Thresholds are deliberately plain so a designer can reason about them:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from statistics import NormalDist
 from typing import Any
 
 from cardgen.sim.effects import Effect
+from cardgen.sim.stats import wilson
 
 LENGTH_FACTOR = 1.5
 SHORT_FACTOR = 0.5
 MARGIN = 0.05
+SEAT_ALPHA = 0.05    # the chance that a fair game gets any seat warning at all
 # Going for an item, the bot must get it in at least this share of the games for the effect to
 # say what it does; below, the item is out of reach.
 REACH = 0.25
@@ -79,6 +85,8 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
     names = names or {}
     favoured = favoured or {}
     v = Verdict()
+    checked = sum(len(s["wins_by_seat"]) for s in runs.values())
+    z = NormalDist().inv_cdf(1 - SEAT_ALPHA / (2 * max(1, checked)))
     for players, s in sorted(runs.items()):
         if s["stalled"]:
             v.failures.append(f"{players} players: {s['stalled']} of {s['games']} games stalled "
@@ -90,12 +98,13 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
                 v.warnings.append(f"{players} players: median game of {s['rounds']['p50']} rounds, "
                                   f"{ratio:.1f}x the reference set's {base['rounds']['p50']}")
         fair = 1 / players
+        n = s.get("completed", s["games"] - s["stalled"])     # the games that have a winner
         for seat in s["wins_by_seat"]:
-            lo, hi = seat["ci95"]
+            lo, hi = wilson(seat["win_share"] * n, n, z)
             if lo > fair or hi < fair:
                 v.warnings.append(f"{players} players: seat {seat['seat']} wins "
-                                  f"{_pct(seat['win_share'])} (95% CI {_pct(lo)}-{_pct(hi)}), "
-                                  f"fair share {_pct(fair)}")
+                                  f"{_pct(seat['win_share'])} (95% CI {_pct(lo)}-{_pct(hi)}, for the "
+                                  f"{checked} seats together), fair share {_pct(fair)}")
     for key, e in sorted((effects or {}).items()):
         name = names.get(key, key)
         kind = effect_kind(e)
@@ -125,7 +134,9 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
                 v.warnings.append(f"{never_line}, and going for it, only in {e.held} of {e.games} "
                                   f"games at {at} players: out of reach")
             continue
-        going = (f"going for it ({GOING[verb]}, {e.held if e.held is not None else '?'} of {e.games} games) "
+        how = GOING.get(verb, f"{verb}ing it whenever it may")
+        held = e.held if e.held is not None else "?"
+        going = (f"going for it ({how}, {held} of {e.games} games) "
                  f"{'wins' if e.mean >= 0 else 'loses'} {_points(abs(e.mean))[1:]} points of share "
                  f"against never (95% CI {_points(e.low)} to {_points(e.high)}, at {at} players)")
         kind = effect_kind(e)

@@ -49,7 +49,22 @@ def test_a_seat_whose_interval_excludes_the_fair_share_is_flagged():
     seats = copy.deepcopy(BASE["wins_by_seat"])
     seats[0].update(win_share=0.32, ci95=[0.29, 0.35])
     v = judge({4: summary(wins_by_seat=seats)})
-    assert v.warnings == ["4 players: seat 1 wins 32% (95% CI 29%-35%), fair share 25%"]
+    # 320 of 1000 games; the Wilson interval at 1 - 0.05/4 (z = 2.50): 28.5% to 35.8%.
+    assert v.warnings == ["4 players: seat 1 wins 32% (95% CI 28%-36%, for the 4 seats together), "
+                          "fair share 25%"]
+
+
+def test_seat_intervals_hold_for_all_the_seats_together_so_chance_alone_rarely_flags_one():
+    # 28% of 1000 games: its own 95% interval (25.3%-30.9%) misses the fair 25%, but a check of
+    # nine seats (2, 3 and 4 players) expects a miss like that by chance; together they do not.
+    seats = copy.deepcopy(BASE["wins_by_seat"])
+    seats[0].update(win_share=0.28, ci95=[0.253, 0.309])
+    two = summary(wins_by_seat=[{"seat": s + 1, "win_share": 0.5, "ci95": [0.47, 0.53]} for s in range(2)])
+    three = summary(wins_by_seat=[{"seat": s + 1, "win_share": 1 / 3, "ci95": [0.3, 0.36]} for s in range(3)])
+    assert judge({2: two, 3: three, 4: summary(wins_by_seat=seats)}).word == "OK"
+    seats[0].update(win_share=0.31)                  # well outside even together
+    assert any("seat 1 wins 31%" in w and "for the 9 seats together" in w
+               for w in judge({2: two, 3: three, 4: summary(wins_by_seat=seats)}).warnings)
 
 
 def test_owners_win_rate_is_descriptive_only_and_never_a_warning():
