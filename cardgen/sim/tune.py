@@ -24,7 +24,10 @@ nothing measurable. A change is kept only when
     "nobody buys it" for "too strong" is not progress);
 (d) the other companies' shortfall grows less than the company's distance shrinks (a company
     bought more often can push the rest out of the market);
-(e) it adds no check-set warning (seats, game length, a company nobody buys).
+(e) it adds no check-set warning (seats, game length, a company nobody buys);
+(f) it keeps every set's mean game length, at every player count, within ``LENGTH_DRIFT`` of
+    the data's: check-set judges length against the reference set, which a joint tune changes
+    too, and Briefcase's texts state no play time, so the shipped lengths are the anchor.
 No value moves more than ``MAX_MOVE`` from the data's. Passes repeat until one keeps nothing or
 ``budget`` games are spent (the final measurements included). The result is then measured in
 full, and the data and the result again on fresh games (another run seed); it is proposed only
@@ -53,6 +56,12 @@ MIN_BOUGHT = 0.10
 # How far a value may move from the data's: tune retunes a designer's numbers, it does not
 # redesign the company (a 5-VP company at cost 2 is another card).
 MAX_MOVE = 2
+
+# How far a set's mean game length (rounds, at each player count) may drift from the data's. A
+# tenth: two rounds of a 22-round game. Without a bound, the five official sets tuned together
+# played 15-35% longer, since most moves make a company worth buying and buying takes the Buy
+# cards that would have ended the game.
+LENGTH_DRIFT = 0.10
 
 # The fresh games that judge a result are those of run seed ``seed + FRESH_SEED``.
 FRESH_SEED = 1000
@@ -474,6 +483,20 @@ class Tuner:
         added = len(self.verdict(candidate, effects=False).warnings) - warnings
         if added > 0:
             return f"adds {added} check-set warning(s) (seats, length or a company nobody buys)"
+        return self._length_problem(candidate)
+
+    def _length_problem(self, state: State) -> str | None:
+        """Why ``state``'s games are too much longer or shorter than the data's, or None."""
+        first = self.first or state
+        for name, part in state.parts.items():
+            for n, run in sorted(part.runs.items()):
+                was = first.parts[name].runs[n].summary["rounds"]["mean"]
+                now = run.summary["rounds"]["mean"]
+                if was and abs(now / was - 1) > LENGTH_DRIFT:
+                    where = f"{name}, " if len(state.parts) > 1 else ""
+                    return (f"changes the game's length: {where}{n} players, {now:.1f} rounds on "
+                            f"average against the data's {was:.1f} (more than "
+                            f"{100 * LENGTH_DRIFT:.0f}% apart)")
         return None
 
     def _record(self, event: str, state: State) -> None:

@@ -39,7 +39,8 @@ class ToySimulator:
         owns = [rng.random() < chance and not bot.endswith("/avoid=gadget") for bot in seat_bots]
         weights = [1 + 2 * max(0, 3 - cost) if own else 1 for own in owns]
         winner = 0 if rng.random() * sum(weights) < weights[0] else 1
-        return GameResult(seed=seed, players=2, seat_bots=list(seat_bots), turns=2, rounds=1,
+        rounds = config.get("rounds_per_cost", 0) * cost or 1     # a toy whose length follows the cost
+        return GameResult(seed=seed, players=2, seat_bots=list(seat_bots), turns=2 * rounds, rounds=rounds,
                           stalled=False, end_condition="done", scores=[int(s == winner) for s in (0, 1)],
                           winners=[winner], items={"gadget": {"bought": sum(owns),
                                                               "activated": sum(owns), "in_portfolio": 1}})
@@ -62,6 +63,7 @@ class ToyKnob:
 class ToySubject:
     cost: int
     set_name: str = "Toy"
+    rounds_per_cost: int = 0
     companies: dict = field(default_factory=lambda: {"gadget": "Gadget"})
     fixed: dict = field(default_factory=dict)
 
@@ -70,7 +72,7 @@ class ToySubject:
         return (ToyKnob("gadget", "Gadget", "cost", self.cost),)
 
     def config(self, players: int, values: dict) -> dict:
-        return {"cost": values.get(("gadget", "cost"), self.cost)}
+        return {"cost": values.get(("gadget", "cost"), self.cost), "rounds_per_cost": self.rounds_per_cost}
 
 
 def toy_tune(cost: int, budget: int = 6000) -> tuple:
@@ -118,6 +120,20 @@ def test_sets_tuned_together_share_a_company_s_numbers_and_sum_its_distances():
     # The same games in both sets: every distance is twice the one set's.
     assert [r["distance_before"] for r in tried] == [2 * r["distance_before"] for r in single]
     assert outcome.after_verdict.word == "OK"
+
+
+def test_a_move_that_changes_the_game_s_length_by_more_than_a_tenth_is_refused():
+    # The gadget is too strong at cost 2, but at cost 3 the games are 50% longer (10 rounds a
+    # cost point): the search keeps the set's length and proposes nothing.
+    log: list[dict] = []
+    settings = Settings("tests.sim.test_tune:TOY", "toy", [2], 200, 1, 6000)
+    outcome = Tuner(ToySubject(2, rounds_per_cost=10), settings, None, log=log.append).tune()
+    assert outcome.before.effect("gadget").low > 0.05
+    assert outcome.changes == {}
+    tried = [r for r in log if r["event"] == "try"]
+    assert tried and all(not r["kept"] for r in tried)
+    assert "changes the game's length: 2 players, 30.0 rounds on average against the data's 20.0" \
+        in tried[0]["reason"]
 
 
 def test_an_overpriced_company_nobody_buys_is_made_cheaper():
