@@ -122,9 +122,9 @@ def test_sets_tuned_together_share_a_company_s_numbers_and_sum_its_distances():
     assert outcome.after_verdict.word == "OK"
 
 
-def test_a_move_that_changes_the_game_s_length_by_more_than_a_tenth_is_refused():
+def test_a_move_that_changes_the_game_s_length_beyond_the_drift_bound_is_refused():
     # The gadget is too strong at cost 2, but at cost 3 the games are 50% longer (10 rounds a
-    # cost point): the search keeps the set's length and proposes nothing.
+    # cost point, more than LENGTH_DRIFT): the search keeps the set's length, proposes nothing.
     log: list[dict] = []
     settings = Settings("tests.sim.test_tune:TOY", "toy", [2], 200, 1, 6000)
     outcome = Tuner(ToySubject(2, rounds_per_cost=10), settings, None, log=log.append).tune()
