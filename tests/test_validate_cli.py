@@ -141,8 +141,9 @@ def line_of(name: str, needle: str) -> int:
 
 
 def test_wrong_type(here):
-    name = company_file(here, "  - id: newspaper\n    name: Newspaper\n    level: 1\n    cost: 1\n",
-                        "  - id: newspaper\n    name: Newspaper\n    level: 1\n    cost: one\n")
+    cost = re.search(r"- id: newspaper\n    name: Newspaper\n    level: 1\n    cost: \d+\n",
+                     COMPANIES.read_text(encoding="utf-8")).group(0)
+    name = company_file(here, cost, "- id: newspaper\n    name: Newspaper\n    level: 1\n    cost: one\n")
     message = single(validate(name), "schema-type", line_of(name, "cost: one"), 11)
     assert message == 'Newspaper cost: expected a whole number or null, got "one"'
 
@@ -213,9 +214,10 @@ def provenance_notes(*args: str) -> list[re.Match]:
 def test_provenance_lists_authored_values_at_their_place():
     notes = provenance_notes()
     text = COMPANIES.read_text(encoding="utf-8")
-    cost = text.index("cost: 2", text.index("- id: steel_factory")) + len("cost: ")
+    cost = text.index("    cost: ", text.index("- id: steel_factory")) + len("    cost: ")
     line, col = text.count("\n", 0, cost) + 1, cost - text.rfind("\n", 0, cost)
-    steel = [m for m in notes if m["msg"] == "Steel Factory cost = 2"]
+    value = text[cost:text.index("\n", cost)]
+    steel = [m for m in notes if m["msg"] == f"Steel Factory cost = {value}"]
     assert len(steel) == 1
     assert (steel[0]["path"].endswith("cards/briefcase/companies.yaml"), int(steel[0]["line"]),
             int(steel[0]["col"])) == (True, line, col)

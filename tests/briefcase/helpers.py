@@ -116,6 +116,16 @@ def cid(g: GameState, company: str) -> int:
     return g.rules.company_index[company]
 
 
+def costing(g: GameState, cost: int, level: int = 1, besides: tuple[str, ...] = ()) -> int:
+    """A company of the game's portfolio with this buying cost: the rule tests name a cost, not
+    a company, since costs are authored numbers that tuning may move."""
+    for ci in g.portfolio:
+        c = g.rules.companies[ci]
+        if c.cost == cost and c.level == level and c.id not in besides:
+            return ci
+    raise LookupError(f"no level-{level} company costs {cost} in this portfolio")
+
+
 def res(name: str) -> int:
     return RESOURCES.index(name)
 

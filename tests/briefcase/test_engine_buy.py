@@ -8,7 +8,18 @@ from cardgen.games.briefcase.engine import actions
 from cardgen.games.briefcase.engine.rules import BUY
 from cardgen.games.briefcase.engine.state import IllegalAction
 
-from .helpers import activate, check_all, cid, every_company, give, make_game, res, set_hand, set_storage
+from .helpers import (
+    activate,
+    check_all,
+    cid,
+    costing,
+    every_company,
+    give,
+    make_game,
+    res,
+    set_hand,
+    set_storage,
+)
 
 
 def test_buying_a_company_costs_its_buying_cost_in_buy_cards():
@@ -149,7 +160,7 @@ def test_financial_services_pays_a_company_with_one_other_card_once_per_turn():
     g = make_game(set_ref=every_company())
     give(g, 0, "financial_services")
     set_hand(g, 0, buy=1, obstacle=3)
-    actions.buy_company(g, cid(g, "steel_factory"))      # cost 2: a Buy and an Obstacle
+    actions.buy_company(g, costing(g, 2))                # a Buy and an Obstacle
     g.resource_blocks = [res("paper"), res("personnel")]
     assert actions.resource_plan(g, res("steel")) is None  # used once this turn already
     check_all(g)

@@ -188,15 +188,16 @@ def test_a_game_that_never_ends_is_reported_stalled_at_the_safety_cap():
 
 def test_final_scoring_adds_company_ability_central_bank_and_resource_points():
     g = make_game(2)
-    give(g, 0, "power_plant")                     # 1 VP
-    give(g, 0, "theme_parks")                     # 4 VP
-    give(g, 0, "real_estate_agency")              # 2 VP + 1 per activated company (3)
+    vp = {c: g.rules.companies[cid(g, c)].vp for c in ("power_plant", "theme_parks", "real_estate_agency")}
+    give(g, 0, "power_plant")
+    give(g, 0, "theme_parks")
+    give(g, 0, "real_estate_agency")              # its VP + 1 per activated company (3)
     give(g, 0, "high_tech_company", active=False)  # deactivated: scores nothing
     g.players[0].vp_cards = 3
     set_storage(g, 0, steel=2, paper=3, energy=4)  # 9 resources: 2 VP
     b = scoring.breakdown(g, g.players[0])
-    assert b == {"companies": 7, "abilities": 3, "central_bank": 3, "resources": 2}
-    assert scoring.score(g, g.players[0]) == 15
+    assert b == {"companies": sum(vp.values()), "abilities": 3, "central_bank": 3, "resources": 2}
+    assert scoring.score(g, g.players[0]) == sum(vp.values()) + 8
 
 
 def test_tie_goes_to_most_leftover_resources_not_already_scored():

@@ -45,11 +45,13 @@ def _level2_ready(g: GameState, seat: int = 0) -> None:
 def test_a_company_costs_its_buying_cost_whatever_plan_is_offered():
     g = make_game(set_ref=every_company())
     _level2_ready(g)
-    high_tech = cid(g, "high_tech_company")
-    assert g.rules.companies[high_tech].cost == 5
+    # The dearest company (High-Tech Company when the issue was filed, at cost 5).
+    dearest = max(g.portfolio, key=lambda ci: (g.rules.companies[ci].cost or 0, -ci))
+    cost = g.rules.companies[dearest].cost
+    assert cost >= 3
     set_hand(g, 0, buy=1, obstacle=3)
-    refused(g, actions.buy_company, high_tech, plan=((1, 0, 0, 0), ()), match="cost 5 Buy")
-    assert not g.players[0].owned[high_tech]
+    refused(g, actions.buy_company, dearest, plan=((1, 0, 0, 0), ()), match=f"cost {cost} Buy")
+    assert not g.players[0].owned[dearest]
 
 
 def test_the_central_bank_takes_real_buy_cards_from_the_hand():

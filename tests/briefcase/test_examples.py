@@ -13,6 +13,7 @@ from .helpers import (
     activate,
     check_all,
     cid,
+    costing,
     end_turn,
     give,
     make_game,
@@ -56,16 +57,14 @@ def test_sandra_uses_three_obstacles_as_a_buy_with_the_accounting_firm(purchase)
         actions.buy_resource(g, res("steel"), 2)
         assert p.storage[res("steel")] == 2
     elif purchase == "a company costing 2":
-        sf = cid(g, "steel_factory")
-        assert g.rules.companies[sf].cost == 2
-        actions.buy_company(g, sf)
-        assert p.owned[sf]
+        two = costing(g, 2, besides=("accounting_firm",))
+        actions.buy_company(g, two)
+        assert p.owned[two]
     else:
         actions.buy_resource(g, res("steel"), 1)
-        wh = cid(g, "warehouses")
-        assert g.rules.companies[wh].cost == 1
-        actions.buy_company(g, wh)
-        assert p.owned[wh] and p.storage[res("steel")] == 1
+        one = costing(g, 1, besides=("accounting_firm",))
+        actions.buy_company(g, one)
+        assert p.owned[one] and p.storage[res("steel")] == 1
     assert p.hand == [0, 0, 0, 0]
     assert p.played[OBSTACLE] == 3 and p.played[BUY] == 1
     check_all(g)
