@@ -51,9 +51,10 @@ def register(app: typer.Typer) -> None:
         fact). One company at a time, the furthest outside its band first (causal effect beyond
         +/-5 points, or bought in under 10% of games), its cost (else its VP) moves one step (two
         if one changes nothing measurable); a move is kept only when every candidate's games
-        (the same seeds, common random numbers) show it helps beyond noise and it adds no
-        check-set warning. The result is measured again on fresh games (another seed) and proposed only
-        when it is nearer the bands there too. Writes a company-changes file to put in a workspace's
+        (the same seeds, common random numbers) show it helps beyond noise, it adds no
+        check-set warning and no set's mean game length moves more than a fifth. The result is
+        measured again on fresh games (another seed) and proposed only when it is nearer the
+        bands there too. Writes a company-changes file to put in a workspace's
         cards/GAME/ folder, a report (each company by name, before and after) and a log; the
         data itself is never edited. Exit code 0 when done, 1 when the data is invalid or a file
         cannot be written, 2 on a usage error, 130 or 143 when stopped (nothing written).
@@ -210,7 +211,7 @@ def _slug(name: str) -> str:
 
 def report_text(subject: Any, outcome: Any, settings: Any) -> str:
     """The before/after report, Markdown: the verdicts, then one row per company by name."""
-    from cardgen.sim.tune import FRESH_SEED, MIN_BOUGHT
+    from cardgen.sim.tune import FRESH_SEED, LENGTH_DRIFT, MIN_BOUGHT
     from cardgen.sim.verdict import MARGIN
 
     b, a = outcome.before, outcome.after
@@ -223,7 +224,8 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
         f"{outcome.seconds:.0f} s.",
         "",
         f"Bands: causal effect within ±{100 * MARGIN:.0f} points (at {max(settings.players)} "
-        f"players), bought in at least {100 * MIN_BOUGHT:.0f}% of games, no check-set warning added.",
+        f"players), bought in at least {100 * MIN_BOUGHT:.0f}% of games, no check-set warning added, "
+        f"mean game length within {100 * LENGTH_DRIFT:.0f}% of the data's.",
         "",
         f"Verdict before: {outcome.before_verdict.word} ({len(outcome.before_verdict.warnings)} "
         f"warnings); after: {outcome.after_verdict.word} ({len(outcome.after_verdict.warnings)} warnings). "
