@@ -9,10 +9,15 @@ not the luck's; each comparison is a paired per-game difference with a 95% inter
 A company is out of its band when
 - its causal effect (the win share the bot loses when it never buys the company, as check-set
   measures it at the most players) lies more than ``MARGIN`` from zero: too strong above, a trap
-  below; or
+  below; or, for a company the bot never buys there, its effect *going for it* (the same bot
+  buying it at its first chance, against never: check-set's test of such a company) lies
+  outside ``MARGIN``, or the bot going for it gets it in under ``REACH`` of the games; or
 - it is bought in fewer than ``MIN_BOUGHT`` of the games (all player counts together): a card
   that sits in the market is dead weight even when check-set's "never bought" does not fire.
 Its *distance* is how far it lies outside, in win share plus share of games (its shortfall).
+The going-for-it effect gives the search a measure that moves with each step: the bot ranks
+companies by fixed values, so one step of VP or cost usually leaves a company it never buys at
+0% bought, while what the company is worth to a player who buys it changes at once.
 
 The search, one company at a time, worst first: make it weaker (cost +1, else VP -1) when too
 strong, stronger (cost -1, else VP +1) otherwise; a step of 2 is tried when a step of 1 changes
@@ -42,11 +47,11 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from cardgen.sim.effects import Effect, credit, focal_seat, paired_effect
+from cardgen.sim.effects import Effect, credit, favouring, focal_seat, paired_effect
 from cardgen.sim.result import GameResult
 from cardgen.sim.runner import RunSpec, iter_results
 from cardgen.sim.stats import Summary
-from cardgen.sim.verdict import MARGIN, Verdict, judge
+from cardgen.sim.verdict import MARGIN, REACH, Verdict, judge
 
 # A company bought in fewer games than this (all player counts) is out of its band. One game in
 # ten: the official sets put 14 companies in the market and a game buys a handful, so a lower
@@ -131,27 +136,44 @@ class Run:
 @dataclass
 class Part:
     """One set's measurements: a base run per player count, and the runs with the focal bot
-    avoiding a company (at the most players), made as they are needed."""
+    avoiding a company (at the most players), made as they are needed; for a company the bot
+    never buys there, also the run going for it (the focal bot's credits, and in how many games
+    it got the company)."""
 
     runs: dict[int, Run]
     avoid: dict[str, list[float]] = field(default_factory=dict)
+    going: dict[str, tuple[list[float], int]] = field(default_factory=dict)
 
     @property
     def companies(self) -> list[str]:
         return list(self.runs[max(self.runs)].bought)
 
+    def never(self, cid: str) -> bool:
+        """Whether the bot never bought ``cid`` at the most players (check-set's going-for-it case)."""
+        return not any(self.runs[max(self.runs)].bought[cid])
+
     def effect(self, cid: str) -> Effect:
         return paired_effect(self.runs[max(self.runs)].focal, self.avoid[cid])
+
+    def going_effect(self, cid: str) -> Effect | None:
+        if cid not in self.going:
+            return None
+        wins, held = self.going[cid]
+        return replace(paired_effect(wins, self.avoid[cid]), held=held)
 
     def shortfall(self, cid: str) -> float:
         games = [x for n in sorted(self.runs) for x in self.runs[n].bought[cid]]
         return max(0.0, MIN_BOUGHT - sum(games) / len(games))
 
     def distance(self, cid: str) -> float:
+        going = self.going_effect(cid)
+        if going is not None:
+            reach = max(0.0, REACH - (going.held or 0) / max(1, going.games))
+            return max(0.0, abs(going.mean) - MARGIN) + reach + self.shortfall(cid)
         return max(0.0, abs(self.effect(cid).mean) - MARGIN) + self.shortfall(cid)
 
     def copy(self) -> Part:
-        return Part(self.runs, dict(self.avoid))
+        return Part(self.runs, dict(self.avoid), dict(self.going))
 
 
 @dataclass
@@ -167,7 +189,23 @@ class State:
         return [p for p in self.parts.values() if cid in p.runs[max(p.runs)].bought]
 
     def measured(self, cid: str) -> bool:
-        return all(cid in p.avoid for p in self._with(cid))
+        return all(cid in p.avoid and (cid in p.going or not p.never(cid)) for p in self._with(cid))
+
+    def going_diffs(self, cid: str) -> list[float] | None:
+        """Going for ``cid`` against never, game by game, in the sets where the bot never buys
+        it (None when it buys it in every set that holds it)."""
+        parts = [p for p in self._with(cid) if cid in p.going]
+        if not parts:
+            return None
+        return [a - b for p in parts for a, b in zip(p.going[cid][0], p.avoid[cid], strict=True)]
+
+    def going_effect(self, cid: str) -> Effect | None:
+        parts = [p for p in self._with(cid) if cid in p.going]
+        if not parts:
+            return None
+        return replace(paired_effect([x for p in parts for x in p.going[cid][0]],
+                                     [x for p in parts for x in p.avoid[cid]]),
+                       held=sum(p.going[cid][1] for p in parts))
 
     def effect(self, cid: str) -> Effect:
         parts = self._with(cid)
@@ -301,12 +339,36 @@ class Tuner:
                           [f"{self.s.bot}/avoid={cid}"] + [self.s.bot] * (players - 1), seed)
         return [credit(r, focal_seat(i, players)) for i, r in enumerate(self._results(spec))]
 
+    def _going(self, subject: Subject, values: Values, cid: str, seed: int | None = None
+               ) -> tuple[list[float], int]:
+        """The focal bot going for ``cid`` (check-set's run for a company it never buys): its
+        credits, and in how many games it owned the company at the end."""
+        players = max(self.s.players)
+        spec = self._spec(subject, players, values,
+                          [favouring(self.s.bot, cid)] + [self.s.bot] * (players - 1), seed)
+        credits, held = [], 0
+        for i, r in enumerate(self._results(spec)):
+            seat = focal_seat(i, players)
+            credits.append(credit(r, seat))
+            held += seat in r.items.get(cid, {}).get("owners", ())
+        return credits, held
+
+    def _company_runs(self, subject: Subject, values: Values, part: Part, cid: str,
+                      seed: int | None = None) -> None:
+        """``part``'s avoid run of ``cid`` and, if the bot never buys it, its going-for-it run."""
+        part.avoid[cid] = self._avoid(subject, values, cid, seed)
+        if part.never(cid):
+            part.going[cid] = self._going(subject, values, cid, seed)
+        else:
+            part.going.pop(cid, None)
+
     def _sets_with(self, cid: str) -> list[Subject]:
         return [s for s in self.sets.values() if cid in s.companies]
 
     def cost(self, cid: str) -> int:
-        """Games a candidate on ``cid`` costs: its sets played again, and its avoid runs there."""
-        return self.s.games * (len(self.s.players) + 1) * len(self._sets_with(cid))
+        """Games a candidate on ``cid`` costs at most: its sets played again, and its avoid and
+        going-for-it runs there."""
+        return self.s.games * (len(self.s.players) + 2) * len(self._sets_with(cid))
 
     def _afford(self, games: int, keep: int) -> None:
         if self.played + games + keep > self.s.budget:
@@ -317,7 +379,7 @@ class Tuner:
         part = Part({n: self.base_run(subject, n, values, seed) for n in self.s.players})
         wanted = subject.companies if companies is None else [c for c in companies if c in subject.companies]
         for cid in wanted:
-            part.avoid[cid] = self._avoid(subject, values, cid, seed)
+            self._company_runs(subject, values, part, cid, seed)
         return part
 
     def measure(self, values: Values, companies: list[str] | None = None, seed: int | None = None) -> State:
@@ -343,8 +405,10 @@ class Tuner:
             runs = {n: {**r.summary, "items": {names.get(k, k): v for k, v in r.summary["items"].items()}}
                     for n, r in part.runs.items()}
             measured = {names[c]: part.effect(c) for c in part.avoid} if effects else None
+            going = {names[c]: e for c in part.going if (e := part.going_effect(c)) is not None} \
+                if effects else None
             base = self.reference or {n: r.summary for n, r in first.parts[name].runs.items()}
-            v = judge(runs, base, measured, max(self.s.players), self.s.bot)
+            v = judge(runs, base, measured, max(self.s.players), self.s.bot, favoured=going)
             label = f"{name}: " if len(state.parts) > 1 else ""
             out.failures += [label + line for line in v.failures]
             out.warnings += [label + line for line in v.warnings]
@@ -370,9 +434,10 @@ class Tuner:
                     while True:
                         for name, s in self.sets.items():
                             part = current.parts[name]
-                            if cid in s.companies and cid not in part.avoid:
-                                self._afford(self.s.games, final_cost)
-                                part.avoid[cid] = self._avoid(s, current.values, cid)
+                            if cid in s.companies and (cid not in part.avoid
+                                                       or (part.never(cid) and cid not in part.going)):
+                                self._afford(2 * self.s.games, final_cost)
+                                self._company_runs(s, current.values, part, cid)
                         if current.distance(cid) == 0:
                             break
                         kept, tried = self._improve(current, cid, final_cost)
@@ -386,9 +451,10 @@ class Tuner:
         after = self.first
         if current.values:
             values = current.values
-            after = State(values, {name: Part(current.parts[name].runs,
-                                              {c: self._avoid(s, values, c) for c in s.companies})
-                                   for name, s in self.sets.items()})
+            after = State(values, {name: Part(current.parts[name].runs) for name in self.sets})
+            for name, s in self.sets.items():
+                for c in s.companies:
+                    self._company_runs(s, values, after.parts[name], c)
         self._record("after", after)
         changes = {k: v for k, v in after.values.items() if v != self._data_value(k)}
         # Each move was judged with the other companies' effects of its time, and kept because
@@ -414,7 +480,9 @@ class Tuner:
     def _moves(self, state: State, cid: str) -> list[tuple[Knob, int]]:
         """(knob, sign) in the order tried, the most influential field first: the way that makes
         the company weaker when it is too strong, stronger otherwise."""
-        weaker = state.effect(cid).mean > MARGIN
+        going = state.going_effect(cid)
+        judged = going if going is not None and going.outside(MARGIN) else state.effect(cid)
+        weaker = judged.mean > MARGIN
         return [(k, 1 if (k.field == "cost") == weaker else -1)
                 for k in self.joint.knobs if k.company == cid]
 
@@ -450,13 +518,22 @@ class Tuner:
         # In the sets that hold the changed company only its avoid runs are current; the others
         # there are measured again when the search reaches them.
         return replace(candidate, parts={
-            name: Part(p.runs, {cid: p.avoid[cid]}) if cid in self.sets[name].companies else p
+            name: Part(p.runs, {cid: p.avoid[cid]}, {cid: p.going[cid]} if cid in p.going else {})
+            if cid in self.sets[name].companies else p
             for name, p in candidate.parts.items()})
 
     def _judge_move(self, current: State, candidate: State, cid: str, warnings: int) -> str | None:
         """None to keep the candidate, else why not (one line, for the log)."""
         old = current.effect(cid).mean
-        if abs(old) > MARGIN:
+        going, before = current.going_effect(cid), current.going_diffs(cid)
+        after = candidate.going_diffs(cid)
+        if going is not None and abs(going.mean) > MARGIN and after is not None and \
+                len(after) == len(before or ()):
+            # Nobody buys it, and going for it is a trap (or an overlooked strength): the step
+            # must move what it is worth to the player who buys it towards the band.
+            change = paired_effect(after, before or [])
+            towards = change.high < 0 if going.mean > 0 else change.low > 0
+        elif abs(old) > MARGIN:
             change = paired_effect(candidate.diffs(cid), current.diffs(cid))
             towards = change.high < 0 if old > 0 else change.low > 0
         else:
@@ -509,6 +586,12 @@ class Tuner:
 
 def _figures(state: State, cid: str, prefix: str = "") -> dict[str, Any]:
     e = state.effect(cid)
-    return {f"{prefix}effect": round(e.mean, 4), f"{prefix}effect_ci95": [round(e.low, 4), round(e.high, 4)],
-            f"{prefix}bought_share": round(state.share(cid), 4),
-            f"{prefix}activated_share": round(state.share(cid, "activated"), 4)}
+    out = {f"{prefix}effect": round(e.mean, 4), f"{prefix}effect_ci95": [round(e.low, 4), round(e.high, 4)],
+           f"{prefix}bought_share": round(state.share(cid), 4),
+           f"{prefix}activated_share": round(state.share(cid, "activated"), 4)}
+    going = state.going_effect(cid)
+    if going is not None:
+        out[f"{prefix}going_effect"] = round(going.mean, 4)
+        out[f"{prefix}going_ci95"] = [round(going.low, 4), round(going.high, 4)]
+        out[f"{prefix}going_held"] = going.held
+    return out

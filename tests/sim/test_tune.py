@@ -136,6 +136,56 @@ def test_a_move_that_changes_the_game_s_length_beyond_the_drift_bound_is_refused
         in tried[0]["reason"]
 
 
+# A company the bot never buys (it would at 5 VP or more): bought anyway, at 2 players its owner
+# wins with weight VP/3 against 1, so it is a trap below 3 VP and fair at 3.
+class TrapSimulator:
+    game = "toy-trap"
+    bots = ("toy",)
+
+    def play(self, config: dict, seed: int, seat_bots: list[str], invariants: bool = False) -> GameResult:
+        rng = random.Random(seed)
+        vp = config["vp"]
+        owns = [bot.endswith("/favour=gadget") or (vp >= 5 and not bot.endswith("/avoid=gadget"))
+                for bot in seat_bots]
+        weights = [vp / 3 if own else 1 for own in owns]
+        winner = 0 if rng.random() * sum(weights) < weights[0] else 1
+        return GameResult(seed=seed, players=2, seat_bots=list(seat_bots), turns=2, rounds=1,
+                          stalled=False, end_condition="done", scores=[int(s == winner) for s in (0, 1)],
+                          winners=[winner], items={"gadget": {
+                              "bought": sum(owns), "activated": sum(owns), "in_portfolio": 1,
+                              "owners": [s for s in (0, 1) if owns[s]]}})
+
+
+TRAP = TrapSimulator()
+
+
+@dataclass
+class TrapSubject:
+    set_name: str = "Trap"
+    companies: dict = field(default_factory=lambda: {"gadget": "Gadget"})
+    fixed: dict = field(default_factory=dict)
+    knobs: tuple = (ToyKnob("gadget", "Gadget", "vp", 1, 0, 12),)
+
+    def config(self, players: int, values: dict) -> dict:
+        return {"vp": values.get(("gadget", "vp"), 1)}
+
+
+def test_a_company_nobody_buys_that_is_a_trap_going_for_it_is_made_stronger_step_by_step():
+    # Bought share says nothing here (0% until 5 VP); going for it, check-set's test of such a
+    # company, moves with every step: VP 1 loses about 25 points, 2 about 10, 3 nothing.
+    log: list[dict] = []
+    settings = Settings("tests.sim.test_tune:TRAP", "toy", [2], 400, 1, 20000)
+    outcome = Tuner(TrapSubject(), settings, None, log=log.append).tune()
+    assert outcome.before.going_effect("gadget").high < -0.05
+    assert outcome.changes == {("gadget", "vp"): 3}
+    assert abs(outcome.after.going_effect("gadget").mean) <= 0.05
+    assert outcome.after.share("gadget") == 0                       # still never bought
+    assert any(w.startswith("Gadget is a trap") for w in outcome.before_verdict.warnings)
+    assert not any(w.startswith("Gadget") for w in outcome.after_verdict.warnings)
+    kept = [(r["from"], r["to"]) for r in log if r["event"] == "try" and r["kept"]]
+    assert kept == [(1, 2), (2, 3)]
+
+
 def test_an_overpriced_company_nobody_buys_is_made_cheaper():
     outcome, _ = toy_tune(6)
     assert outcome.before.share("gadget") == 0
