@@ -83,14 +83,9 @@ def test_a_bots_randomness_is_its_own_not_the_games():
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_heuristic_bots_finish_legal_games_on_every_set(bot, players):
     for i, set_ref in enumerate(SETS):
-        games = [_game(set_ref, [bot] * players, seed=100 * players + i + 10 * k) for k in range(2)]
-        for g in games:
-            assert not g.stalled and g.end_condition in ("resources", "companies", "buy_cards")
-            assert any(g.activations)
-        # A greedy table can go a whole game without buying a company where none costs 1 (the
-        # Faster and Heavy Interaction Games: about one 2-player game in fifty): it spends its
-        # Buy cards on what its next activation lacks, and rarely holds two at once.
-        assert any(any(g.bought) for g in games)
+        g = _game(set_ref, [bot] * players, seed=100 * players + i)
+        assert not g.stalled and g.end_condition in ("resources", "companies", "buy_cards")
+        assert any(g.activations) and any(g.bought)
 
 
 def test_mixed_bots_use_the_interactive_companies():

@@ -52,7 +52,9 @@ def illegal_choices(decision: Decision) -> list[Any]:
         bad = [ILLEGAL] if not options else [options[:-1], options + options[:1], [ILLEGAL] + options[1:]]
         return [*bad, "not a list"]
     found: list[Any] = [[ILLEGAL], "not a list"]
-    if options:
+    if options and options.count(options[0]) == 1:
+        # Twice the same option, unless the options hold it twice (a multiset: two Steel of
+        # a storage to discard from).
         found.append([options[0], options[0]])
     if decision.high < len(options):
         found.append(options[: decision.high + 1])
