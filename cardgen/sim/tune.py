@@ -47,7 +47,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from cardgen.sim.effects import Effect, credit, favouring, focal_seat, paired_effect
+from cardgen.sim.effects import Effect, credit, favouring, focal_holdings, focal_seat, paired_effect
 from cardgen.sim.result import GameResult
 from cardgen.sim.runner import RunSpec, iter_results
 from cardgen.sim.stats import Summary
@@ -311,12 +311,14 @@ class Tuner:
         return RunSpec(self.s.simulator, subject.config(players, values), self.s.games,
                        self.s.seed if seed is None else seed, bots)
 
+    def _batch(self, part: list) -> None:
+        """A finished batch of games: counted against the budget, and told to the progress bar."""
+        self.played += len(part)
+        if self.progress:
+            self.progress(len(part))
+
     def _results(self, spec: RunSpec) -> Iterator[GameResult]:
-        def batch(part: list) -> None:
-            self.played += len(part)
-            if self.progress:
-                self.progress(len(part))
-        return iter_results(spec, self.executor, self.s.workers, batch)
+        return iter_results(spec, self.executor, self.s.workers, self._batch)
 
     def base_run(self, subject: Subject, players: int, values: Values, seed: int | None = None) -> Run:
         spec = self._spec(subject, players, values, [self.s.bot] * players, seed)
@@ -346,12 +348,7 @@ class Tuner:
         players = max(self.s.players)
         spec = self._spec(subject, players, values,
                           [favouring(self.s.bot, cid)] + [self.s.bot] * (players - 1), seed)
-        credits, held = [], 0
-        for i, r in enumerate(self._results(spec)):
-            seat = focal_seat(i, players)
-            credits.append(credit(r, seat))
-            held += seat in r.items.get(cid, {}).get("owners", ())
-        return credits, held
+        return focal_holdings(spec, cid, self.executor, self.s.workers, self._batch)
 
     def _company_runs(self, subject: Subject, values: Values, part: Part, cid: str,
                       seed: int | None = None) -> None:
