@@ -47,7 +47,15 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from cardgen.sim.effects import Effect, credit, favouring, focal_holdings, focal_seat, paired_effect
+from cardgen.sim.effects import (
+    Effect,
+    credit,
+    favouring,
+    focal_credits,
+    focal_holdings,
+    focal_seat,
+    paired_effect,
+)
 from cardgen.sim.result import GameResult
 from cardgen.sim.runner import RunSpec, iter_results
 from cardgen.sim.stats import Summary
@@ -339,7 +347,7 @@ class Tuner:
         players = max(self.s.players)
         spec = self._spec(subject, players, values,
                           [f"{self.s.bot}/avoid={cid}"] + [self.s.bot] * (players - 1), seed)
-        return [credit(r, focal_seat(i, players)) for i, r in enumerate(self._results(spec))]
+        return focal_credits(spec, self.executor, self.s.workers, self._batch)
 
     def _going(self, subject: Subject, values: Values, cid: str, seed: int | None = None
                ) -> tuple[list[float], int]:
