@@ -45,19 +45,21 @@ def register(app: typer.Typer) -> None:
         log: Path = typer.Option(None, "--log", metavar="FILE", help="What was tried, JSON Lines "
                                  "(default: beside --out, -tune-log.jsonl)."),
     ) -> None:
-        """Search a set's authored numbers (cost, VP) for values inside check-set's bands.
+        """Search a set's authored numbers (cost, VP, production) for values inside check-set's
+        bands.
 
         Only values the data marks as authored are changed, never one the rulebook prints (a
         fact). One company at a time, the furthest outside its band first (causal effect beyond
-        +/-5 points, or bought in under 10% of games), its cost (else its VP) moves one step (two
-        if one changes nothing measurable); a move is kept only when every candidate's games
-        (the same seeds, common random numbers) show it helps beyond noise, it adds no
-        check-set warning and no set's mean game length moves more than a fifth. The result is
-        measured again on fresh games (another seed) and proposed only when it is nearer the
-        bands there too. Writes a company-changes file to put in a workspace's
-        cards/GAME/ folder, a report (each company by name, before and after) and a log; the
-        data itself is never edited. Exit code 0 when done, 1 when the data is invalid or a file
-        cannot be written, 2 on a usage error, 130 or 143 when stopped (nothing written).
+        +/-5 points, or bought in under 10% of games), its cost (else its VP, else one card of
+        its production) moves one step (cost and VP two if one changes nothing measurable); a
+        move is kept only when every candidate's games (the same seeds, common random numbers)
+        show it helps beyond noise, it adds no check-set warning and no set's mean game length
+        moves more than a fifth. The result is measured again on fresh games (another seed) and
+        proposed only when it is nearer the bands there too. Writes a company-changes file to
+        put in a workspace's cards/GAME/ folder, a report (each company by name, before and
+        after) and a log; the data itself is never edited. Exit code 0 when done, 1 when the
+        data is invalid or a file cannot be written, 2 on a usage error, 130 or 143 when
+        stopped (nothing written).
 
         Example: cardgen tune briefcase --set simple --games 200 --budget 30000 --out simple-tuned.yaml
         """
@@ -240,9 +242,9 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
                   f"({len(va.warnings)} warnings); distance {fb.total():.2f} before, {fa.total():.2f} after.",
                   ""]
     lines += [
-        "| company | cost | VP | bought (games) | activated (games) | effect, points (95% CI) "
-        "| effect after, fresh games |",
-        "|---|---|---|---|---|---|---|",
+        "| company | cost | VP | other numbers | bought (games) | activated (games) "
+        "| effect, points (95% CI) | effect after, fresh games |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     knobs = {(k.company, k.field): k.value for k in subject.knobs}
 
@@ -252,6 +254,13 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
         tried = {**outcome.withheld, **outcome.changes}
         old, new = knobs[cid, field], tried.get((cid, field), knobs[cid, field])
         return f"{old} → **{new}**" if new != old else str(old)
+
+    def others(cid: str) -> str:
+        # The knobs besides cost and VP (Briefcase's production counts), those in use or moved.
+        shown = [f"{field} {value(cid, field)}" for c, field in knobs
+                 if c == cid and field not in ("cost", "vp")
+                 and (knobs[c, field] or value(cid, field) != str(knobs[c, field]))]
+        return ", ".join(shown) or "-"
 
     def pair(x: float, y: float) -> str:
         return f"{100 * x:.0f}% → {100 * y:.0f}%"
@@ -264,7 +273,7 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
         lines += [f"Not proposed: the moves kept one by one ({_listing(subject, outcome.withheld)}) "
                   f"leave the set no nearer its bands measured together, or on fresh games.", ""]
     for cid, name in subject.companies.items():
-        lines.append(f"| {name} | {value(cid, 'cost')} | {value(cid, 'vp')} | "
+        lines.append(f"| {name} | {value(cid, 'cost')} | {value(cid, 'vp')} | {others(cid)} | "
                      f"{pair(b.share(cid), a.share(cid))} | "
                      f"{pair(b.share(cid, 'activated'), a.share(cid, 'activated'))} | "
                      f"{effect(b, cid)} → {effect(a, cid)} | "

@@ -19,9 +19,10 @@ The going-for-it effect gives the search a measure that moves with each step: th
 companies by fixed values, so one step of VP or cost usually leaves a company it never buys at
 0% bought, while what the company is worth to a player who buys it changes at once.
 
-The search, one company at a time, worst first: make it weaker (cost +1, else VP -1) when too
-strong, stronger (cost -1, else VP +1) otherwise; a step of 2 is tried when a step of 1 changes
-nothing measurable. A change is kept only when
+The search, one company at a time, worst first: make it weaker (cost +1, else VP -1, else
+whatever the game's next knob is: Briefcase's production) when too strong, stronger (cost -1,
+else VP +1, ...) otherwise; a step of 2 is tried when a step of 1 changes nothing measurable.
+A change is kept only when
 (a) the measure that drives the company's distance moved the right way beyond noise (its
     paired 95% interval excludes zero);
 (b) the company's distance shrinks;
@@ -33,8 +34,9 @@ nothing measurable. A change is kept only when
 (f) it keeps every set's mean game length, at every player count, within ``LENGTH_DRIFT`` of
     the data's: check-set judges length against the reference set, which a joint tune changes
     too, and Briefcase's texts state no play time, so the shipped lengths are the anchor.
-No value moves more than ``MAX_MOVE`` from the data's. Passes repeat until one keeps nothing or
-``budget`` games are spent (the final measurements included). The result is then measured in
+No value moves further from the data's than its knob's ``max_move`` (the game says: a
+designer's numbers are retuned, not the company redesigned). Passes repeat until one keeps
+nothing or ``budget`` games are spent (the final measurements included). The result is then measured in
 full, and the data and the result again on fresh games (another run seed); it is proposed only
 when it lies nearer the bands than the data on both.
 """
@@ -66,10 +68,6 @@ from cardgen.sim.verdict import MARGIN, REACH, Verdict, judge
 # share is a card most tables never see bought.
 MIN_BOUGHT = 0.10
 
-# How far a value may move from the data's: tune retunes a designer's numbers, it does not
-# redesign the company (a 5-VP company at cost 2 is another card).
-MAX_MOVE = 2
-
 # How far a set's mean game length (rounds, at each player count) may drift from the data's. A
 # fifth: four rounds of a 22-round game. Without a bound, the five official sets tuned together
 # played 15-35% longer, since most moves make a company worth buying and buying takes the Buy
@@ -90,6 +88,8 @@ class Knob(Protocol):
     value: int
     low: int
     high: int
+    stronger: int       # +1 when a higher value makes the company stronger (VP), -1 (cost)
+    max_move: int       # how far from ``value`` the search may take it
 
 
 class Subject(Protocol):
@@ -101,6 +101,10 @@ class Subject(Protocol):
     fixed: dict[str, str]               # id -> why it has no knob
 
     def config(self, players: int, values: Values) -> Any: ...
+
+    def allows(self, values: Values) -> bool:
+        """Whether ``values`` together make valid data (each knob alone is within its bounds)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,9 @@ class Joint:
     @property
     def fixed(self) -> dict[str, str]:
         return {c: why for s in self.subjects for c, why in s.fixed.items()}
+
+    def allows(self, values: Values) -> bool:
+        return all(s.allows(values) for s in self.subjects)
 
 
 @dataclass
@@ -488,8 +495,7 @@ class Tuner:
         going = state.going_effect(cid)
         judged = going if going is not None and going.outside(MARGIN) else state.effect(cid)
         weaker = judged.mean > MARGIN
-        return [(k, 1 if (k.field == "cost") == weaker else -1)
-                for k in self.joint.knobs if k.company == cid]
+        return [(k, -k.stronger if weaker else k.stronger) for k in self.joint.knobs if k.company == cid]
 
     def _improve(self, current: State, cid: str, keep: int) -> tuple[State | None, int]:
         """The first move on ``cid`` that is kept, as the new state, and how many were tried.
@@ -501,7 +507,8 @@ class Tuner:
             key = (knob.company, knob.field)
             for step in (sign, 2 * sign):
                 value = current.values.get(key, knob.value) + step
-                if not knob.low <= value <= knob.high or abs(value - knob.value) > MAX_MOVE:
+                if not knob.low <= value <= knob.high or abs(value - knob.value) > knob.max_move \
+                        or not self.joint.allows({**current.values, key: value}):
                     break
                 self._afford(self.cost(cid), keep)
                 tried += 1

@@ -57,6 +57,8 @@ class ToyKnob:
     value: int
     low: int = 1
     high: int = 12
+    stronger: int = -1          # a cost: dearer is weaker
+    max_move: int = 2
 
 
 @dataclass
@@ -73,6 +75,9 @@ class ToySubject:
 
     def config(self, players: int, values: dict) -> dict:
         return {"cost": values.get(("gadget", "cost"), self.cost), "rounds_per_cost": self.rounds_per_cost}
+
+    def allows(self, values: dict) -> bool:
+        return True
 
 
 def toy_tune(cost: int, budget: int = 6000) -> tuple:
@@ -164,10 +169,13 @@ class TrapSubject:
     set_name: str = "Trap"
     companies: dict = field(default_factory=lambda: {"gadget": "Gadget"})
     fixed: dict = field(default_factory=dict)
-    knobs: tuple = (ToyKnob("gadget", "Gadget", "vp", 1, 0, 12),)
+    knobs: tuple = (ToyKnob("gadget", "Gadget", "vp", 1, 0, 12, stronger=1),)
 
     def config(self, players: int, values: dict) -> dict:
         return {"vp": values.get(("gadget", "vp"), 1)}
+
+    def allows(self, values: dict) -> bool:
+        return True
 
 
 def test_a_company_nobody_buys_that_is_a_trap_going_for_it_is_made_stronger_step_by_step():
@@ -215,10 +223,51 @@ def test_only_authored_costs_and_vp_of_shipped_companies_are_knobs():
     simple = subject("simple", [2, 3, 4])
     moving = {(k.company, k.field) for k in simple.knobs}
     assert {("shopping_mall", "cost"), ("shopping_mall", "vp")} <= moving
-    assert all(k.field in ("cost", "vp") for k in simple.knobs)
+    assert all(k.field in ("cost", "vp") or k.field.startswith("production.") for k in simple.knobs)
+    assert "power_plant" not in {k.company for k in simple.knobs}   # a starting company, its Energy a fact
     custom = subject(str(Path(__file__).parents[2] / "cards/briefcase/examples/custom-set.yaml"), [4])
     assert "startup_incubator" in custom.fixed
     assert "startup_incubator" not in {k.company for k in custom.knobs}
+
+
+def test_production_knobs_count_each_card_type_a_company_makes_and_a_buy_card():
+    from cardgen.games.briefcase.tuning import subject
+
+    faster = subject("faster", [4])
+    oil = {k.field: k for k in faster.knobs if k.company == "oil_refinery"}
+    made = faster.game.company("oil_refinery").production
+    produced = {f.removeprefix("production.") for f in oil if f.startswith("production.")}
+    assert produced == set(made) | {"buy"}
+    for t in produced:
+        k = oil[f"production.{t}"]
+        assert k.value == made.get(t, 0) and k.max_move == 1
+        assert k.stronger == (-1 if t == "obstacle" else 1)     # an Obstacle clogs its owner's deck
+    assert oil["cost"].stronger == -1 and oil["vp"].stronger == 1
+    complex_set = subject("complex", [4])                       # its production is a fact
+    assert not [k for k in complex_set.knobs if k.company == "recycling_plant" and "production" in k.field]
+
+
+def test_a_company_keeps_producing_at_least_one_card():
+    from cardgen.games.briefcase.tuning import subject
+
+    s = subject("faster", [4])
+    c = s.game.company("oil_refinery")
+    nothing = {("oil_refinery", f"production.{t}"): 0 for t in c.production}
+    assert not s.allows(nothing)
+    assert s.allows({**nothing, ("oil_refinery", "production.buy"): 1})
+
+
+def test_a_production_candidate_compiles_into_the_rules():
+    from cardgen.games.briefcase.engine.rules import BUY
+    from cardgen.games.briefcase.tuning import subject
+
+    s = subject("faster", [4])
+    i = s.config(4, {}).rules.company_index["oil_refinery"]
+    before = s.config(4, {}).rules.companies[i].production_cards
+    more = {("oil_refinery", "production.buy"): before[BUY] + 1}
+    after = s.config(4, more).rules.companies[i].production_cards
+    assert after[BUY] == before[BUY] + 1
+    assert [n for t, n in enumerate(after) if t != BUY] == [n for t, n in enumerate(before) if t != BUY]
 
 
 def test_a_candidate_changes_the_compiled_rules_and_nothing_else():
@@ -252,7 +301,7 @@ def test_tune_writes_its_report_and_log(overlay: Path):
     records = [json.loads(line) for line in (overlay / "proposal-tune-log.jsonl").read_text().splitlines()]
     assert records[0]["event"] == "before" and "after" in [r["event"] for r in records]
     tried = [r for r in records if r["event"] == "try"]
-    assert tried and all(r["field"] in ("cost", "vp") for r in tried)
+    assert tried and all(r["field"] in ("cost", "vp") or r["field"].startswith("production.") for r in tried)
     # Six games a run generalise to little: what the search keeps rarely holds on fresh games,
     # and then nothing is proposed and no changes file is written.
     assert ("nothing to propose" in result.output) != out.exists()
@@ -269,6 +318,21 @@ def test_the_proposed_file_validates_and_a_workspace_applies_it(overlay: Path):
     assert runner.invoke(app, ["validate"]).exit_code == 0
     game, _ = resolve_set("simple")
     assert (game.company("Bank").cost, game.company("Bank").vp, game.company("Theme Parks").vp) == (3, 1, 5)
+
+
+def test_a_proposed_production_is_the_whole_production_and_a_workspace_applies_it(overlay: Path):
+    from cardgen.games.briefcase.load import resolve_set
+    from cardgen.games.briefcase.tuning import changes_document, subject
+
+    s = subject("faster", [4])
+    made = dict(s.game.company("oil_refinery").production)
+    doc = changes_document(s, {("oil_refinery", "production.buy"): made.get("buy", 0) + 1}, "test")
+    assert doc["changes"] == [{"company": "Oil Refinery",
+                               "production": {**made, "buy": made.get("buy", 0) + 1}}]
+    (overlay / "cards" / "briefcase" / "tuned.yaml").write_text(yaml.safe_dump(doc, sort_keys=False))
+    assert runner.invoke(app, ["validate"]).exit_code == 0
+    game, _ = resolve_set("faster")
+    assert dict(game.company("Oil Refinery").production) == {**made, "buy": made.get("buy", 0) + 1}
 
 
 @pytest.mark.parametrize("args, message", [

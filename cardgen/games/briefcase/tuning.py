@@ -1,12 +1,18 @@
 """What `cardgen tune` may turn in Briefcase, and the simulator configs of a candidate.
 
-A knob is one authored whole number of a shipped company in the set: its buying cost or its
-victory points. Those two move a company's worth by one step at a time without changing what
-it needs or makes; activation, production and copies are authored too, but a change there
-changes what the company is (and copies are bound to the box's totals), so tune leaves them to
-the designer. A value listed under ``facts:`` (printed in the rulebook) is never a knob, and a
-company a custom set defines itself (``new_companies``) is not either: a company-changes file
-cannot name it, so its numbers are edited in the set file.
+A knob is one authored whole number of a shipped company in the set: its buying cost, its
+victory points, or how many decision cards of one type an activation produces. Cost and VP move
+a company's worth by one step without changing what it needs or makes, so they are tried first
+and may move two steps from the data's. Production moves one card at most, of a type the
+company makes already, or a Buy card it does not make (the one card every company can be given:
+the game's currency, and what the other level-1 companies make): an Oil Refinery that produces
+the Obstacle its ability removes has no cheaper cost than 1 to try, and no VP that does not
+make it the best buy of the market. A company keeps producing at least one card (the schema's
+rule). Activation and copies are authored too, but activation changes what a company needs
+(and so which others it competes with for resources) and copies are bound to the box's totals,
+so tune leaves them to the designer. A value listed under ``facts:`` (printed in the rulebook)
+is never a knob, and a company a custom set defines itself (``new_companies``) is not either: a
+company-changes file cannot name it, so its numbers are edited in the set file.
 
 Candidates are made from the loaded model (``dataclasses.replace`` of the companies), compiled
 like any set; nothing is written and no file is read again per candidate."""
@@ -16,13 +22,21 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from cardgen.games.briefcase.model import Briefcase, CompanySet, frozen
+from cardgen.games.briefcase.model import Briefcase, Company, CompanySet, frozen
 
 # The fields tune turns, most influential first: a Buy card is paid once, a VP is scored once,
-# and the bots value one Buy of cost at about one VP, so cost is tried first.
+# and the bots value one Buy of cost at about one VP, so cost is tried first; production, paid
+# on every activation, is the biggest step and comes last.
 FIELDS = ("cost", "vp")
 # Bounds of each field (the schema's, with cost at least 1: a free company is not a purchase).
 BOUNDS = {"cost": (1, 12), "vp": (0, 20)}
+# A production knob's field: PRODUCTION + the card type ("production.buy").
+PRODUCTION = "production."
+# The decision-card types a production knob counts; an Obstacle makes its owner's deck worse.
+PRODUCED = ("buy", "activate", "hire", "obstacle")
+HARMFUL = {"obstacle"}
+# How far each kind of knob may move from the data's: two steps of cost or VP, one card.
+MAX_MOVE = {"cost": 2, "vp": 2, "production": 1}
 
 SIMULATOR = "cardgen.games.briefcase.simulation:SIMULATOR"
 
@@ -31,10 +45,12 @@ SIMULATOR = "cardgen.games.briefcase.simulation:SIMULATOR"
 class Knob:
     company: str      # company id
     name: str         # company name, for people
-    field: str        # "cost" or "vp"
+    field: str        # "cost", "vp" or "production.TYPE"
     value: int        # the value in the data now
     low: int
     high: int
+    stronger: int     # +1 when a higher value makes the company stronger, -1 when weaker
+    max_move: int     # how far from the data's value the search may take it
 
 
 @dataclass(frozen=True)
@@ -58,10 +74,51 @@ class Subject:
         game = self.game
         if values:
             companies = dict(game.companies)
-            for (cid, field), value in values.items():
-                companies[cid] = replace(companies[cid], **{field: value})
+            for cid in {cid for cid, _ in values}:
+                companies[cid] = replace(companies[cid], **_fields(companies[cid], values))
             game = replace(game, companies=frozen(companies))
         return Config(compile_rules(game, self.portfolio), players, self.max_rounds)
+
+    def allows(self, values: dict[tuple[str, str], int]) -> bool:
+        """Whether ``values`` leave every company producing something (a company-changes
+        file's production must name at least one card)."""
+        return all(sum(_production(self.game.companies[cid], values).values()) > 0
+                   for cid in {cid for cid, f in values if f.startswith(PRODUCTION)})
+
+
+def _production(c: Company, values: dict[tuple[str, str], int]) -> dict[str, int]:
+    """``c``'s production with the production knobs of ``values`` in place (no zero counts)."""
+    made = dict(c.production)
+    for (cid, f), value in values.items():
+        if cid == c.id and f.startswith(PRODUCTION):
+            made[f[len(PRODUCTION):]] = value
+    return {t: n for t, n in made.items() if n}
+
+
+def _fields(c: Company, values: dict[tuple[str, str], int]) -> dict[str, Any]:
+    """The dataclass fields of ``c`` that ``values`` change, with their new values."""
+    out: dict[str, Any] = {f: v for (cid, f), v in values.items() if cid == c.id and f in FIELDS}
+    if any(cid == c.id and f.startswith(PRODUCTION) for cid, f in values):
+        out["production"] = frozen(_production(c, values))
+    return out
+
+
+def company_knobs(c: Company) -> list[Knob]:
+    """The knobs of company ``c``: its authored cost and VP, then its authored production of
+    decision cards (each type it makes, and Buy)."""
+    knobs = []
+    for f in FIELDS:
+        if f in c.authored and f not in c.facts and getattr(c, f) is not None:
+            knobs.append(Knob(c.id, c.name, f, getattr(c, f), *BOUNDS[f], 1 if f == "vp" else -1,
+                              MAX_MOVE[f]))
+    made = c.production
+    # The Power Plant makes Energy, a resource: a decision-card knob would make it another card.
+    if "production" in c.authored and "production" not in c.facts and any(t in made for t in PRODUCED):
+        for t in PRODUCED:
+            if t in made or t == "buy":
+                knobs.append(Knob(c.id, c.name, PRODUCTION + t, made.get(t, 0), 0, 9,
+                                  -1 if t in HARMFUL else 1, MAX_MOVE["production"]))
+    return knobs
 
 
 def check_bot(bot: str) -> None:
@@ -98,13 +155,10 @@ def subject(set_ref: str, players: list[int]) -> Subject:
         if cid in new:
             fixed[cid] = "defined in the set file (edit its numbers there)"
             continue
-        turnable = [f for f in FIELDS if f in c.authored and f not in c.facts
-                    and getattr(c, f) is not None]
-        if not turnable:
-            fixed[cid] = "its cost and VP are printed in the rulebook (facts)"
-        for f in turnable:
-            low, high = BOUNDS[f]
-            knobs.append(Knob(cid, c.name, f, getattr(c, f), low, high))
+        found = company_knobs(c)
+        if not found:
+            fixed[cid] = "its cost, VP and production are printed in the rulebook (facts)"
+        knobs += found
     return Subject(game, portfolio, portfolio.name,
                    {cid: game.companies[cid].name for cid in portfolio.company_ids},
                    tuple(knobs), fixed, DEFAULT_MAX_ROUNDS)
@@ -129,7 +183,10 @@ def changes_document(subject: Subject, values: dict[tuple[str, str], int], why: 
     for (cid, field), value in sorted(values.items()):
         entry = entries.setdefault(cid, {"company": subject.companies[cid],
                                          **(existing[cid].values if cid in existing else {})})
-        entry[field] = value
+        if field.startswith(PRODUCTION):
+            entry["production"] = _production(subject.game.companies[cid], values)
+        else:
+            entry[field] = value
     return {"game": "briefcase", "kind": "company-changes", "why": why,
             "changes": list(entries.values())}
 
