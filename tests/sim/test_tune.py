@@ -230,14 +230,14 @@ def test_only_authored_costs_and_vp_of_shipped_companies_are_knobs():
     assert "startup_incubator" not in {k.company for k in custom.knobs}
 
 
-def test_production_knobs_count_each_card_type_a_company_makes_and_a_buy_card():
+def test_production_knobs_count_each_card_type_a_company_makes_a_buy_card_and_an_obstacle():
     from cardgen.games.briefcase.tuning import subject
 
     faster = subject("faster", [4])
     oil = {k.field: k for k in faster.knobs if k.company == "oil_refinery"}
     made = faster.game.company("oil_refinery").production
     produced = {f.removeprefix("production.") for f in oil if f.startswith("production.")}
-    assert produced == set(made) | {"buy"}
+    assert produced == set(made) | {"buy", "obstacle"}
     for t in produced:
         k = oil[f"production.{t}"]
         assert k.value == made.get(t, 0) and k.max_move == 1

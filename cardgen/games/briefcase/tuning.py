@@ -4,15 +4,17 @@ A knob is one authored whole number of a shipped company in the set: its buying 
 victory points, or how many decision cards of one type an activation produces. Cost and VP move
 a company's worth by one step without changing what it needs or makes, so they are tried first
 and may move two steps from the data's. Production moves one card at most, of a type the
-company makes already, or a Buy card it does not make (the one card every company can be given:
-the game's currency, and what the other level-1 companies make): an Oil Refinery that produces
-the Obstacle its ability removes has no cheaper cost than 1 to try, and no VP that does not
-make it the best buy of the market. A company keeps producing at least one card (the schema's
-rule). Activation and copies are authored too, but activation changes what a company needs
-(and so which others it competes with for resources) and copies are bound to the box's totals,
-so tune leaves them to the designer. A value listed under ``facts:`` (printed in the rulebook)
-is never a knob, and a company a custom set defines itself (``new_companies``) is not either: a
-company-changes file cannot name it, so its numbers are edited in the set file.
+company makes already, or a Buy card or an Obstacle it does not make: the best card and the
+worst, the two ways any company's production can be made better or worse (the Recycling Plant
+makes both). An Oil Refinery that produces the Obstacle its ability removes has no cheaper
+cost than 1 to try, and no VP that does not make it the best buy of the market; a Newspaper
+too strong at the most cost tune may give it can make an Obstacle too. A company keeps
+producing at least one card (the schema's rule). Activation and copies are authored too, but
+activation changes what a company needs (and so which others it competes with for resources)
+and copies are bound to the box's totals, so tune leaves them to the designer. A value listed
+under ``facts:`` (printed in the rulebook) is never a knob, and a company a custom set defines
+itself (``new_companies``) is not either: a company-changes file cannot name it, so its numbers
+are edited in the set file.
 
 Candidates are made from the loaded model (``dataclasses.replace`` of the companies), compiled
 like any set; nothing is written and no file is read again per candidate."""
@@ -105,7 +107,7 @@ def _fields(c: Company, values: dict[tuple[str, str], int]) -> dict[str, Any]:
 
 def company_knobs(c: Company) -> list[Knob]:
     """The knobs of company ``c``: its authored cost and VP, then its authored production of
-    decision cards (each type it makes, and Buy)."""
+    decision cards (each type it makes, a Buy card and an Obstacle)."""
     knobs = []
     for f in FIELDS:
         if f in c.authored and f not in c.facts and getattr(c, f) is not None:
@@ -115,7 +117,7 @@ def company_knobs(c: Company) -> list[Knob]:
     # The Power Plant makes Energy, a resource: a decision-card knob would make it another card.
     if "production" in c.authored and "production" not in c.facts and any(t in made for t in PRODUCED):
         for t in PRODUCED:
-            if t in made or t == "buy":
+            if t in made or t in ("buy", "obstacle"):
                 knobs.append(Knob(c.id, c.name, PRODUCTION + t, made.get(t, 0), 0, 9,
                                   -1 if t in HARMFUL else 1, MAX_MOVE["production"]))
     return knobs
