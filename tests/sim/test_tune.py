@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from cardgen.cli import app
 from cardgen.data import schema
 from cardgen.sim.result import GameResult
-from cardgen.sim.tune import Settings, Tuner
+from cardgen.sim.tune import Joint, Settings, Tuner
 
 runner = CliRunner()
 
@@ -329,6 +329,9 @@ def test_a_proposed_production_is_the_whole_production_and_a_workspace_applies_i
     doc = changes_document(s, {("oil_refinery", "production.buy"): made.get("buy", 0) + 1}, "test")
     assert doc["changes"] == [{"company": "Oil Refinery",
                                "production": {**made, "buy": made.get("buy", 0) + 1}}]
+    joint = Joint((subject("simple", [4]), s))          # --set all: the sets tuned together
+    assert changes_document(joint, {("oil_refinery", "production.buy"): made.get("buy", 0) + 1},
+                            "test") == doc
     (overlay / "cards" / "briefcase" / "tuned.yaml").write_text(yaml.safe_dump(doc, sort_keys=False))
     assert runner.invoke(app, ["validate"]).exit_code == 0
     game, _ = resolve_set("faster")

@@ -186,11 +186,20 @@ def changes_document(subject: Subject, values: dict[tuple[str, str], int], why: 
         entry = entries.setdefault(cid, {"company": subject.companies[cid],
                                          **(existing[cid].values if cid in existing else {})})
         if field.startswith(PRODUCTION):
-            entry["production"] = _production(subject.game.companies[cid], values)
+            entry["production"] = _production(_company(subject, cid), values)
         else:
             entry[field] = value
     return {"game": "briefcase", "kind": "company-changes", "why": why,
             "changes": list(entries.values())}
+
+
+def _company(subject: Any, cid: str) -> Company:
+    """Company ``cid`` as loaded, from a Subject or from sets tuned together (a Joint of them,
+    which share the one data)."""
+    for s in getattr(subject, "subjects", (subject,)):
+        if cid in s.game.companies:
+            return s.game.companies[cid]
+    raise KeyError(cid)
 
 
 def existing_changes(ids: set[str]) -> dict[str, str]:
