@@ -307,6 +307,25 @@ def test_tune_writes_its_report_and_log(overlay: Path):
     assert ("nothing to propose" in result.output) != out.exists()
 
 
+def test_sets_tuned_together_write_a_proposed_production(overlay: Path, monkeypatch: pytest.MonkeyPatch):
+    # The search itself is the toy's to test; here its result is one production change, and the
+    # command writes the report and the changes file for the joint (which has no data of its own).
+    from dataclasses import replace
+
+    real = Tuner.tune
+    buy = ("oil_refinery", "production.buy")
+    monkeypatch.setattr(Tuner, "tune", lambda self: replace(real(self), changes={buy: 1}, withheld={}))
+    out = overlay / "joint.yaml"
+    result = runner.invoke(app, ["tune", "--set", "faster", "--set", "heavy_interaction", "-p", "4",
+                                 "-n", "4", "--budget", "2000", "-j", "1", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    doc = yaml.safe_load(out.read_text())
+    [entry] = doc["changes"]
+    assert entry["company"] == "Oil Refinery" and entry["production"]["buy"] == 1
+    report = (overlay / "joint-tune-report.md").read_text()
+    assert "| Oil Refinery |" in report and "production.buy 0 → **1**" in report
+
+
 def test_the_proposed_file_validates_and_a_workspace_applies_it(overlay: Path):
     from cardgen.games.briefcase.load import resolve_set
     from cardgen.games.briefcase.tuning import changes_document, subject
