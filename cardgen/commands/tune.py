@@ -53,12 +53,13 @@ def register(app: typer.Typer) -> None:
         +/-5 points, or bought in under 10% of games), its cost (else its VP, else one card of
         its production) moves one step (cost and VP two if one changes nothing measurable); a
         move is kept only when every candidate's games (the same seeds, common random numbers)
-        show it helps beyond noise, it adds no check-set warning and no set's mean game length
-        moves more than a fifth. The result is measured again on fresh games (another seed) and
-        proposed only when it is nearer the bands there too. Writes a company-changes file to
-        put in a workspace's cards/GAME/ folder, a report (each company by name, before and
-        after) and a log; the data itself is never edited. Exit code 0 when done, 1 when the
-        data is invalid or a file cannot be written, 2 on a usage error, 130 or 143 when
+        show it helps beyond noise, it adds no check-set warning and every set's games stay
+        near the play time on the box (at 4 players within a quarter of Briefcase's 45 minutes; for a
+        game that states none, within a fifth of the data's length). The result is measured again on
+        fresh games (another seed) and proposed only when it is nearer the bands there too. Writes a
+        company-changes file to put in a workspace's cards/GAME/ folder, a report (each company by
+        name, before and after) and a log; the data itself is never edited. Exit code 0 when done, 1
+        when the data is invalid or a file cannot be written, 2 on a usage error, 130 or 143 when
         stopped (nothing written).
 
         Example: cardgen tune briefcase --set simple --games 200 --budget 30000 --out simple-tuned.yaml
@@ -213,11 +214,16 @@ def _slug(name: str) -> str:
 
 def report_text(subject: Any, outcome: Any, settings: Any) -> str:
     """The before/after report, Markdown: the verdicts, then one row per company by name."""
-    from cardgen.sim.tune import FRESH_SEED, LENGTH_DRIFT, MIN_BOUGHT
+    from cardgen.sim.tune import FRESH_SEED, LENGTH_DRIFT, MIN_BOUGHT, PLAY_TIME_BAND
     from cardgen.sim.verdict import MARGIN
 
     b, a = outcome.before, outcome.after
     kept = len(outcome.changes)
+    stated = next((s.play_time for s in getattr(subject, "subjects", (subject,)) if s.play_time), None)
+    length = (f"mean table time at {max(settings.players)} players within {100 * PLAY_TIME_BAND:.0f}% "
+              f"of the {stated[0]}-minute play time on the box, and at no count more than "
+              f"{100 * PLAY_TIME_BAND:.0f}% above it ({stated[1]:g} s a turn)" if stated else
+              f"mean game length within {100 * LENGTH_DRIFT:.0f}% of the data's")
     lines = [
         f"Tune of {subject.set_name}: {settings.bot} in every seat, "
         f"{', '.join(map(str, settings.players))} players, {settings.games} games a run (the same "
@@ -227,7 +233,7 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
         "",
         f"Bands: causal effect within ±{100 * MARGIN:.0f} points (at {max(settings.players)} "
         f"players), bought in at least {100 * MIN_BOUGHT:.0f}% of games, no check-set warning added, "
-        f"mean game length within {100 * LENGTH_DRIFT:.0f}% of the data's.",
+        f"{length}.",
         "",
         f"Verdict before: {outcome.before_verdict.word} ({len(outcome.before_verdict.warnings)} "
         f"warnings); after: {outcome.after_verdict.word} ({len(outcome.after_verdict.warnings)} warnings). "

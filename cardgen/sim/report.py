@@ -11,6 +11,26 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+# A median table time this many times the game's stated play time is flagged, as check-set
+# flags an extreme game length.
+FAR_PAST_TARGET = 1.5
+
+
+def table_time_lines(summary: dict[str, Any], seconds: float, target: int, what: str) -> list[str]:
+    """The estimated table time of a summary's median and p90 game at ``seconds`` a turn,
+    against a ``target``-minute play time (``what`` says whose: "design target"), and a
+    warning when the median runs past FAR_PAST_TARGET times it."""
+    turns = summary["turns"]
+    median, p90 = turns["p50"] * seconds / 60, turns["p90"] * seconds / 60
+    ratio = median / target
+    lines = [f"  table time at {seconds:g} s a turn: median {median:.0f} min, p90 {p90:.0f} min "
+             f"({ratio:.0%} of the {target}-minute {what})"]
+    if ratio > FAR_PAST_TARGET:
+        lines.append(f"  warning: at {summary['players']} players the median game runs {median:.0f} min,"
+                     f" far past the {target}-minute {what} (more than {FAR_PAST_TARGET:.1f}x)")
+    return lines
+
+
 def summary_lines(s: dict[str, Any], top: int = 8) -> list[str]:
     lines = [
         f"{s['game']}: {s['games']} games at {s['players']} players, seed {s['seed']}, "

@@ -31,9 +31,12 @@ A change is kept only when
 (d) the other companies' shortfall grows less than the company's distance shrinks (a company
     bought more often can push the rest out of the market);
 (e) it adds no check-set warning (seats, game length, a company nobody buys);
-(f) it keeps every set's mean game length, at every player count, within ``LENGTH_DRIFT`` of
-    the data's: check-set judges length against the reference set, which a joint tune changes
-    too, and Briefcase's texts state no play time, so the shipped lengths are the anchor.
+(f) it keeps each set's games near the play time the game states (``Subject.play_time``: the
+    minutes on the box and an estimate of a turn at the table): the mean at the most players
+    within ``PLAY_TIME_BAND`` of it, and at no player count more than that above it; a set that
+    starts outside may move only towards it. A game that states no play time keeps every set's
+    mean length, at every player count, within ``LENGTH_DRIFT`` of the data's instead:
+    check-set judges length against the reference set, which a joint tune changes too.
 No value moves further from the data's than its knob's ``max_move`` (the game says: a
 designer's numbers are retuned, not the company redesigned). Passes repeat until one keeps
 nothing or ``budget`` games are spent (the final measurements included). The result is then measured in
@@ -75,6 +78,11 @@ MIN_BOUGHT = 0.10
 # the strongest company, shortens games, and making it dearer lengthened the Faster Game by 15%.
 LENGTH_DRIFT = 0.20
 
+# How far from a stated play time a set's mean table time may lie at the most players (and above
+# it at any count): a quarter, 34 to 56 minutes of a 45-minute box. A box's time is a rounded
+# figure for a typical table; a game a quarter longer is still the game it promises.
+PLAY_TIME_BAND = 0.25
+
 # The fresh games that judge a result are those of run seed ``seed + FRESH_SEED``.
 FRESH_SEED = 1000
 
@@ -99,6 +107,9 @@ class Subject(Protocol):
     companies: dict[str, str]           # id -> name
     knobs: tuple[Knob, ...]
     fixed: dict[str, str]               # id -> why it has no knob
+
+    # (minutes on the box, seconds a turn) when the game states a play time, else None.
+    play_time: tuple[int, float] | None
 
     def config(self, players: int, values: Values) -> Any: ...
 
@@ -573,12 +584,20 @@ class Tuner:
         added = len(self.verdict(candidate, effects=False).warnings) - warnings
         if added > 0:
             return f"adds {added} check-set warning(s) (seats, length or a company nobody buys)"
-        return self._length_problem(candidate)
+        return self._length_problem(candidate, current)
 
-    def _length_problem(self, state: State) -> str | None:
-        """Why ``state``'s games are too much longer or shorter than the data's, or None."""
+    def _length_problem(self, state: State, current: State) -> str | None:
+        """Why ``state``'s games are too far from the stated play time (further than
+        ``current``'s) or, for a game that states none, too much longer or shorter than the
+        data's; else None."""
         first = self.first or state
         for name, part in state.parts.items():
+            stated = self.sets[name].play_time
+            if stated:
+                problem = _play_time_problem(part, current.parts[name], stated)
+                if problem:
+                    return f"{name}, {problem}" if len(state.parts) > 1 else problem
+                continue
             for n, run in sorted(part.runs.items()):
                 was = first.parts[name].runs[n].summary["rounds"]["mean"]
                 now = run.summary["rounds"]["mean"]
@@ -594,6 +613,28 @@ class Tuner:
                   "companies": {self.joint.companies[c]: _figures(state, c)
                                 for c in state.companies() if state.measured(c)},
                   "games_played": self.played})
+
+
+def _minutes_outside(run: Run, stated: tuple[int, float], most: bool) -> tuple[float, float]:
+    """A run's mean table time in minutes, and how far it lies outside the play-time band."""
+    target, seconds = stated
+    minutes = run.summary["turns"]["mean"] * seconds / 60
+    low = target * (1 - PLAY_TIME_BAND) if most else 0.0
+    high = target * (1 + PLAY_TIME_BAND)
+    return minutes, max(0.0, low - minutes, minutes - high)
+
+
+def _play_time_problem(part: Part, current: Part, stated: tuple[int, float]) -> str | None:
+    most = max(part.runs)
+    for n, run in sorted(part.runs.items()):
+        minutes, outside = _minutes_outside(run, stated, n == most)
+        if outside > _minutes_outside(current.runs[n], stated, n == most)[1] + 1e-9:
+            target, seconds = stated
+            where = (f"within {100 * PLAY_TIME_BAND:.0f}% of" if n == most
+                     else f"no more than {100 * PLAY_TIME_BAND:.0f}% above")
+            return (f"changes the game's length: {n} players, {minutes:.0f} minutes on average at "
+                    f"{seconds:g} s a turn, where the {target}-minute play time allows {where} it")
+    return None
 
 
 def _figures(state: State, cid: str, prefix: str = "") -> dict[str, Any]:

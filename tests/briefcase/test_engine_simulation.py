@@ -85,3 +85,44 @@ def test_the_same_seed_gives_the_same_result():
     seats = ["expert", "greedy"] * 2
     assert SIMULATOR.play(config, 9, seats) == SIMULATOR.play(config, 9, seats)
     assert SIMULATOR.play(config, 9, ["greedy"] * 4) != SIMULATOR.play(config, 10, ["greedy"] * 4)
+
+
+GREEK = REPO.parent / "shared" / "seeds" / "001_1d7eb21fd1ee9a24.txt"
+
+
+def test_the_play_time_on_the_box_is_a_fact_and_the_turn_time_authored():
+    import yaml
+
+    from cardgen.games.briefcase.load import load_briefcase
+
+    game, _ = load_briefcase()
+    data = yaml.safe_load((REPO / "cards/briefcase/game.yaml").read_text())
+    assert f"{game.target_minutes}min" in data["facts"]["target_minutes"]
+    assert "seconds_per_turn" in data["authored"] and "seconds_per_turn" not in data["facts"]
+
+
+@pytest.mark.skipif(not GREEK.exists(), reason="the rulebook text is not beside the repository")
+def test_the_play_time_quotes_the_greek_edition():
+    import yaml
+
+    data = yaml.safe_load((REPO / "cards/briefcase/game.yaml").read_text())
+    assert data["facts"]["target_minutes"] in GREEK.read_text(encoding="utf-8")
+
+
+def test_the_summary_gives_the_table_time_against_the_play_time_on_the_box():
+    from cardgen.games.briefcase.load import load_briefcase
+    from cardgen.games.briefcase.simulation import summary_lines
+    from cardgen.sim.stats import Summary
+
+    game, _ = load_briefcase()
+    config = SIMULATOR.prepare(players=4, set_ref="simple", bots=["greedy"] * 4, options={})
+    summary = Summary("briefcase", 4, 1, ["greedy"] * 4)
+    for seed in range(4):
+        summary.add(SIMULATOR.play(config, seed, ["greedy"] * 4))
+    s = summary.result({})
+    [line] = summary_lines(s)
+    minutes = s["turns"]["p50"] * game.seconds_per_turn / 60
+    assert f"at {game.seconds_per_turn} s a turn: median {minutes:.0f} min" in line
+    assert f"of the {game.target_minutes}-minute play time on the box" in line
+    slow = summary_lines(s, {"seconds_per_turn": 6 * game.seconds_per_turn})
+    assert slow[1].startswith("  warning: at 4 players the median game runs")

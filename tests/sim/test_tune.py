@@ -66,6 +66,7 @@ class ToySubject:
     cost: int
     set_name: str = "Toy"
     rounds_per_cost: int = 0
+    play_time: tuple | None = None
     companies: dict = field(default_factory=lambda: {"gadget": "Gadget"})
     fixed: dict = field(default_factory=dict)
 
@@ -141,6 +142,22 @@ def test_a_move_that_changes_the_game_s_length_beyond_the_drift_bound_is_refused
         in tried[0]["reason"]
 
 
+def test_a_game_that_states_its_play_time_is_held_to_it_rather_than_to_the_data_length():
+    # The same toy, cost 2 too strong, its games 40 turns (20 minutes at 30 s a turn) and 60 at
+    # cost 3 (30 minutes): half as long again as the data's, which LENGTH_DRIFT refuses, but
+    # within a quarter of a 25-minute box; and a quarter past a 20-minute one.
+    settings = Settings("tests.sim.test_tune:TOY", "toy", [2], 200, 1, 6000)
+    boxed = Tuner(ToySubject(2, rounds_per_cost=10, play_time=(25, 30.0)), settings, None).tune()
+    assert boxed.changes == {("gadget", "cost"): 3}
+    log: list[dict] = []
+    short = Tuner(ToySubject(2, rounds_per_cost=10, play_time=(20, 30.0)), settings, None,
+                  log=log.append).tune()
+    assert short.changes == {}
+    reason = next(r["reason"] for r in log if r["event"] == "try")
+    assert reason == ("changes the game's length: 2 players, 30 minutes on average at 30 s a turn, "
+                      "where the 20-minute play time allows within 25% of it")
+
+
 # A company the bot never buys (it would at 5 VP or more): bought anyway, at 2 players its owner
 # wins with weight VP/3 against 1, so it is a trap below 3 VP and fair at 3.
 class TrapSimulator:
@@ -167,6 +184,7 @@ TRAP = TrapSimulator()
 @dataclass
 class TrapSubject:
     set_name: str = "Trap"
+    play_time: tuple | None = None
     companies: dict = field(default_factory=lambda: {"gadget": "Gadget"})
     fixed: dict = field(default_factory=dict)
     knobs: tuple = (ToyKnob("gadget", "Gadget", "vp", 1, 0, 12, stronger=1),)

@@ -58,7 +58,8 @@ def build(docs: list[Document]) -> Briefcase:
     changed, _ = changes.collect(docs, raw)      # the checks have refused bad changes already
     companies = [company_from(changes.applied(c, changed.get(c["id"]))) for c in raw]
     game = Briefcase(
-        name=g["name"], card_size_mm=tuple(g["card_size_mm"]), min_players=g["players"]["min"],
+        name=g["name"], card_size_mm=tuple(g["card_size_mm"]), target_minutes=g.get("target_minutes"),
+        seconds_per_turn=g.get("seconds_per_turn"), min_players=g["players"]["min"],
         max_players=g["players"]["max"], default_players=g["players"]["default"],
         companies=frozen({c.id: c for c in companies}),
         decision_cards=frozen({d["id"]: DecisionCard(d["id"], d["name"], d["letter"], d["count"])

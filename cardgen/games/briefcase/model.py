@@ -141,6 +141,8 @@ class Briefcase:
     storage_colours: tuple[str, ...]
     setup: Setup
     sets: Mapping[str, CompanySet]
+    target_minutes: int | None = None      # the play time on the box (a fact)
+    seconds_per_turn: int | None = None    # a turn at the table (authored): game length in minutes
 
     def company(self, ref: str) -> Company:
         """A company by id, name or alias (case-insensitive); KeyError if none."""

@@ -16,6 +16,7 @@ from cardgen.games.briefcase.engine.rules import N_CARDS
 from cardgen.games.briefcase.engine.state import GameState, touch_all
 from cardgen.games.briefcase.load import check_players, resolve_set
 from cardgen.sim import driver
+from cardgen.sim.report import table_time_lines
 from cardgen.sim.result import GameResult
 
 DEFAULT_MAX_ROUNDS = 200
@@ -142,3 +143,13 @@ def counters(g: GameState) -> dict[str, int]:
 
 
 SIMULATOR = BriefcaseSimulator()
+
+
+def summary_lines(summary: dict[str, Any], options: dict[str, Any] | None = None) -> list[str]:
+    """Lines under the common summary: the estimated table time of the median game against the
+    play time printed on the box (when the data has both)."""
+    game, _ = resolve_set(None)
+    seconds = (options or {}).get("seconds_per_turn") or game.seconds_per_turn
+    if not seconds or not game.target_minutes:
+        return []
+    return table_time_lines(summary, float(seconds), game.target_minutes, "play time on the box")

@@ -66,6 +66,7 @@ class Subject:
     knobs: tuple[Knob, ...]
     fixed: dict[str, str]           # id -> why none of its numbers is a knob
     max_rounds: int
+    play_time: tuple[int, float] | None = None   # (minutes on the box, seconds a turn)
 
     def config(self, players: int, values: dict[tuple[str, str], int]) -> Any:
         """The simulator config at ``players`` with ``values`` ((company id, field) -> value)
@@ -163,7 +164,9 @@ def subject(set_ref: str, players: list[int]) -> Subject:
         knobs += found
     return Subject(game, portfolio, portfolio.name,
                    {cid: game.companies[cid].name for cid in portfolio.company_ids},
-                   tuple(knobs), fixed, DEFAULT_MAX_ROUNDS)
+                   tuple(knobs), fixed, DEFAULT_MAX_ROUNDS,
+                   (game.target_minutes, float(game.seconds_per_turn))
+                   if game.target_minutes and game.seconds_per_turn else None)
 
 
 def _workspace_changes() -> dict[str, Any]:

@@ -13,11 +13,8 @@ from cardgen.games.startup.engine.game import DEFAULT_MAX_TURNS, Game
 from cardgen.games.startup.engine.observation import Observation
 from cardgen.games.startup.model import StartupGame
 from cardgen.sim.driver import Policy, play_game
+from cardgen.sim.report import table_time_lines
 from cardgen.sim.result import GameResult
-
-# A median table time this many times the design target is flagged, as check-set flags an
-# extreme game length.
-FAR_PAST_TARGET = 1.5
 
 # Always reported, so a counter that stays at zero is visible as zero.
 COUNTERS = ("alliances_formed", "alliances_betrayed", "ditches_reversed", "trades", "exchanges", "attacks",
@@ -160,17 +157,7 @@ def summary_lines(summary: dict[str, Any], options: dict[str, Any] | None = None
     rules = load_startup().rules
     seconds = float((options or {}).get("seconds_per_turn") or summary.get("seconds_per_turn")
                     or rules.seconds_per_turn)
-    turns = summary["turns"]
-    median = turns["p50"] * seconds / 60
-    p90 = turns["p90"] * seconds / 60
-    ratio = median / rules.target_minutes
-    lines = [f"  table time at {seconds:g} s a turn: median {median:.0f} min, p90 {p90:.0f} min "
-             f"({ratio:.0%} of the {rules.target_minutes}-minute design target)"]
-    if ratio > FAR_PAST_TARGET:
-        lines.append(f"  warning: at {summary['players']} players the median game runs {median:.0f} min,"
-                     f" far past the {rules.target_minutes}-minute target "
-                     f"(more than {FAR_PAST_TARGET:.1f}x)")
-    return lines
+    return table_time_lines(summary, seconds, rules.target_minutes, "design target")
 
 
 SIMULATOR = StartupSimulator()
