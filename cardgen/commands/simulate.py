@@ -314,7 +314,8 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
 
     check_outputs(json_out, plot_paths(game, players, plot) if plot is not None else None)
     summary = play_run(plan, jobs, scheduler, progress=not quiet and on_terminal())
-    for line in summary_lines(summary) + game_summary_lines(game, summary, options):
+    own = game_summary_lines(game, summary, options)
+    for line in summary_lines(summary, play_time=not own) + own:
         typer.echo(line)
     if plan.spec.log is not None and (plan.spec.log.every or summary["stalled"]):
         what = "every game" if plan.spec.log.every else f"the {summary['stalled']} stalled games"

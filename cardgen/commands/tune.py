@@ -214,12 +214,12 @@ def _slug(name: str) -> str:
 
 def report_text(subject: Any, outcome: Any, settings: Any) -> str:
     """The before/after report, Markdown: the verdicts, then one row per company by name."""
-    from cardgen.sim.tune import FRESH_SEED, LENGTH_DRIFT, MIN_BOUGHT, PLAY_TIME_BAND
+    from cardgen.sim.tune import FRESH_SEED, LENGTH_DRIFT, MIN_BOUGHT, PLAY_TIME_BAND, members
     from cardgen.sim.verdict import MARGIN
 
     b, a = outcome.before, outcome.after
     kept = len(outcome.changes)
-    stated = next((s.play_time for s in getattr(subject, "subjects", (subject,)) if s.play_time), None)
+    stated = next((s.play_time for s in members(subject) if s.play_time), None)
     length = (f"mean table time at {max(settings.players)} players within {100 * PLAY_TIME_BAND:.0f}% "
               f"of the {stated[0]}-minute play time on the box, and at no count more than "
               f"{100 * PLAY_TIME_BAND:.0f}% above it ({stated[1]:g} s a turn)" if stated else

@@ -31,7 +31,9 @@ def table_time_lines(summary: dict[str, Any], seconds: float, target: int, what:
     return lines
 
 
-def summary_lines(s: dict[str, Any], top: int = 8) -> list[str]:
+def summary_lines(s: dict[str, Any], top: int = 8, play_time: bool = True) -> list[str]:
+    """The common summary of a simulation; ``play_time``: with the play time its
+    ``--seconds-per-turn`` gives (off when the game's own lines give it, game_summary_lines)."""
     lines = [
         f"{s['game']}: {s['games']} games at {s['players']} players, seed {s['seed']}, "
         f"bots {', '.join(s['bots'])}" + (f", set {s['set']}" if s.get("set") else ""),
@@ -42,9 +44,9 @@ def summary_lines(s: dict[str, Any], top: int = 8) -> list[str]:
         f"  rounds  mean {s['rounds']['mean']:.1f}  median {s['rounds']['p50']}  "
         f"p90 {s['rounds']['p90']}  max {s['rounds']['max']}",
     ]
-    if "play_minutes" in s:
+    if play_time and "play_minutes" in s:
         m = s["play_minutes"]
-        lines.append(f"  play time (at {s['seconds_per_turn']} s a turn)  median {m['p50']:.0f} min"
+        lines.append(f"  play time (at {s['seconds_per_turn']:g} s a turn)  median {m['p50']:.0f} min"
                      f"  p90 {m['p90']:.0f} min")
     ends = ", ".join(f"{k} {v}" for k, v in s["end_conditions"].items())
     lines.append(f"  game end: {ends or 'none'}; ties {s['ties']}")
@@ -99,7 +101,9 @@ def counter_meanings(game: str) -> dict[str, str]:
 
 def game_summary_lines(game: str, summary: dict[str, Any], options: dict[str, Any]) -> list[str]:
     """Extra lines a game's simulation module offers (``summary_lines(summary, options)``),
-    e.g. the startup game's table time against its design target."""
+    e.g. the startup game's table time against its design target. A game that offers lines
+    gives its own play time there (against the time it states), so the common summary leaves
+    its line out (``summary_lines(play_time=False)``)."""
     from cardgen.games import game_module
 
     extra = getattr(game_module(game, "simulation"), "summary_lines", None)

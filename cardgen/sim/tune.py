@@ -149,6 +149,11 @@ class Joint:
         return all(s.allows(values) for s in self.subjects)
 
 
+def members(subject: Subject | Joint) -> tuple[Subject, ...]:
+    """The sets a subject stands for: itself, or the sets of a Joint (which share one data)."""
+    return subject.subjects if isinstance(subject, Joint) else (subject,)
+
+
 @dataclass
 class Run:
     """One base run at one player count: its summary and what tune compares game by game."""

@@ -217,3 +217,15 @@ def test_every_counter_of_a_shipped_game_has_a_meaning():
 
     for module in (briefcase, startup):
         assert set(module.COUNTERS) <= set(module.COUNTER_MEANINGS)
+
+
+@pytest.mark.parametrize("game", ["dice", "briefcase"])
+def test_the_play_time_is_printed_once(game):
+    # The dice game states no time: the common line gives it. Briefcase gives its own line,
+    # against the time printed on its box, and the common one is left out.
+    result = runner.invoke(app, ["simulate", game, "--players", "2", "--games", "6", "--jobs", "1",
+                                 "--seconds-per-turn", "40"])
+    assert result.exit_code == 0, result.output
+    timed = [line for line in result.output.splitlines() if "40 s a turn" in line]
+    assert len(timed) == 1, timed
+    assert ("play time on the box" in timed[0]) == (game == "briefcase")

@@ -199,7 +199,9 @@ def changes_document(subject: Subject, values: dict[tuple[str, str], int], why: 
 def _company(subject: Any, cid: str) -> Company:
     """Company ``cid`` as loaded, from a Subject or from sets tuned together (a Joint of them,
     which share the one data)."""
-    for s in getattr(subject, "subjects", (subject,)):
+    from cardgen.sim.tune import members
+
+    for s in members(subject):
         if cid in s.game.companies:
             return s.game.companies[cid]
     raise KeyError(cid)
