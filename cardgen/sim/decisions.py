@@ -35,7 +35,7 @@ class IllegalAction(ValueError):
 
 def _plain(value: Any) -> Any:
     """Tuples become lists, as JSON gives them back, so a logged choice compares equal."""
-    if isinstance(value, tuple | list):
+    if isinstance(value, (tuple, list)):     # not ``tuple | list``: a union object per call
         return [_plain(v) for v in value]
     return value
 

@@ -45,22 +45,24 @@ class Flow:
 
     def __init__(self, rules: Generator[Decision, Any, None]):
         self._rules = rules
-        self._pending: Decision | None = next(rules, None)
+        # The pending decision (what ``decision()`` returns), read directly by a game's state
+        # on its hot path: a method call per decision costs more than it does.
+        self.pending: Decision | None = next(rules, None)
 
     def decision(self) -> Decision | None:
-        return self._pending
+        return self.pending
 
     def apply(self, choice: Any) -> None:
-        pending = self._pending
+        pending = self.pending
         if pending is None:
             raise IllegalAction("the game is over: there is no decision to make")
         why = pending.check(choice)
         if why is not None:
             raise IllegalAction(why)
         try:
-            self._pending = self._rules.send(choice)
+            self.pending = self._rules.send(choice)
         except StopIteration:
-            self._pending = None
+            self.pending = None
 
 
 class RandomPolicy:
@@ -106,7 +108,7 @@ def drive(state: GameState, policies: Sequence[Policy], log: list[dict[str, Any]
 
 
 def _jsonable(value: Any) -> Any:
-    if isinstance(value, tuple | list):
+    if isinstance(value, (tuple, list)):
         return [_jsonable(v) for v in value]
     return value
 

@@ -54,21 +54,30 @@ _RULE_CHECKS: dict[str, Any] = {
     "invest": actions.central_bank_problem,
 }
 
+# The three above by kind, looked up once per check: (fields, check, rule check or None).
+_KINDS: dict[str, tuple[int, Any, Any]] = {k: (_ARITY[k], _CHECKS[k], _RULE_CHECKS.get(k)) for k in _ARITY}
+# An action's type (a tuple from a bot, a list from a JSON log); a tuple, not ``tuple | list``,
+# which would build a union object at every check.
+_SEQ = (tuple, list)
+
 
 def action_problem(g: GameState, action: Any, version: int | None = None) -> str | None:
     """Why ``action`` (a tuple or a JSON list) is not legal for the current player now, or None.
     ``version``: that of the pending decision, whose observations' plans are accepted."""
-    if not isinstance(action, tuple | list) or not action:
+    if not isinstance(action, _SEQ) or not action:
         return f"an action is a list [kind, ...], not {action!r}"
     kind = action[0]
-    check = _CHECKS.get(kind) if isinstance(kind, str) else None
-    if check is None:
+    entry = _KINDS.get(kind) if isinstance(kind, str) else None
+    if entry is None:
         return f"unknown action {kind!r} (actions: {', '.join(_ARITY)})"
-    if len(action) != _ARITY[kind]:
+    arity, check, rule_check = entry
+    if len(action) != arity:
         article = "an" if kind[0] in "aeiou" else "a"
-        return f"{article} {kind} action has {_ARITY[kind] - 1} fields after its kind, not {len(action) - 1}"
-    if version is not None and kind in _RULE_CHECKS and actions.issued_plan(g, action, version):
-        why = _RULE_CHECKS[kind](g, *action[1:-1])
+        return f"{article} {kind} action has {arity - 1} fields after its kind, not {len(action) - 1}"
+    if arity == 1:                                  # "end"
+        return check(g)
+    if rule_check is not None and version is not None and actions.issued_plan(g, action, version):
+        why = rule_check(g, *action[1:-1])
         if g.invariants and why != check(g, *action[1:]):
             raise AssertionError(f"turn {g.turns}: an issued plan for {action!r} is not legal")
         return why

@@ -183,15 +183,16 @@ class GameState:
     # --- The decision-point shape (cardgen.sim.driver) --------------------------------------------
     def decision(self) -> Decision | None:
         """The pending decision; None once the game is over (or stopped by the safety cap)."""
-        if self.flow is None:
+        flow = self.flow
+        if flow is None:
             raise RuntimeError("this game was not started (turn.begin)")
-        return self.flow.decision()
+        return flow.pending
 
     def apply(self, choice: Any) -> None:
         """Play ``choice`` for the pending decision; IllegalAction (nothing changed) if the
         decision does not allow it."""
         flow = self.flow
-        pending = flow.decision()           # type: ignore[union-attr]
+        pending = flow.pending              # type: ignore[union-attr]
         before = self.current
         # A new version before the rules go on: what they build for the next decision (its
         # options, an observation) belongs to it. A refused choice leaves the version as it was,
