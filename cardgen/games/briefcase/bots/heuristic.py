@@ -415,8 +415,12 @@ class HeuristicBot(Policy):
         """Activating the first of ``targets`` it can pay for, or None."""
         companies = g.rules.companies
         stored = sum(p.storage)
+        uses, free = g.uses, g.rules.free_pay
         for ci in targets:
-            if companies[ci].activation_total > stored:
+            cost = companies[ci].activation
+            # activation_plan's resource payment first (memoised, and the same search), so a
+            # company the storage cannot pay costs no card plan: most targets fail here.
+            if companies[ci].activation_total > stored or payment.plan_payment(p, cost, uses, free) is None:
                 continue
             plan = actions.activation_plan(g, ci)
             if plan is not None:
