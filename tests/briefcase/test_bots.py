@@ -140,3 +140,29 @@ def test_the_expert_keeps_a_reserve_of_buy_cards_until_the_end_is_triggered(trig
         g.end_condition = "buy_cards"             # this is its last turn
     play_turn(g)
     assert g.players[0].vp_cards == (2 if triggered else 0)
+
+
+def test_the_expert_values_a_produced_activate_card_less_once_it_holds_enough():
+    # Every Activate card a company makes stays in the deck; past what the player can use, one
+    # more clogs its hands (a cheap Activate-maker activated again and again fills the deck).
+    from cardgen.games.briefcase.engine.observation import fresh_observation
+    from cardgen.games.briefcase.engine.rules import ACTIVATE
+
+    g = make_game(2, "simple", bots=[make_bot("expert"), make_bot("greedy")])
+    warehouses = give(g, 0, "warehouses", active=False)
+    steel = give(g, 0, "steel_factory", active=False)      # makes no Activate card
+    bot = make_bot("expert")
+    style, need = bot.style, bot.tables(g.observation(0)).activate_need
+    assert need > 1 and g.rules.companies[warehouses].production_cards[ACTIVATE] == 1
+
+    def values(activate_cards: int) -> tuple[float, float]:
+        set_hand(g, 0, activate=1)
+        set_deck(g, 0, ["activate"] * (activate_cards - 1))
+        obs = fresh_observation(g, 0)       # the cards were set by hand, past the cache's marks
+        assert obs.me.cards[ACTIVATE] == activate_cards
+        return (bot.activation_value(obs, obs.me, warehouses, False),
+                bot.activation_value(obs, obs.me, steel, False))
+
+    short, enough = values(need - 1), values(need)
+    assert short[0] - enough[0] == pytest.approx(style.card[ACTIVATE] - style.glut)
+    assert short[1] == enough[1]

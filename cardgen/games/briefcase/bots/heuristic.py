@@ -73,6 +73,12 @@ class Style:
     hire: bool = True
     block_rivals: bool = False              # move company blocks onto what rivals want
     abilities: dict[str, float] = field(default_factory=dict)  # per-kind overrides
+    # Once the player holds this many Activate cards more than its starting deck has (None:
+    # never), one more produced is worth ``glut`` instead of ``card[ACTIVATE]``: each clogs
+    # every later hand, and a company that makes them, activated again and again, fills the
+    # deck with cards it cannot use.
+    activate_spare: int | None = None
+    glut: float = 0.0
 
 
 # Which resource to buy for a missing one: itself, then other basics, then Imported, Energy last.
@@ -86,7 +92,7 @@ class _Tables:
     """A style's values of each company that do not change during a game."""
 
     __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "endgame", "ready", "fresh",
-                 "level", "cost", "min_buy_cost")
+                 "level", "cost", "min_buy_cost", "clog", "activate_need")
 
     def __init__(self, bot: HeuristicBot, rules: Rules, players: int):
         st = bot.style
@@ -105,6 +111,11 @@ class _Tables:
         self.cost = [c.cost or 0 for c in rules.companies]
         # The cheapest resource: a bound on what buying a missing resource costs.
         self.min_buy_cost = min((k for k in rules.buy_cost if k is not None), default=0)
+        # What an activation loses when the player already holds enough Activate cards (from
+        # ``activate_need`` on; 0: never).
+        self.clog = [c.production_cards[ACTIVATE] * (st.glut - st.card[ACTIVATE]) for c in rules.companies]
+        self.activate_need = (0 if st.activate_spare is None
+                              else max(1, rules.starting_deck[ACTIVATE] + st.activate_spare))
         for c in rules.companies:
             i = c.index
             ability = bot.static_ability_value(c, players)
@@ -202,6 +213,8 @@ class HeuristicBot(Policy):
             c = g.rules.companies[ci]
             return c.vp * self.style.vp + self._endgame_value(g, p, tb, ci) - 0.01 * c.activation_total
         v = self._prod(g, tb, ci) + tb.again[ci] - tb.spend[ci]
+        if self._glutted(tb, p):
+            v += tb.clog[ci]
         if first:
             v += tb.first[ci] + self._endgame_value(g, p, tb, ci)
             if p.level1_active < g.rules.level1_for_central_bank and g.rules.companies[ci].level == 1:
@@ -211,6 +224,12 @@ class HeuristicBot(Policy):
     def company_value(self, g: GameState, p: PlayerState, ci: int) -> float:
         tb = self.tables(g)
         return tb.buy[ci] + self._endgame_value(g, p, tb, ci)
+
+    @staticmethod
+    def _glutted(tb: _Tables, p: PlayerState) -> bool:
+        """Whether a produced Activate card is worth ``style.glut`` to ``p`` now."""
+        need = tb.activate_need
+        return bool(need) and p.cards[ACTIVATE] >= need
 
     # --- Helpers ------------------------------------------------------------------------------
     def has(self, g: GameState, p: PlayerState, t: int, n: int = 1, for_resources: bool = False,
@@ -239,6 +258,7 @@ class HeuristicBot(Policy):
             full = bank[0] >= 3 and bank[1] >= 3 and bank[2] >= 3 and bank[3] >= 3
             level1 = p.level1_active < g.rules.level1_for_central_bank
             active = p.active
+            clog = tb.clog if self._glutted(tb, p) else None
             ranked = []
             for ci in p.companies:
                 if active[ci]:
@@ -250,6 +270,8 @@ class HeuristicBot(Policy):
                         v += self._endgame_value(g, p, tb, ci)
                     if level1 and tb.level[ci] == 1:
                         v += self.style.eligibility
+                if clog is not None:
+                    v += clog[ci]
                 if v > 0:
                     ranked.append((-v, ci))
         if self.favour is not None:
@@ -559,11 +581,15 @@ class HeuristicBot(Policy):
         # Leave out early what actions.company_problem would refuse: a locked level or a block.
         top_level = 1 if p.level1_active < g.rules.level1_for_level2 else 1 << 30
         avoided, favoured = self._told(g)
+        # Bought now, it is activated about ``future_activations`` times more.
+        clog = self.style.future_activations if self._glutted(tb, p) else 0.0
         ranked = []
         for ci in g.portfolio:
             if (piles[ci] and not owned[ci] and tb.cost[ci] <= budget and tb.level[ci] <= top_level
                     and ci not in blocks and ci != avoided):
                 v = tb.buy[ci] + (self._endgame_value(g, p, tb, ci) if tb.endgame[ci] else 0.0)
+                if clog:
+                    v += clog * tb.clog[ci]
                 if ci == favoured:
                     v = float("inf")          # bought first, whatever it seems worth
                 if v > 0:
