@@ -164,5 +164,5 @@ def test_the_expert_values_a_produced_activate_card_less_once_it_holds_enough():
                 bot.activation_value(obs, obs.me, steel, False))
 
     short, enough = values(need - 1), values(need)
-    assert short[0] - enough[0] == pytest.approx(style.card[ACTIVATE] - style.glut)
+    assert short[0] - enough[0] == pytest.approx(style.card[ACTIVATE])
     assert short[1] == enough[1]

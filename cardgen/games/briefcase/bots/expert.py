@@ -26,5 +26,5 @@ class ExpertBot(HeuristicBot):
         vp=1.0, card=(1.27, 0.33, 0.05, 0.2), energy=0.28, resource=0.29, ability=0.72,
         buy_cost=0.9, future_activations=4.39, late=0.6, reserve=2, invest_first=True,
         eligibility=0.62, final_turn=True, unblock=True, hire=True, block_rivals=True,
-        activate_spare=0, glut=0.0,
+        activate_spare=0,
     )

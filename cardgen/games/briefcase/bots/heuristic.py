@@ -74,11 +74,10 @@ class Style:
     block_rivals: bool = False              # move company blocks onto what rivals want
     abilities: dict[str, float] = field(default_factory=dict)  # per-kind overrides
     # Once the player holds this many Activate cards more than its starting deck has (None:
-    # never), one more produced is worth ``glut`` instead of ``card[ACTIVATE]``: each clogs
+    # never), one more produced is worth nothing instead of ``card[ACTIVATE]``: each clogs
     # every later hand, and a company that makes them, activated again and again, fills the
     # deck with cards it cannot use.
     activate_spare: int | None = None
-    glut: float = 0.0
 
 
 # Which resource to buy for a missing one: itself, then other basics, then Imported, Energy last.
@@ -113,7 +112,7 @@ class _Tables:
         self.min_buy_cost = min((k for k in rules.buy_cost if k is not None), default=0)
         # What an activation loses when the player already holds enough Activate cards (from
         # ``activate_need`` on; 0: never).
-        self.clog = [c.production_cards[ACTIVATE] * (st.glut - st.card[ACTIVATE]) for c in rules.companies]
+        self.clog = [-c.production_cards[ACTIVATE] * st.card[ACTIVATE] for c in rules.companies]
         self.activate_need = (0 if st.activate_spare is None
                               else max(1, rules.starting_deck[ACTIVATE] + st.activate_spare))
         for c in rules.companies:
@@ -227,7 +226,7 @@ class HeuristicBot(Policy):
 
     @staticmethod
     def _glutted(tb: _Tables, p: PlayerState) -> bool:
-        """Whether a produced Activate card is worth ``style.glut`` to ``p`` now."""
+        """Whether a produced Activate card is worth nothing to ``p`` now."""
         need = tb.activate_need
         return bool(need) and p.cards[ACTIVATE] >= need
 
