@@ -45,22 +45,22 @@ def register(app: typer.Typer) -> None:
         log: Path = typer.Option(None, "--log", metavar="FILE", help="What was tried, JSON Lines "
                                  "(default: beside --out, -tune-log.jsonl)."),
     ) -> None:
-        """Search a set's authored numbers (cost, VP, production) for values inside check-set's
+        """Search a set's authored numbers (cost, VP, activation, production) for values inside check-set's
         bands.
 
-        Only values the data marks as authored are changed, never one the rulebook prints (a
-        fact). One company at a time, the furthest outside its band first (causal effect beyond
-        +/-5 points, or bought in under 10% of games), its cost (else its VP, else one card of
-        its production) moves one step (cost and VP two if one changes nothing measurable); a
-        move is kept only when every candidate's games (the same seeds, common random numbers)
-        show it helps beyond noise, it adds no check-set warning and every set's games stay
-        near the play time on the box (at 4 players within a quarter of Briefcase's 45 minutes; for a
-        game that states none, within a fifth of the data's length). The result is measured again on
-        fresh games (another seed) and proposed only when it is nearer the bands there too. Writes a
-        company-changes file to put in a workspace's cards/GAME/ folder, a report (each company by
-        name, before and after) and a log; the data itself is never edited. Exit code 0 when done, 1
-        when the data is invalid or a file cannot be written, 2 on a usage error, 130 or 143 when
-        stopped (nothing written).
+        Only values the data marks as authored are changed, never one the rulebook prints (a fact).
+        One company at a time, the furthest outside its band first (causal effect beyond +/-5
+        points, or bought in under 10% of games), its cost (else its VP, else one resource of its
+        activation, else one card of its production) moves one step (cost and VP two if one changes
+        nothing measurable); a move is kept only when every candidate's games (the same seeds,
+        common random numbers) show it helps beyond noise, it adds no check-set warning and every
+        set's games stay near the play time on the box (at 4 players within a quarter of Briefcase's
+        45 minutes; for a game that states none, within a fifth of the data's length). The result is
+        measured again on fresh games (another seed) and proposed only when it is nearer the bands
+        there too. Writes a company-changes file to put in a workspace's cards/GAME/ folder, a
+        report (each company by name, before and after) and a log; the data itself is never edited.
+        Exit code 0 when done, 1 when the data is invalid or a file cannot be written, 2 on a usage
+        error, 130 or 143 when stopped (nothing written).
 
         Example: cardgen tune briefcase --set simple --games 200 --budget 30000 --out simple-tuned.yaml
         """
@@ -262,7 +262,8 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
         return f"{old} → **{new}**" if new != old else str(old)
 
     def others(cid: str) -> str:
-        # The knobs besides cost and VP (Briefcase's production counts), those in use or moved.
+        # The knobs besides cost and VP (Briefcase's activation and production counts), those in
+        # use or moved.
         shown = [f"{field} {value(cid, field)}" for c, field in knobs
                  if c == cid and field not in ("cost", "vp")
                  and (knobs[c, field] or value(cid, field) != str(knobs[c, field]))]

@@ -20,9 +20,9 @@ companies by fixed values, so one step of VP or cost usually leaves a company it
 0% bought, while what the company is worth to a player who buys it changes at once.
 
 The search, one company at a time, worst first: make it weaker (cost +1, else VP -1, else
-whatever the game's next knob is: Briefcase's production) when too strong, stronger (cost -1,
-else VP +1, ...) otherwise; a step of 2 is tried when a step of 1 changes nothing measurable.
-A change is kept only when
+whatever the game's next knobs are: Briefcase's activation, then production) when too strong,
+stronger (cost -1, else VP +1, ...) otherwise; a step of 2 is tried when a step of 1 changes
+nothing measurable. A change is kept only when
 (a) the measure that drives the company's distance moved the right way beyond noise (its
     paired 95% interval excludes zero);
 (b) the company's distance shrinks;

@@ -241,7 +241,8 @@ def test_only_authored_costs_and_vp_of_shipped_companies_are_knobs():
     simple = subject("simple", [2, 3, 4])
     moving = {(k.company, k.field) for k in simple.knobs}
     assert {("shopping_mall", "cost"), ("shopping_mall", "vp")} <= moving
-    assert all(k.field in ("cost", "vp") or k.field.startswith("production.") for k in simple.knobs)
+    assert all(k.field in ("cost", "vp") or k.field.startswith(("activation.", "production."))
+               for k in simple.knobs)
     assert "power_plant" not in {k.company for k in simple.knobs}   # a starting company, its Energy a fact
     custom = subject(str(Path(__file__).parents[2] / "cards/briefcase/examples/custom-set.yaml"), [4])
     assert "startup_incubator" in custom.fixed
@@ -273,6 +274,49 @@ def test_a_company_keeps_producing_at_least_one_card():
     nothing = {("oil_refinery", f"production.{t}"): 0 for t in c.production}
     assert not s.allows(nothing)
     assert s.allows({**nothing, ("oil_refinery", "production.buy"): 1})
+
+
+def test_activation_knobs_count_each_resource_a_company_needs_and_each_it_could_need():
+    from cardgen.games.briefcase.tuning import subject
+
+    simple = subject("simple", [4])
+    steel = {k.field: k for k in simple.knobs if k.company == "steel_factory"}
+    needs = simple.game.company("steel_factory").activation
+    fields = [f for f in steel if f.startswith("activation.")]
+    assert {f.removeprefix("activation.") for f in fields} == {"personnel", "steel", "concrete", "paper",
+                                                               "energy"}
+    assert set(fields[:len(needs)]) == {f"activation.{r}" for r in needs}   # what it needs, first
+    for f in fields:
+        k = steel[f]
+        assert k.value == needs.get(f.removeprefix("activation."), 0) and k.max_move == 1
+        assert k.stronger == -1                 # one resource more makes an activation dearer
+    assert list(steel).index(fields[0]) > list(steel).index("vp")             # after cost and VP
+    assert list(steel).index(fields[-1]) < list(steel).index("production.buy")
+    power = {k.field for k in simple.knobs if k.company == "power_plant"}
+    assert not power            # the Power Plant's activation is printed in the rulebook example
+
+
+def test_an_activation_keeps_needing_at_least_one_resource():
+    from cardgen.games.briefcase.tuning import subject
+
+    s = subject("simple", [4])
+    needs = s.game.company("steel_factory").activation
+    nothing = {("steel_factory", f"activation.{r}"): 0 for r in needs}
+    assert not s.allows(nothing)
+    assert s.allows({**nothing, ("steel_factory", "activation.energy"): 1})
+
+
+def test_an_activation_candidate_compiles_into_the_rules():
+    from cardgen.games.briefcase.tuning import subject
+
+    s = subject("simple", [4])
+    i = s.config(4, {}).rules.company_index["steel_factory"]
+    before = s.config(4, {}).rules.companies[i]
+    paper = s.game.company("steel_factory").activation.get("paper", 0)
+    after = s.config(4, {("steel_factory", "activation.paper"): paper + 1}).rules.companies[i]
+    assert after.activation_total == before.activation_total + 1
+    assert sum(a != b for a, b in zip(after.activation, before.activation, strict=True)) == 1
+    assert after.production_cards == before.production_cards and after.cost == before.cost
 
 
 def test_a_production_candidate_compiles_into_the_rules():
@@ -319,7 +363,8 @@ def test_tune_writes_its_report_and_log(overlay: Path):
     records = [json.loads(line) for line in (overlay / "proposal-tune-log.jsonl").read_text().splitlines()]
     assert records[0]["event"] == "before" and "after" in [r["event"] for r in records]
     tried = [r for r in records if r["event"] == "try"]
-    assert tried and all(r["field"] in ("cost", "vp") or r["field"].startswith("production.") for r in tried)
+    assert tried and all(r["field"] in ("cost", "vp") or r["field"].startswith(("activation.", "production."))
+                         for r in tried)
     # Six games a run generalise to little: what the search keeps rarely holds on fresh games,
     # and then nothing is proposed and no changes file is written.
     assert ("nothing to propose" in result.output) != out.exists()
@@ -373,6 +418,25 @@ def test_a_proposed_production_is_the_whole_production_and_a_workspace_applies_i
     assert runner.invoke(app, ["validate"]).exit_code == 0
     game, _ = resolve_set("faster")
     assert dict(game.company("Oil Refinery").production) == {**made, "buy": made.get("buy", 0) + 1}
+
+
+def test_a_proposed_activation_is_the_whole_activation_and_a_workspace_applies_it(overlay: Path):
+    from cardgen.games.briefcase.load import resolve_set
+    from cardgen.games.briefcase.tuning import changes_document, subject
+
+    s = subject("simple", [4])
+    needs = dict(s.game.company("steel_factory").activation)
+    first = next(iter(needs))
+    values = {("steel_factory", "activation.paper"): needs.get("paper", 0) + 1,
+              ("steel_factory", f"activation.{first}"): needs[first] - 1}
+    expected = {r: n for r, n in {**needs, "paper": needs.get("paper", 0) + 1,
+                                  first: needs[first] - 1}.items() if n}
+    doc = changes_document(s, values, "test")
+    assert doc["changes"] == [{"company": "Steel Factory", "activation": expected}]
+    (overlay / "cards" / "briefcase" / "tuned.yaml").write_text(yaml.safe_dump(doc, sort_keys=False))
+    assert runner.invoke(app, ["validate"]).exit_code == 0
+    game, _ = resolve_set("simple")
+    assert dict(game.company("Steel Factory").activation) == expected
 
 
 @pytest.mark.parametrize("args, message", [

@@ -1,20 +1,21 @@
 """What `cardgen tune` may turn in Briefcase, and the simulator configs of a candidate.
 
 A knob is one authored whole number of a shipped company in the set: its buying cost, its
-victory points, or how many decision cards of one type an activation produces. Cost and VP move
-a company's worth by one step without changing what it needs or makes, so they are tried first
-and may move two steps from the data's. Production moves one card at most, of a type the
-company makes already, or a Buy card or an Obstacle it does not make: the best card and the
-worst, the two ways any company's production can be made better or worse (the Recycling Plant
-makes both). An Oil Refinery that produces the Obstacle its ability removes has no cheaper
-cost than 1 to try, and no VP that does not make it the best buy of the market; a Newspaper
-too strong at the most cost tune may give it can make an Obstacle too. A company keeps
-producing at least one card (the schema's rule). Activation and copies are authored too, but
-activation changes what a company needs (and so which others it competes with for resources)
-and copies are bound to the box's totals, so tune leaves them to the designer. A value listed
-under ``facts:`` (printed in the rulebook) is never a knob, and a company a custom set defines
-itself (``new_companies``) is not either: a company-changes file cannot name it, so its numbers
-are edited in the set file.
+victory points, how many resources of one type an activation needs, or how many decision cards
+of one type an activation produces. Cost and VP move a company's worth by one step without
+changing what it needs or makes, so they are tried first and may move two steps from the
+data's. Activation moves one resource at most, of a type the company needs already or of one it
+does not (a basic resource or Energy): a step finer than a Buy of cost, which is paid once, and
+the step that was missing where a whole Buy or VP overshoots the band (the Steel Factory at cost
+1 was 13 points too strong, at cost 2 9 points too weak; with a third resource to activate, +2).
+An activation keeps needing at least one resource: a free one could be repeated without end.
+Production moves one card at most, of a type the company makes already, or a Buy card or an
+Obstacle it does not make: the best card and the worst, the two ways any company's production
+can be made better or worse (the Recycling Plant makes both). A company keeps producing at
+least one card (the schema's rule). Copies are authored too, but bound to the box's totals, so
+tune leaves them to the designer. A value listed under ``facts:`` (printed in the rulebook) is
+never a knob, and a company a custom set defines itself (``new_companies``) is not either: a
+company-changes file cannot name it, so its numbers are edited in the set file.
 
 Candidates are made from the loaded model (``dataclasses.replace`` of the companies), compiled
 like any set; nothing is written and no file is read again per candidate."""
@@ -32,13 +33,18 @@ from cardgen.games.briefcase.model import Briefcase, Company, CompanySet, frozen
 FIELDS = ("cost", "vp")
 # Bounds of each field (the schema's, with cost at least 1: a free company is not a purchase).
 BOUNDS = {"cost": (1, 12), "vp": (0, 20)}
-# A production knob's field: PRODUCTION + the card type ("production.buy").
+# A production knob's field: PRODUCTION + the card type ("production.buy"); an activation
+# knob's: ACTIVATION + the resource ("activation.steel").
 PRODUCTION = "production."
+ACTIVATION = "activation."
+# The resources an activation knob counts: the basic ones and Energy (an Imported resource
+# stands in for a basic one when paying; no activation asks for it).
+ACTIVATED = ("personnel", "steel", "concrete", "paper", "energy")
 # The decision-card types a production knob counts; an Obstacle makes its owner's deck worse.
 PRODUCED = ("buy", "activate", "hire", "obstacle")
 HARMFUL = {"obstacle"}
 # How far each kind of knob may move from the data's: two steps of cost or VP, one card.
-MAX_MOVE = {"cost": 2, "vp": 2, "production": 1}
+MAX_MOVE = {"cost": 2, "vp": 2, "activation": 1, "production": 1}
 
 SIMULATOR = "cardgen.games.briefcase.simulation:SIMULATOR"
 
@@ -47,7 +53,7 @@ SIMULATOR = "cardgen.games.briefcase.simulation:SIMULATOR"
 class Knob:
     company: str      # company id
     name: str         # company name, for people
-    field: str        # "cost", "vp" or "production.TYPE"
+    field: str        # "cost", "vp", "activation.RESOURCE" or "production.TYPE"
     value: int        # the value in the data now
     low: int
     high: int
@@ -84,36 +90,46 @@ class Subject:
 
     def allows(self, values: dict[tuple[str, str], int]) -> bool:
         """Whether ``values`` leave every company producing something (a company-changes
-        file's production must name at least one card)."""
-        return all(sum(_production(self.game.companies[cid], values).values()) > 0
-                   for cid in {cid for cid, f in values if f.startswith(PRODUCTION)})
+        file's production must name at least one card) and needing some resource to activate."""
+        companies = self.game.companies
+        return all(sum(_counts(companies[cid], prefix, values).values()) > 0
+                   for cid, prefix in {(cid, f[:f.index(".") + 1]) for cid, f in values if "." in f})
 
 
-def _production(c: Company, values: dict[tuple[str, str], int]) -> dict[str, int]:
-    """``c``'s production with the production knobs of ``values`` in place (no zero counts)."""
-    made = dict(c.production)
+def _counts(c: Company, prefix: str, values: dict[tuple[str, str], int]) -> dict[str, int]:
+    """``c``'s production (``prefix`` PRODUCTION) or activation (ACTIVATION) with the knobs of
+    ``values`` in place, without zero counts."""
+    counts = dict(c.production if prefix == PRODUCTION else c.activation)
     for (cid, f), value in values.items():
-        if cid == c.id and f.startswith(PRODUCTION):
-            made[f[len(PRODUCTION):]] = value
-    return {t: n for t, n in made.items() if n}
+        if cid == c.id and f.startswith(prefix):
+            counts[f[len(prefix):]] = value
+    return {t: n for t, n in counts.items() if n}
 
 
 def _fields(c: Company, values: dict[tuple[str, str], int]) -> dict[str, Any]:
     """The dataclass fields of ``c`` that ``values`` change, with their new values."""
     out: dict[str, Any] = {f: v for (cid, f), v in values.items() if cid == c.id and f in FIELDS}
-    if any(cid == c.id and f.startswith(PRODUCTION) for cid, f in values):
-        out["production"] = frozen(_production(c, values))
+    for prefix, name in ((ACTIVATION, "activation"), (PRODUCTION, "production")):
+        if any(cid == c.id and f.startswith(prefix) for cid, f in values):
+            out[name] = frozen(_counts(c, prefix, values))
     return out
 
 
 def company_knobs(c: Company) -> list[Knob]:
-    """The knobs of company ``c``: its authored cost and VP, then its authored production of
-    decision cards (each type it makes, a Buy card and an Obstacle)."""
+    """The knobs of company ``c``: its authored cost and VP, its authored activation (each
+    resource it needs, then each it does not), then its authored production of decision cards
+    (each type it makes, a Buy card and an Obstacle)."""
     knobs = []
     for f in FIELDS:
         if f in c.authored and f not in c.facts and getattr(c, f) is not None:
             knobs.append(Knob(c.id, c.name, f, getattr(c, f), *BOUNDS[f], 1 if f == "vp" else -1,
                               MAX_MOVE[f]))
+    if "activation" in c.authored and "activation" not in c.facts:
+        needs = c.activation
+        # A resource more or less makes an activation dearer or cheaper: higher is weaker.
+        for r in sorted(ACTIVATED, key=lambda r: r not in needs):
+            knobs.append(Knob(c.id, c.name, ACTIVATION + r, needs.get(r, 0), 0, 9, -1,
+                              MAX_MOVE["activation"]))
     made = c.production
     # The Power Plant makes Energy, a resource: a decision-card knob would make it another card.
     if "production" in c.authored and "production" not in c.facts and any(t in made for t in PRODUCED):
@@ -160,7 +176,7 @@ def subject(set_ref: str, players: list[int]) -> Subject:
             continue
         found = company_knobs(c)
         if not found:
-            fixed[cid] = "its cost, VP and production are printed in the rulebook (facts)"
+            fixed[cid] = "its cost, VP, activation and production are printed in the rulebook (facts)"
         knobs += found
     return Subject(game, portfolio, portfolio.name,
                    {cid: game.companies[cid].name for cid in portfolio.company_ids},
@@ -188,8 +204,9 @@ def changes_document(subject: Subject, values: dict[tuple[str, str], int], why: 
     for (cid, field), value in sorted(values.items()):
         entry = entries.setdefault(cid, {"company": subject.companies[cid],
                                          **(existing[cid].values if cid in existing else {})})
-        if field.startswith(PRODUCTION):
-            entry["production"] = _production(_company(subject, cid), values)
+        if "." in field:            # the whole production or activation, as the data writes it
+            prefix = field[:field.index(".") + 1]
+            entry[prefix[:-1]] = _counts(_company(subject, cid), prefix, values)
         else:
             entry[field] = value
     return {"game": "briefcase", "kind": "company-changes", "why": why,
