@@ -98,7 +98,6 @@ class Knob(Protocol):
     high: int
     stronger: int       # +1 when a higher value makes the company stronger (VP), -1 (cost)
     max_move: int       # how far from ``value`` the search may take it
-    reach: bool         # whether it can change if a player gets the company at all (a cost)
 
 
 class Subject(Protocol):
@@ -512,11 +511,7 @@ class Tuner:
         going = state.going_effect(cid)
         judged = going if going is not None and going.outside(MARGIN) else state.effect(cid)
         weaker = judged.mean > MARGIN
-        # Out of reach (even a bot going for it seldom gets it), only what decides whether it
-        # can be had moves anything: what it is worth once had is not measured.
-        unreachable = going is not None and (going.held or 0) < REACH * going.games
-        return [(k, -k.stronger if weaker else k.stronger) for k in self.joint.knobs
-                if k.company == cid and (k.reach or not unreachable)]
+        return [(k, -k.stronger if weaker else k.stronger) for k in self.joint.knobs if k.company == cid]
 
     def _improve(self, current: State, cid: str, keep: int) -> tuple[State | None, int]:
         """The first move on ``cid`` that is kept, as the new state, and how many were tried.

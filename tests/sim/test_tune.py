@@ -59,7 +59,6 @@ class ToyKnob:
     high: int = 12
     stronger: int = -1          # a cost: dearer is weaker
     max_move: int = 2
-    reach: bool = True          # a cost decides whether a player can buy it at all
 
 
 @dataclass
@@ -218,26 +217,6 @@ def test_an_overpriced_company_nobody_buys_is_made_cheaper():
     assert outcome.before.share("gadget") == 0
     assert outcome.changes == {("gadget", "cost"): 5}
     assert outcome.after.share("gadget") > 0.1
-
-
-@dataclass
-class ToySubjectWithVp(ToySubject):
-    """The toy market with a VP knob tried first, which the toy's games never read."""
-
-    @property
-    def knobs(self) -> tuple[ToyKnob, ...]:
-        return (ToyKnob("gadget", "Gadget", "vp", 1, 0, 12, stronger=1, reach=False),
-                ToyKnob("gadget", "Gadget", "cost", self.cost))
-
-
-def test_a_company_out_of_reach_moves_only_what_decides_whether_it_can_be_had():
-    log: list[dict] = []
-    settings = Settings("tests.sim.test_tune:TOY", "toy", [2], 200, 1, 6000)
-    outcome = Tuner(ToySubjectWithVp(6), settings, None, log=log.append).tune()
-    tried = [(r["field"], r["from"], r["to"]) for r in log if r["event"] == "try"]
-    assert outcome.before.going_effect("gadget").held == 0          # even going for it: never
-    # Its VP, tried first were it within reach, is not tried: no game would measure it.
-    assert tried == [("cost", 6, 5)] and outcome.changes == {("gadget", "cost"): 5}
 
 
 def test_a_set_inside_its_bands_is_left_alone_and_the_budget_bounds_the_games():

@@ -59,7 +59,6 @@ class Knob:
     high: int
     stronger: int     # +1 when a higher value makes the company stronger, -1 when weaker
     max_move: int     # how far from the data's value the search may take it
-    reach: bool = False   # whether it decides if a player can buy the company at all (its cost)
 
 
 @dataclass(frozen=True)
@@ -124,7 +123,7 @@ def company_knobs(c: Company) -> list[Knob]:
     for f in FIELDS:
         if f in c.authored and f not in c.facts and getattr(c, f) is not None:
             knobs.append(Knob(c.id, c.name, f, getattr(c, f), *BOUNDS[f], 1 if f == "vp" else -1,
-                              MAX_MOVE[f], reach=f == "cost"))
+                              MAX_MOVE[f]))
     if "activation" in c.authored and "activation" not in c.facts:
         needs = c.activation
         # A resource more or less makes an activation dearer or cheaper: higher is weaker.
