@@ -560,16 +560,20 @@ class Tuner:
             # Nobody buys it, and going for it is a trap (or an overlooked strength): the step
             # must move what it is worth to the player who buys it towards the band.
             change = paired_effect(after, before or [])
-            towards = change.high < 0 if going.mean > 0 else change.low > 0
+            down = going.mean > 0
         elif abs(old) > MARGIN:
             change = paired_effect(candidate.diffs(cid), current.diffs(cid))
-            towards = change.high < 0 if old > 0 else change.low > 0
+            down = old > 0
         else:
             change = paired_effect(candidate.bought(cid), current.bought(cid))
-            towards = change.low > 0
+            down = False
+        towards, away = (change.high < 0, change.low > 0) if down else (change.low > 0, change.high < 0)
         if not towards:
-            return (f"no measurable change (paired change {100 * change.mean:+.1f} points, 95% CI "
-                    f"{100 * change.low:+.1f} to {100 * change.high:+.1f})")
+            # Away from the band beyond noise, a bigger step would go further: _improve tries a
+            # step of two only after "no measurable change".
+            return (f"{'moved away from the band' if away else 'no measurable change'} (paired "
+                    f"change {100 * change.mean:+.1f} points, 95% CI {100 * change.low:+.1f} to "
+                    f"{100 * change.high:+.1f})")
         if candidate.distance(cid) >= current.distance(cid):
             return "went too far: the distance from the band did not shrink"
         e = candidate.effect(cid)

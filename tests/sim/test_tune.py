@@ -219,6 +219,25 @@ def test_an_overpriced_company_nobody_buys_is_made_cheaper():
     assert outcome.after.share("gadget") > 0.1
 
 
+@dataclass
+class MislabelledToySubject(ToySubject):
+    """The toy market with its cost knob's direction wrong: a lower cost said to be weaker."""
+
+    @property
+    def knobs(self) -> tuple[ToyKnob, ...]:
+        return (ToyKnob("gadget", "Gadget", "cost", self.cost, low=0, stronger=1),)
+
+
+def test_a_step_that_moves_away_from_the_band_is_not_followed_by_a_bigger_one():
+    log: list[dict] = []
+    settings = Settings("tests.sim.test_tune:TOY", "toy", [2], 200, 1, 6000)
+    outcome = Tuner(MislabelledToySubject(2), settings, None, log=log.append).tune()
+    tried = [(r["from"], r["to"], r["reason"]) for r in log if r["event"] == "try"]
+    # Too strong at cost 2; cost 1 makes it stronger still, beyond noise: cost 0 is not tried.
+    assert [(a, b) for a, b, _ in tried] == [(2, 1)]
+    assert tried[0][2].startswith("moved away from the band") and outcome.changes == {}
+
+
 def test_a_set_inside_its_bands_is_left_alone_and_the_budget_bounds_the_games():
     outcome, _ = toy_tune(4)
     assert outcome.changes == {} and outcome.trials == 0
