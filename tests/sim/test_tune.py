@@ -408,6 +408,27 @@ def test_sets_tuned_together_write_a_proposed_production(overlay: Path, monkeypa
     assert "| Oil Refinery |" in report and "production.buy 0 → **1**" in report
 
 
+def test_a_workspace_s_earlier_changes_of_a_company_are_carried_into_the_proposed_file(
+        overlay: Path, monkeypatch: pytest.MonkeyPatch):
+    # A second tune on top of a first one's result: the company it moves again keeps the
+    # activation and production the first gave it (mappings as read, written back as YAML).
+    from dataclasses import replace
+
+    (overlay / "cards" / "briefcase" / "tuned-1.yaml").write_text(
+        "game: briefcase\nkind: company-changes\nwhy: a first tune\nchanges:\n"
+        "- company: Oil Refinery\n  activation: {energy: 1}\n  production: {buy: 1}\n")
+    real = Tuner.tune
+    monkeypatch.setattr(Tuner, "tune", lambda self: replace(real(self), changes={("oil_refinery", "vp"): 2},
+                                                            withheld={}))
+    out = overlay / "second.yaml"
+    result = runner.invoke(app, ["tune", "--set", "faster", "-p", "4", "-n", "4", "--budget", "2000",
+                                 "-j", "1", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    [entry] = yaml.safe_load(out.read_text())["changes"]
+    assert entry == {"company": "Oil Refinery", "activation": {"energy": 1}, "production": {"buy": 1},
+                     "vp": 2}
+
+
 def test_the_proposed_file_validates_and_a_workspace_applies_it(overlay: Path):
     from cardgen.games.briefcase.load import resolve_set
     from cardgen.games.briefcase.tuning import changes_document, subject
