@@ -4,8 +4,10 @@ registers itself through ``register(app)``; this module only builds the app."""
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import re
+import sys
 from pathlib import Path
 
 import typer
@@ -76,4 +78,11 @@ for _kind in (_click.exceptions.ClickException, _click.exceptions.UsageError):
 
 
 def main() -> None:
-    app()
+    try:
+        app()
+    except Exception as exc:    # a defect of cardgen's, not of the user's input: still one line
+        if os.environ.get("CARDGEN_TRACEBACK"):
+            raise
+        commands.fail(f"internal error, a defect of cardgen ({type(exc).__name__}: {exc}); "
+                      f"CARDGEN_TRACEBACK=1 shows where it happened", 1)
+        sys.exit(1)

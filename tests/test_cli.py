@@ -1,5 +1,6 @@
 from typing import Any
 
+import pytest
 from typer.main import get_command
 from typer.testing import CliRunner
 
@@ -43,3 +44,22 @@ def test_help_prints_bracketed_text_as_written():
     # Rich markup used to swallow "[dask]", leaving "needs cardgen." in the help.
     result = runner.invoke(app, ["simulate", "--help"])
     assert "cardgen[dask]" in result.output
+
+
+def test_a_defect_of_cardgen_is_one_error_line_not_a_traceback(monkeypatch, capsys):
+    import cardgen.cli as cli
+
+    def broken() -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(cli, "app", broken)
+    monkeypatch.delenv("CARDGEN_TRACEBACK", raising=False)
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main()
+    assert exit_info.value.code == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("error: internal error")
+    assert "RuntimeError: boom" in err[0] and "CARDGEN_TRACEBACK=1" in err[0]
+    monkeypatch.setenv("CARDGEN_TRACEBACK", "1")          # for a developer: the traceback
+    with pytest.raises(RuntimeError, match="boom"):
+        cli.main()
