@@ -13,7 +13,7 @@ import typer
 from cardgen.commands import fail, game_option, pick_game
 from cardgen.output import OutputError
 from cardgen.problems import printable
-from cardgen.sim.decisions import Decision, IllegalAction
+from cardgen.sim.decisions import Decision, IllegalAction, as_logged
 from cardgen.sim.driver import policy_seed, replay
 from cardgen.sim.gamelog import GameLog, LogError, end_of, read_log
 
@@ -171,12 +171,8 @@ class Session:
                 continue
             state.apply(choice)
             self.log.choices.append({"seat": decision.seat, "decision": decision.tag,
-                                     "choice": _plain(choice)})
+                                     "choice": as_logged(choice)})
         return state
-
-
-def _plain(value: Any) -> Any:
-    return [_plain(v) for v in value] if isinstance(value, tuple | list) else value
 
 
 def _report(simulator: Any, state: Any, log: GameLog) -> dict[str, Any]:

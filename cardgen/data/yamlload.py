@@ -46,6 +46,16 @@ class PosList(list):
         self.item_pos: list[tuple[int, int]] = []
 
 
+def plain(value: Any) -> Any:
+    """``value`` as read, its ``PosDict``s and ``PosList``s made plain dicts and lists (which a
+    YAML writer takes: it refuses subclasses)."""
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
+
+
 class YamlError(Exception):
     def __init__(self, line: int, col: int, rule: str, message: str):
         super().__init__(message)

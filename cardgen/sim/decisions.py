@@ -33,10 +33,10 @@ class IllegalAction(ValueError):
     """A choice the pending decision does not allow; the message says why."""
 
 
-def _plain(value: Any) -> Any:
+def as_logged(value: Any) -> Any:
     """Tuples become lists, as JSON gives them back, so a logged choice compares equal."""
     if isinstance(value, (tuple, list)):     # not ``tuple | list``: a union object per call
-        return [_plain(v) for v in value]
+        return [as_logged(v) for v in value]
     return value
 
 
@@ -70,8 +70,8 @@ class Decision:
                 pass
         elif self.kind == "yes_no":
             return None if isinstance(choice, bool) else f"{self.tag}: answer true or false"
-        choice = _plain(choice)
-        options = [_plain(o) for o in self.options]
+        choice = as_logged(choice)
+        options = [as_logged(o) for o in self.options]
         if self.kind == "yes_no":
             return None if isinstance(choice, bool) else f"{self.tag}: answer true or false"
         if self.kind == "choose":

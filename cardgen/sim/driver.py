@@ -21,7 +21,7 @@ import random
 from collections.abc import Generator, Sequence
 from typing import Any, Protocol
 
-from cardgen.sim.decisions import Decision, IllegalAction
+from cardgen.sim.decisions import Decision, IllegalAction, as_logged
 from cardgen.sim.result import GameResult
 
 
@@ -104,13 +104,7 @@ def drive(state: GameState, policies: Sequence[Policy], log: list[dict[str, Any]
         choice = policies[decision.seat].decide(state.observation(decision.seat), decision)
         state.apply(choice)
         if log is not None:
-            log.append({"seat": decision.seat, "decision": decision.tag, "choice": _jsonable(choice)})
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, (tuple, list)):
-        return [_jsonable(v) for v in value]
-    return value
+            log.append({"seat": decision.seat, "decision": decision.tag, "choice": as_logged(choice)})
 
 
 class Simulator(Protocol):

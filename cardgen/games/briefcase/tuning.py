@@ -199,11 +199,13 @@ def changes_document(subject: Subject, values: dict[tuple[str, str], int], why: 
     """A company-changes document (``schemas/briefcase/company-changes.schema.json``) with the
     tuned values, one entry per changed company, by name. A company the workspace already
     changes keeps its other changed fields in the entry, so the entry can replace the old one."""
+    from cardgen.data.yamlload import plain
+
     existing = _workspace_changes()
     entries: dict[str, dict[str, Any]] = {}
     for (cid, field), value in sorted(values.items()):
         entry = entries.setdefault(cid, {"company": subject.companies[cid],
-                                         **(_plain(existing[cid].values) if cid in existing else {})})
+                                         **(plain(existing[cid].values) if cid in existing else {})})
         if "." in field:            # the whole production or activation, as the data writes it
             prefix = field[:field.index(".") + 1]
             entry[prefix[:-1]] = _counts(_company(subject, cid), prefix, values)
@@ -211,16 +213,6 @@ def changes_document(subject: Subject, values: dict[tuple[str, str], int], why: 
             entry[field] = value
     return {"game": "briefcase", "kind": "company-changes", "why": why,
             "changes": list(entries.values())}
-
-
-def _plain(value: Any) -> Any:
-    """``value`` as read (mappings and lists that carry their positions in the file) made of
-    plain dicts and lists, which the YAML writer takes."""
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
 
 
 def _company(subject: Any, cid: str) -> Company:
