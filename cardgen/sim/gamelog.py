@@ -87,12 +87,7 @@ def read_log(path: Path) -> GameLog:
         rows.append((number, row))
     if not rows or rows[0][1].get("format") != FORMAT:
         raise LogError(f"{path}:1: not a cardgen game log (its first line names no '{FORMAT}')")
-    head = rows[0][1]
-    try:
-        log = GameLog(str(head["game"]), int(head["seed"]), int(head["players"]),
-                      [str(b) for b in head["bots"]], head.get("set"), dict(head.get("options") or {}))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise LogError(f"{path}:1: the header lacks or mistypes {exc}") from None
+    log = _header(path, rows[0][1])
     for number, row in rows[1:]:
         if "end" in row:
             log.end = row["end"]
@@ -101,3 +96,26 @@ def read_log(path: Path) -> GameLog:
         else:
             raise LogError(f"{path}:{number}: expected seat, decision and choice")
     return log
+
+
+def _header(path: Path, head: dict[str, Any]) -> GameLog:
+    """The first line's fields, each checked for its type (a hand-edited log names the field)."""
+    def problem(field: str, expected: str) -> LogError:
+        shown = repr(head[field]) if field in head else "nothing"
+        return LogError(f"{path}:1: the header's '{field}' must be {expected}, not {shown}"[:300])
+
+    game, seed, players, bots = head.get("game"), head.get("seed"), head.get("players"), head.get("bots")
+    if not isinstance(game, str):
+        raise problem("game", "a game's name")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise problem("seed", "a whole number")
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise problem("players", "a whole number")
+    if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
+        raise problem("bots", "a list of bot names")
+    set_ref, options = head.get("set"), head.get("options") or {}
+    if set_ref is not None and not isinstance(set_ref, str):
+        raise problem("set", "a set's name or null")
+    if not isinstance(options, dict):
+        raise problem("options", "an object")
+    return GameLog(game, seed, players, list(bots), set_ref, dict(options))

@@ -76,13 +76,33 @@ def test_a_log_edited_to_another_choice_no_longer_replays(tmp_path: Path):
 @pytest.mark.parametrize(("content", "message"), [
     ("", "not a cardgen game log"),
     ("{not json\n", "not JSON"),
-    ('{"format": "cardgen-game-log/1"}\n', "the header lacks"),
+    ('{"format": "cardgen-game-log/1"}\n', "the header's 'game' must be a game's name, not nothing"),
 ])
 def test_a_file_that_is_not_a_game_log_is_one_error_line(tmp_path: Path, content: str, message: str):
     bad = tmp_path / "bad.jsonl"
     bad.write_text(content)
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 2 and message in result.output
+    assert result.output.count("\n") == 1
+
+
+_HEADER = {"format": "cardgen-game-log/1", "game": "toy", "seed": 1, "players": 2, "bots": ["high", "high"]}
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("seed", "abc", "the header's 'seed' must be a whole number, not 'abc'"),
+    ("seed", 2.5, "the header's 'seed' must be a whole number, not 2.5"),
+    ("players", True, "the header's 'players' must be a whole number, not True"),
+    ("bots", "high", "the header's 'bots' must be a list of bot names, not 'high'"),
+    ("set", 3, "the header's 'set' must be a set's name or null, not 3"),
+    ("options", [1], "the header's 'options' must be an object, not [1]"),
+])
+def test_a_mistyped_header_field_is_named_with_what_it_must_be(tmp_path: Path, field: str, value: object,
+                                                                message: str):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(json.dumps({**_HEADER, field: value}) + "\n")
+    result = runner.invoke(app, ["replay", str(bad)])
+    assert result.exit_code == 2 and f"bad.jsonl:1: {message}" in result.output
     assert result.output.count("\n") == 1
 
 
