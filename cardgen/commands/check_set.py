@@ -252,7 +252,7 @@ def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, job
     from dataclasses import replace
 
     from cardgen.commands.simulate import on_terminal, progress_bar
-    from cardgen.sim.effects import avoiding, favouring, focal_credits, focal_holdings, paired_effect
+    from cardgen.sim.effects import Focal, avoiding, favouring, focal_run, paired_effect, paired_shifts
     from cardgen.sim.runner import default_jobs, local_executor
 
     listed = getattr(simulator, "effect_subjects", None)
@@ -274,26 +274,26 @@ def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, job
     usual: dict[str, Effect] = {}
     going: dict[str, Effect] = {}
 
-    def credits(spec: Any, label: str) -> list[float]:
+    def run(spec: Any, label: str, item: str | None = None) -> Focal:
         with progress_bar(players, games, printable(label), on_terminal()) as bar:
-            return focal_credits(spec, executor, workers, bar.update)
+            return focal_run(spec, executor, workers, bar.update, item, holders)
 
-    def going_for(spec: Any, item: str, key: str, label: str) -> tuple[list[float], int]:
-        with progress_bar(players, games, printable(label), on_terminal()) as bar:
-            return focal_holdings(spec, item, executor, workers, bar.update, key)
+    def effect(base: Focal, variant: Focal) -> Effect:
+        return replace(paired_effect(base.credits, variant.credits),
+                       shifts=paired_shifts(base.figures, variant.figures))
 
     try:
         with local_executor(workers) as executor:
-            before = credits(base, f"{noun} effects: {bot} as usual")
+            before = run(base, f"{noun} effects: {bot} as usual")
             for i, (sid, label) in enumerate(sorted(subjects.items()), 1):
                 shown = names.get(label, label)
-                never = credits(replace(base, bots=[avoiding(bot, sid), *base.bots[1:]]),
-                                f"{i}/{len(subjects)} never {shown}")
-                usual[label] = paired_effect(before, never)
+                never = run(replace(base, bots=[avoiding(bot, sid), *base.bots[1:]]),
+                            f"{i}/{len(subjects)} never {shown}")
+                usual[label] = effect(before, never)
                 if sid in untaken:
-                    wins, held = going_for(replace(base, bots=[favouring(bot, sid), *base.bots[1:]]),
-                                           label, holders, f"{i}/{len(subjects)} going for {shown}")
-                    going[label] = replace(paired_effect(wins, never), held=held)
+                    going_run = run(replace(base, bots=[favouring(bot, sid), *base.bots[1:]]),
+                                    f"{i}/{len(subjects)} going for {shown}", label)
+                    going[label] = replace(effect(going_run, never), held=going_run.held)
     except ValueError as exc:     # a bot that cannot avoid a company (e.g. random)
         raise fail(str(exc)) from None
     return usual, going, {label: sid for sid, label in subjects.items()}

@@ -52,6 +52,8 @@ def _figures(e: Effect) -> dict[str, Any]:
            "paired_games": e.games, "verdict": effect_kind(e)}
     if e.held is not None:
         out["games_held"] = e.held          # going for it: games in which the bot got it
+    # Where the effect shows: each end-of-game figure's mean paired change, largest first.
+    out["figure_changes"] = [{"figure": k, "per_game": round(x, 3)} for k, x in e.shifts]
     return out
 
 

@@ -76,6 +76,9 @@ class Effect:
     high: float
     games: int                  # pairs
     held: int | None = None     # going for it: in how many of the games the bot got it
+    # Where the change shows: the mean paired difference of each of the seat's end-of-game
+    # figures (``GameResult.seat_figures``), largest first.
+    shifts: tuple[tuple[str, float], ...] = ()
 
     def outside(self, band: float) -> bool:
         """Whether the whole interval lies outside ±band."""
@@ -103,28 +106,61 @@ def paired_effect(base: Iterable[float], variant: Iterable[float]) -> Effect:
     return Effect(mean, mean - half, mean + half, n)
 
 
+Figures = list[dict[str, float]]    # a seat's end-of-game figures, game by game
+
+
+@dataclass(frozen=True)
+class Focal:
+    """The first-listed bot's games, game by game: its win credit and its end-of-game figures;
+    and in how many games it held the item asked about at the end."""
+
+    credits: list[float]
+    figures: Figures
+    held: int = 0
+
+
+def focal_run(spec: RunSpec, executor: Executor | None, workers: int = 1,
+              on_batch: Callable[[list[tuple[int, GameResult]]], None] | None = None,
+              item: str | None = None, holders: str = "owners") -> Focal:
+    """Play ``spec`` and follow the bot listed first in ``spec.bots`` through its seats;
+    ``item`` (a key of the results' items, ``holders`` naming its list of seats) is counted when
+    that seat holds it at the end (did a bot told to go for it ever get it?); ``on_batch`` hears
+    of each batch of games as it finishes (a progress bar)."""
+    n = len(spec.bots)
+    credits, figures, held = [], [], 0
+    for i, r in enumerate(iter_results(spec, executor, workers, on_batch)):
+        seat = focal_seat(i, n)
+        credits.append(credit(r, seat))
+        figures.append(r.seat_figures[seat] if r.seat_figures else {})
+        if item is not None:
+            held += seat in r.items.get(item, {}).get(holders, ())
+    return Focal(credits, figures, held)
+
+
 def focal_credits(spec: RunSpec, executor: Executor | None, workers: int = 1,
                   on_batch: Callable[[list[tuple[int, GameResult]]], None] | None = None) -> list[float]:
-    """The win credit of the bot listed first in ``spec.bots``, game by game; ``on_batch``
-    hears of each batch of games as it finishes (a progress bar)."""
-    n = len(spec.bots)
-    results = iter_results(spec, executor, workers, on_batch)
-    return [credit(r, focal_seat(i, n)) for i, r in enumerate(results)]
+    """The win credit of the bot listed first in ``spec.bots``, game by game."""
+    return focal_run(spec, executor, workers, on_batch).credits
 
 
 def focal_holdings(spec: RunSpec, item: str, executor: Executor | None, workers: int = 1,
                    on_batch: Callable[[list[tuple[int, GameResult]]], None] | None = None,
                    holders: str = "owners") -> tuple[list[float], int]:
-    """The first-listed bot's win credit game by game, and in how many games it held ``item``
-    (a key of the results' items; ``holders`` names its list of seats) at the end: whether a
-    bot told to go for it ever got it."""
-    n = len(spec.bots)
-    credits, held = [], 0
-    for i, r in enumerate(iter_results(spec, executor, workers, on_batch)):
-        seat = focal_seat(i, n)
-        credits.append(credit(r, seat))
-        held += seat in r.items.get(item, {}).get(holders, ())
-    return credits, held
+    """The first-listed bot's win credit game by game, and in how many games it held ``item``."""
+    run = focal_run(spec, executor, workers, on_batch, item, holders)
+    return run.credits, run.held
+
+
+def paired_shifts(base: Figures, variant: Figures) -> tuple[tuple[str, float], ...]:
+    """Each figure's mean paired difference ``base - variant`` (a figure a game lacks counts 0),
+    largest change first (then by name, so the order is the same on every run)."""
+    n = len(base)
+    if n == 0:
+        return ()
+    names = sorted({k for f in (*base, *variant) for k in f})
+    means = [(k, sum(a.get(k, 0) - b.get(k, 0) for a, b in zip(base, variant, strict=True)) / n)
+             for k in names]
+    return tuple(sorted(means, key=lambda kv: (-abs(kv[1]), kv[0])))
 
 
 def run_effect(base: RunSpec, variant: RunSpec, executor: Executor | None, workers: int = 1) -> Effect:

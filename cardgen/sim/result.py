@@ -27,6 +27,9 @@ class GameResult:
     items: dict[str, dict[str, Any]] = field(default_factory=dict)
     # Game-specific counters (e.g. alliances formed); summed across games in the summary.
     counters: dict[str, int] = field(default_factory=dict)
+    # Per seat, what the game counts of that player at the end, by name ("VP from companies",
+    # "Buy cards"...): check-set's paired effects say where a change of win share comes from.
+    seat_figures: list[dict[str, float]] = field(default_factory=list)
 
 
 class Simulator(Protocol):

@@ -63,6 +63,21 @@ def _points(x: float) -> str:
     return f"{100 * x:+.1f}"
 
 
+# How many of an effect's figure shifts a warning names, and the least change worth naming.
+SHOWN_SHIFTS = 4
+LEAST_SHIFT = 0.05
+
+
+def where_it_shows(e: Effect) -> str:
+    """The figures that moved most with an effect, per game, as words for a warning: where the
+    win share went (points by source, the deck as built), so a warning says why. Empty when
+    the game reports no such figures or none moved."""
+    moved = [(k, x) for k, x in e.shifts if abs(x) >= LEAST_SHIFT][:SHOWN_SHIFTS]
+    if not moved:
+        return ""
+    return "; where it shows, per game: " + ", ".join(f"{k} {x:+.1f}" for k, x in moved)
+
+
 def effect_kind(e: Effect) -> str:
     """What a paired effect says of its company (or card): "too strong" or "a trap" when its
     whole 95% interval lies above or below ±MARGIN, else "ok"."""
@@ -111,7 +126,8 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
         if kind != "ok":
             v.warnings.append(f"{at} players: {name} is {kind}: {bot or 'the bot'} wins "
                               f"{_points(e.mean)} points of share when it may {verb} it versus never "
-                              f"(95% CI {_points(e.low)} to {_points(e.high)}, {e.games} paired games)")
+                              f"(95% CI {_points(e.low)} to {_points(e.high)}, {e.games} paired games)"
+                              f"{where_it_shows(e)}")
     never = None
     for s in runs.values():
         unbought = {k for k, it in s["items"].items() if it.get(taken, 1) == 0}
@@ -141,9 +157,10 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
                  f"against never (95% CI {_points(e.low)} to {_points(e.high)}, at {at} players)")
         kind = effect_kind(e)
         if kind == "a trap":
-            v.warnings.append(f"{name} is a trap: {who} never {verb}s it at {at} players, and {going}")
+            v.warnings.append(f"{name} is a trap: {who} never {verb}s it at {at} players, and {going}"
+                              f"{where_it_shows(e)}")
         elif kind == "too strong":
-            v.warnings.append(f"{name} is too strong and {who} overlooks it: {going}")
+            v.warnings.append(f"{name} is too strong and {who} overlooks it: {going}{where_it_shows(e)}")
         elif at_all:
             v.notes.append(f"{never_line}, but {going}: not wholly outside ±{100 * MARGIN:.0f}, a "
                            f"finding about {who}, not the set")

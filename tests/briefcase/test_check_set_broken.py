@@ -61,3 +61,15 @@ def test_a_company_the_bot_skips_but_that_plays_when_pursued_is_a_note_not_a_war
         assert any(n.startswith(f"{it['name']} was never bought") for n in data["notes"]) == \
             (it["name"] in never)
         assert not any(w.startswith(it["name"]) for w in data["warnings"])
+
+
+def test_a_warning_says_where_the_share_goes_from_the_games_themselves(checked):
+    _output, data = checked
+    line = next(w for w in data["warnings"] if w.startswith("4 players: Money Printer is too strong"))
+    assert "where it shows, per game:" in line
+    effect = next(it for it in data["effects"]["items"] if it["name"] == "Money Printer")
+    changes = {c["figure"]: c["per_game"] for c in effect["figure_changes"]}
+    # Two Buy cards an activation: a player who may buy it ends the game holding more of them,
+    # and its 3 VP show as points from companies.
+    assert changes["Buy cards held"] > 1 and changes["VP from companies"] > 0
+    assert "Buy cards held +" in line

@@ -9,6 +9,7 @@ import pytest
 from cardgen.games import game_simulator
 from cardgen.games.briefcase.simulation import COUNTERS, SIMULATOR
 from cardgen.problems import DataError
+from cardgen.sim.driver import drive, policy_seed
 from tests.conftest import REPO
 
 
@@ -73,6 +74,21 @@ def test_play_reports_a_complete_game():
     bought = sum(v.get("bought", 0) for v in r.items.values())
     owned = sum(len(v["owners"]) for k, v in r.items.items() if k != "power_plant")
     assert bought == owned > 0
+
+
+def test_each_seats_figures_add_up_to_its_score_and_count_the_cards_it_is_seen_to_hold():
+    config = _prepare()
+    seats = ["greedy", "expert", "greedy", "random"]
+    state = SIMULATOR.new_state(config, 42, invariants=True)
+    drive(state, [SIMULATOR.policy(b, s, policy_seed(42, s)) for s, b in enumerate(seats)])
+    r = SIMULATOR.result(state, 42, seats)
+    assert r == SIMULATOR.play(config, 42, seats, invariants=True) and len(r.seat_figures) == 4
+    for seat, f in enumerate(r.seat_figures):
+        # Game End: companies, abilities, Victory Point cards and stored resources are the score.
+        assert sum(v for k, v in f.items() if k.startswith("VP from")) == r.scores[seat]
+        seen = state.observation(seat).players[seat]
+        assert [f[f"{t} cards held"] for t in ("Buy", "Activate", "Obstacle", "Hire")] == list(seen.cards)
+        assert f["companies activated"] == sum(seen.active)
 
 
 def test_a_game_that_hits_the_cap_is_reported_stalled():

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cardgen.sim.effects import Effect, focal_seat, paired_effect, run_effect
+from cardgen.sim.effects import Effect, focal_run, focal_seat, paired_effect, paired_shifts, run_effect
 from cardgen.sim.result import GameResult
 from cardgen.sim.runner import RunSpec
 from cardgen.sim.seeds import seat_bots
@@ -30,7 +30,9 @@ class EdgeSimulator:
         t = 0.5 + EDGE * (seat_bots[0] == "edge") - EDGE * (seat_bots[1] == "edge")
         winner = 0 if random.Random(seed).random() < t else 1
         return GameResult(seed=seed, players=2, seat_bots=list(seat_bots), turns=1, rounds=1,
-                          stalled=False, end_condition="draw", scores=[0, 0], winners=[winner])
+                          stalled=False, end_condition="draw", scores=[0, 0], winners=[winner],
+                          seat_figures=[{"edges": float(b == "edge"), "seat": float(s)}
+                                        for s, b in enumerate(seat_bots)])
 
 
 SIMULATOR = EdgeSimulator()
@@ -80,3 +82,27 @@ def test_an_effect_whose_interval_reaches_into_the_band_does_not_warn():
 def test_an_effect_wholly_below_the_band_is_a_trap():
     v = judge({4: SUMMARY}, None, {"pit": Effect(-0.1, -0.15, -0.06, 200)}, 4, "expert")
     assert "pit is a trap" in v.warnings[0]
+
+
+def test_where_an_effect_shows_is_each_figures_mean_paired_change_largest_first():
+    shifts = paired_shifts([{"a": 1, "b": 5}, {"a": 3}], [{"a": 0, "b": 1}, {"a": 1, "c": 1}])
+    # a: (1 + 2) / 2; b: (4 + 0) / 2 (a figure a game lacks counts 0); c: (0 - 1) / 2
+    assert shifts == (("b", 2.0), ("a", 1.5), ("c", -0.5))
+
+
+def test_the_focal_seats_figures_follow_it_through_the_seats():
+    base = focal_run(spec(["edge", "plain"], games=40), None)
+    variant = focal_run(spec(["plain", "plain"], games=40), None)
+    shifts = dict(paired_shifts(base.figures, variant.figures))
+    # The first-listed bot is "edge" in every game of the base run and in none of the variant's;
+    # both runs put it in the same seats, so its seat does not move at all.
+    assert shifts == {"edges": 1.0, "seat": 0.0}
+    assert len(base.figures) == len(base.credits) == 40
+
+
+def test_a_warning_says_where_its_effect_shows_and_leaves_out_what_hardly_moved():
+    e = Effect(0.2, 0.1, 0.3, 200, shifts=(("Buy cards held", 4.9), ("VP from companies", -1.42),
+                                           ("Hire cards held", 0.01)))
+    line = judge({}, effects={"c": e}, at=4, bot="expert").warnings[0]
+    assert line.endswith("; where it shows, per game: Buy cards held +4.9, VP from companies -1.4")
+    assert "too strong" in line

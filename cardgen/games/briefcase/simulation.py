@@ -13,8 +13,9 @@ from cardgen.games.briefcase.engine import Rules, begin, compile_rules, new_game
 from cardgen.games.briefcase.engine.effects import check_supported
 from cardgen.games.briefcase.engine.observation import Observation
 from cardgen.games.briefcase.engine.rules import N_CARDS
-from cardgen.games.briefcase.engine.state import GameState, touch_all
+from cardgen.games.briefcase.engine.state import GameState, PlayerState, touch_all
 from cardgen.games.briefcase.load import check_players, resolve_set
+from cardgen.games.briefcase.model import DECISIONS
 from cardgen.sim import driver
 from cardgen.sim.report import table_time_lines
 from cardgen.sim.result import GameResult
@@ -90,7 +91,7 @@ class BriefcaseSimulator:
             seed=seed, players=g.n, seat_bots=list(seat_bots), turns=g.turns,
             rounds=g.rounds, stalled=g.stalled, end_condition=None if g.stalled else g.end_condition,
             scores=scores, winners=[] if g.stalled else scoring.winners(g, scores),
-            items=items(g), counters=counters(g),
+            items=items(g), counters=counters(g), seat_figures=[seat_figures(g, p) for p in g.players],
         )
 
     def redeal(self, g: GameState, seat: int, rng: random.Random) -> None:
@@ -128,6 +129,19 @@ def items(g: GameState) -> dict[str, dict[str, Any]]:
             entry["in_portfolio"] = 1
         out[c.id] = entry
     return out
+
+
+def seat_figures(g: GameState, p: PlayerState) -> dict[str, float]:
+    """A player at the end: its points by source and the decision cards it holds in all (its
+    deck as built), by type: where a change of win share shows in the game."""
+    points = scoring.breakdown(g, p)
+    held = [p.hand[t] + p.discard[t] + p.played[t] + p.deck.count(t) for t in range(N_CARDS)]
+    return {
+        "VP from companies": points["companies"], "VP from abilities": points["abilities"],
+        "VP from the Central Bank": points["central_bank"], "VP from stored resources": points["resources"],
+        **{f"{DECISIONS[t].capitalize()} cards held": held[t] for t in range(N_CARDS)},
+        "companies activated": sum(1 for ci in p.companies if p.active[ci]),
+    }
 
 
 def counters(g: GameState) -> dict[str, int]:
