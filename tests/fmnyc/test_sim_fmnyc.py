@@ -167,3 +167,14 @@ def test_simulate_with_a_career_file_plays_its_cards(tmp_path: Path):
     result = play_game(SIMULATOR, cfg, 1, ["random"] * 5, invariants=True)
     kept = {name.removeprefix("career ") for name in result.items if name.startswith("career ")}
     assert len(kept) == 10 and kept <= titles
+
+
+def test_each_seats_figures_are_its_score_by_part_of_the_count():
+    cfg = config(3)
+    r = SIMULATOR.play(cfg, game_seed(1, 0), ["random"] * 3)
+    assert not r.stalled and len(r.seat_figures) == 3
+    start = cfg.table.score_start
+    for seat, f in enumerate(r.seat_figures):
+        assert set(f) == {"score from coins", "score from stocks", "score from assets",
+                          "score from awards", "score from careers"}
+        assert start + sum(f.values()) == r.scores[seat]

@@ -136,3 +136,11 @@ def test_a_player_count_far_past_the_target_is_flagged_with_numbers():
     assert f"{minutes:.0f} min" in slow[-1]
     quick = summary_lines(summary, {"seconds_per_turn": 1})
     assert not any("warning" in line for line in quick)
+
+
+def test_each_seats_figures_give_its_valuation_and_what_it_ends_with_on_the_table():
+    config = SIMULATOR.prepare(players=3, set_ref=None, bots=["heuristic"] * 3, options={})
+    r = SIMULATOR.play(config, 5, ["heuristic"] * 3)
+    game = _play(3, "heuristic", 5)
+    assert [f["valuation"] for f in r.seat_figures] == r.scores
+    assert [f["cards banked"] for f in r.seat_figures] == [len(p.bank) for p in game.players]

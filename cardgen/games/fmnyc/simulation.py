@@ -159,7 +159,11 @@ class FmnycSimulator:
             rounds=state.round if done else state.round - 1, stalled=not done,
             end_condition=f"{state.rounds} rounds" if done else None,
             scores=list(state.scores) if done else [0] * state.n,
-            winners=state.winners() if done else [], items=items, counters=dict(sorted(counters.items())))
+            winners=state.winners() if done else [], items=items, counters=dict(sorted(counters.items())),
+            # Where a change of win share shows: each seat's score by part of the count (the
+            # starting score, the same for all, left out).
+            seat_figures=[{f"score from {k}": v for k, v in part.items() if k != "start"}
+                          for part in state.parts] if done else [])
 
     def redeal(self, state: Game, seat: int, rng: random.Random) -> None:
         """Shuffle every crate ``seat`` cannot see among the places that hide it (the other

@@ -101,6 +101,10 @@ class StartupSimulator:
             scores=[game.valuation(s) for s in range(game.n)],
             winners=[game.winner] if won else [],
             items=game.items(), counters=dict(sorted(counters.items())),
+            # Where a change of win share shows: what each seat ends with on the table.
+            seat_figures=[{"valuation": game.valuation(s), "cards banked": len(p.bank),
+                           "markers beside the startup": len(p.markers), "cards in hand": len(p.hand)}
+                          for s, p in enumerate(game.players)],
         )
 
     def describe(self, obs: Observation) -> list[str]:
