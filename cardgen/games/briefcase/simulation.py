@@ -86,12 +86,14 @@ class BriefcaseSimulator:
         return driver.play_game(self, config, seed, seat_bots, invariants)
 
     def result(self, g: GameState, seed: int, seat_bots: list[str]) -> GameResult:
-        scores = [scoring.score(g, p) for p in g.players]
+        points = [scoring.breakdown(g, p) for p in g.players]     # once: the score and the figures
+        scores = [sum(b.values()) for b in points]
         return GameResult(
             seed=seed, players=g.n, seat_bots=list(seat_bots), turns=g.turns,
             rounds=g.rounds, stalled=g.stalled, end_condition=None if g.stalled else g.end_condition,
             scores=scores, winners=[] if g.stalled else scoring.winners(g, scores),
-            items=items(g), counters=counters(g), seat_figures=[seat_figures(g, p) for p in g.players],
+            items=items(g), counters=counters(g),
+            seat_figures=[seat_figures(p, b) for p, b in zip(g.players, points, strict=True)],
         )
 
     def redeal(self, g: GameState, seat: int, rng: random.Random) -> None:
@@ -131,11 +133,10 @@ def items(g: GameState) -> dict[str, dict[str, Any]]:
     return out
 
 
-def seat_figures(g: GameState, p: PlayerState) -> dict[str, float]:
-    """A player at the end: its points by source and the decision cards it holds in all (its
-    deck as built), by type: where a change of win share shows in the game."""
-    points = scoring.breakdown(g, p)
-    held = [p.hand[t] + p.discard[t] + p.played[t] + p.deck.count(t) for t in range(N_CARDS)]
+def seat_figures(p: PlayerState, points: dict[str, int]) -> dict[str, float]:
+    """A player at the end: its points by source (``scoring.breakdown``) and the decision cards
+    it holds in all (its deck as built), by type: where a change of win share shows."""
+    held = p.cards_owned()
     return {
         "VP from companies": points["companies"], "VP from abilities": points["abilities"],
         "VP from the Central Bank": points["central_bank"], "VP from stored resources": points["resources"],

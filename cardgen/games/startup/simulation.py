@@ -94,15 +94,16 @@ class StartupSimulator:
         counters = {k: game.counters.get(k, 0) for k in COUNTERS}
         counters.update(game.counters)
         won = game.winner is not None
+        scores = [game.valuation(s) for s in range(game.n)]
         return GameResult(
             seed=seed, players=game.n, seat_bots=list(seat_bots), turns=game.turns,
             rounds=game.turns // game.n, stalled=game.stalled,
             end_condition="valuation" if won else None,
-            scores=[game.valuation(s) for s in range(game.n)],
+            scores=scores,
             winners=[game.winner] if won else [],
             items=game.items(), counters=dict(sorted(counters.items())),
             # Where a change of win share shows: what each seat ends with on the table.
-            seat_figures=[{"valuation": game.valuation(s), "cards banked": len(p.bank),
+            seat_figures=[{"valuation": scores[s], "cards banked": len(p.bank),
                            "markers beside the startup": len(p.markers), "cards in hand": len(p.hand)}
                           for s, p in enumerate(game.players)],
         )
