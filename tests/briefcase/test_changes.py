@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 from typer.testing import CliRunner
 
 from cardgen.cli import app
@@ -91,3 +92,25 @@ def test_a_change_of_nothing_is_a_schema_error(overlay: Path):
     changes(overlay, "  - company: Bank\n")
     result = validate()
     assert result.exit_code == 1 and "schema-" in result.output
+
+
+PROPOSALS = sorted((Path(__file__).resolve().parents[2] / "docs" / "tune").glob("*-changes.yaml"))
+
+
+@pytest.mark.parametrize("proposal", PROPOSALS, ids=lambda p: p.name)
+def test_every_proposed_changes_file_in_the_docs_still_applies(overlay: Path, proposal: Path):
+    """The README sends designers to these files ("put it in a workspace's cards/briefcase/"):
+    each must still validate against today's data and give its companies its values."""
+    (overlay / "cards" / "briefcase" / proposal.name).write_bytes(proposal.read_bytes())
+    result = validate()
+    assert result.exit_code == 0, result.output
+    game, _ = resolve_set(None)
+    for entry in yaml.safe_load(proposal.read_text(encoding="utf-8"))["changes"]:
+        company = game.company(entry["company"])
+        for field in ("cost", "vp", "activation", "production"):
+            if field in entry:
+                assert getattr(company, field) == entry[field], (entry["company"], field)
+
+
+def test_the_docs_hold_proposals_to_check():
+    assert len(PROPOSALS) >= 4
