@@ -11,7 +11,9 @@ from typer.testing import CliRunner
 
 from cardgen.cli import app
 from cardgen.data import schema
+from cardgen.games.briefcase.changes import CHANGEABLE
 from cardgen.games.briefcase.load import resolve_set
+from tests.conftest import REPO
 
 runner = CliRunner()
 
@@ -94,7 +96,7 @@ def test_a_change_of_nothing_is_a_schema_error(overlay: Path):
     assert result.exit_code == 1 and "schema-" in result.output
 
 
-PROPOSALS = sorted((Path(__file__).resolve().parents[2] / "docs" / "tune").glob("*-changes.yaml"))
+PROPOSALS = sorted((REPO / "docs" / "tune").glob("*-changes.yaml"))
 
 
 @pytest.mark.parametrize("proposal", PROPOSALS, ids=lambda p: p.name)
@@ -107,7 +109,7 @@ def test_every_proposed_changes_file_in_the_docs_still_applies(overlay: Path, pr
     game, _ = resolve_set(None)
     for entry in yaml.safe_load(proposal.read_text(encoding="utf-8"))["changes"]:
         company = game.company(entry["company"])
-        for field in ("cost", "vp", "activation", "production"):
+        for field in CHANGEABLE:
             if field in entry:
                 assert getattr(company, field) == entry[field], (entry["company"], field)
 
