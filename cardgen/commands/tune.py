@@ -49,16 +49,18 @@ def register(app: typer.Typer) -> None:
         bands.
 
         Only values the data marks as authored are changed, never one the rulebook prints (a fact).
-        One company at a time, the furthest outside its band first (causal effect beyond +/-5
-        points, or bought in under 10% of games), its cost (else its VP, else one resource of its
-        activation, else one card of its production) moves one step (cost and VP two if one changes
-        nothing measurable); a move is kept only when every candidate's games (the same seeds,
+        First companies of one kind (Briefcase: the same level, making the same cards) that lean the
+        same way, one field of all of them a step together (a company weakened alone hands its share
+        to the next); then one company at a time, the furthest outside its band first (causal effect
+        beyond +/-5 points, or bought in under 10% of games), its cost (else its VP, else one resource
+        of its activation, else one card of its production) moves one step (cost and VP two if one
+        changes nothing measurable); a move is kept only when every candidate's games (the same seeds,
         common random numbers) show it helps beyond noise, it adds no check-set warning and every
         set's games stay near the play time on the box (at 4 players within a quarter of Briefcase's
         45 minutes; for a game that states none, within a fifth of the data's length). The result is
         measured again on fresh games (another seed) and proposed only when it is nearer the bands
-        there too. Writes a company-changes file to put in a workspace's cards/GAME/ folder, a
-        report (each company by name, before and after) and a log; the data itself is never edited.
+        there too. Writes a company-changes file to put in a workspace's cards/GAME/ folder, a report
+        (each company by name, before and after) and a log; the data itself is never edited.
         Exit code 0 when done, 1 when the data is invalid or a file cannot be written, 2 on a usage
         error, 130 or 143 when stopped (nothing written).
 

@@ -69,6 +69,7 @@ class ToySubject:
     play_time: tuple | None = None
     companies: dict = field(default_factory=lambda: {"gadget": "Gadget"})
     fixed: dict = field(default_factory=dict)
+    groups: dict = field(default_factory=dict)
 
     @property
     def knobs(self) -> tuple[ToyKnob, ...]:
@@ -187,6 +188,7 @@ class TrapSubject:
     play_time: tuple | None = None
     companies: dict = field(default_factory=lambda: {"gadget": "Gadget"})
     fixed: dict = field(default_factory=dict)
+    groups: dict = field(default_factory=dict)
     knobs: tuple = (ToyKnob("gadget", "Gadget", "vp", 1, 0, 12, stronger=1),)
 
     def config(self, players: int, values: dict) -> dict:
@@ -248,6 +250,78 @@ def test_a_set_inside_its_bands_is_left_alone_and_the_budget_bounds_the_games():
     assert [r["event"] for r in log][-4:] == ["budget spent", "after", "fresh before", "fresh after"]
 
 
+# Two gadgets of one kind, each bought as the one gadget of the toy market is, an owner's
+# weight 1 + 2·(3 - cost) for each it owns: both too strong at cost 1, fair at 3.
+class TwinSimulator:
+    game = "toy-twins"
+    bots = ("toy",)
+
+    def play(self, config: dict, seed: int, seat_bots: list[str], invariants: bool = False) -> GameResult:
+        rng = random.Random(seed)
+        owns = {c: [rng.random() < max(0.0, min(1.0, (6 - cost) / 4)) and not bot.endswith(f"/avoid={c}")
+                    for bot in seat_bots] for c, cost in config.items()}
+        weights = [1 + sum(2 * max(0, 3 - config[c]) for c in owns if owns[c][s]) for s in (0, 1)]
+        winner = 0 if rng.random() * sum(weights) < weights[0] else 1
+        return GameResult(seed=seed, players=2, seat_bots=list(seat_bots), turns=2, rounds=1,
+                          stalled=False, end_condition="done", scores=[int(s == winner) for s in (0, 1)],
+                          winners=[winner],
+                          items={c: {"bought": sum(o), "activated": sum(o), "in_portfolio": 1}
+                                 for c, o in owns.items()})
+
+
+TWINS = TwinSimulator()
+
+
+@dataclass
+class TwinSubject:
+    groups: dict
+    set_name: str = "Twins"
+    play_time: tuple | None = None
+    companies: dict = field(default_factory=lambda: {"left": "Left", "right": "Right"})
+    fixed: dict = field(default_factory=dict)
+    knobs: tuple = (ToyKnob("left", "Left", "cost", 1), ToyKnob("right", "Right", "cost", 1))
+
+    def config(self, players: int, values: dict) -> dict:
+        return {k.company: values.get((k.company, "cost"), k.value) for k in self.knobs}
+
+    def allows(self, values: dict) -> bool:
+        return True
+
+
+def twin_tune(groups: dict) -> tuple:
+    log: list[dict] = []
+    settings = Settings("tests.sim.test_tune:TWINS", "toy", [2], 200, 1, 20000)
+    return Tuner(TwinSubject(groups), settings, None, log=log.append).tune(), log
+
+
+def test_companies_of_one_kind_that_are_all_too_strong_are_made_dearer_together():
+    outcome, log = twin_tune({"gadgets": ("left", "right")})
+    assert outcome.before.effect("left").low > 0.05 and outcome.before.effect("right").low > 0.05
+    assert outcome.changes == {("left", "cost"): 3, ("right", "cost"): 3}
+    kept = [r for r in log if r["event"] == "try" and r["kept"]]
+    assert [(r["companies"], r["from"], r["to"]) for r in kept] == [
+        (["Left", "Right"], [1, 1], [2, 2]), (["Left", "Right"], [2, 2], [3, 3])]
+    assert all(abs(outcome.after.effect(c).mean) <= 0.05 for c in ("left", "right"))
+
+
+def test_without_a_group_the_same_companies_are_moved_one_at_a_time():
+    outcome, log = twin_tune({})
+    assert outcome.changes == {("left", "cost"): 3, ("right", "cost"): 3}
+    assert all("company" in r and "companies" not in r for r in log if r["event"] == "try")
+
+
+def test_a_group_moves_only_its_companies_that_lean_its_way():
+    # Right at cost 4 adds nothing to its owner's chances (effect 0): a group's step dearer
+    # leaves it alone, and one company alone is not a group's move.
+    log: list[dict] = []
+    settings = Settings("tests.sim.test_tune:TWINS", "toy", [2], 200, 1, 20000)
+    subject = TwinSubject({"gadgets": ("left", "right")},
+                          knobs=(ToyKnob("left", "Left", "cost", 1), ToyKnob("right", "Right", "cost", 4)))
+    outcome = Tuner(subject, settings, None, log=log.append).tune()
+    assert outcome.changes == {("left", "cost"): 3}
+    assert all("companies" not in r for r in log if r["event"] == "try")
+
+
 # --- Briefcase: what may move -----------------------------------------------------------------
 
 def test_only_authored_costs_and_vp_of_shipped_companies_are_knobs():
@@ -266,6 +340,22 @@ def test_only_authored_costs_and_vp_of_shipped_companies_are_knobs():
     custom = subject(str(Path(__file__).parents[2] / "cards/briefcase/examples/custom-set.yaml"), [4])
     assert "startup_incubator" in custom.fixed
     assert "startup_incubator" not in {k.company for k in custom.knobs}
+
+
+def test_companies_of_one_level_that_make_the_same_cards_are_one_kind():
+    from cardgen.games.briefcase.tuning import subject
+
+    faster = subject("faster", [4])
+    kind = {cid: (c.level, frozenset(c.production)) for cid, c in faster.game.companies.items()
+            if cid in faster.companies and cid not in faster.fixed}
+    grouped = [cid for ids in faster.groups.values() for cid in ids]
+    assert len(grouped) == len(set(grouped))                       # a company is of one kind
+    for ids in faster.groups.values():
+        assert len(ids) > 1 and len({kind[c] for c in ids}) == 1
+    alone = set(kind) - set(grouped)
+    assert all(sum(k == kind[c] for k in kind.values()) == 1 for c in alone)
+    assert {"newspaper", "university", "paper_mill", "contractor_firm"} <= \
+        set(faster.groups["level-1 companies making Buy cards"])
 
 
 def test_production_knobs_count_each_card_type_a_company_makes_a_buy_card_and_an_obstacle():

@@ -22,6 +22,7 @@ like any set; nothing is written and no file is read again per candidate."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -73,6 +74,7 @@ class Subject:
     fixed: dict[str, str]           # id -> why none of its numbers is a knob
     max_rounds: int
     play_time: tuple[int, float] | None = None   # (minutes on the box, seconds a turn)
+    groups: dict[str, tuple[str, ...]] = dataclasses.field(default_factory=dict)   # see ``kinds``
 
     def config(self, players: int, values: dict[tuple[str, str], int]) -> Any:
         """The simulator config at ``players`` with ``values`` ((company id, field) -> value)
@@ -140,6 +142,22 @@ def company_knobs(c: Company) -> list[Knob]:
     return knobs
 
 
+# How a group names the cards its companies make.
+CARD_NAMES = {"buy": "Buy", "activate": "Activate", "hire": "Hire", "obstacle": "Obstacle",
+              "energy": "Energy"}
+
+
+def kinds(companies: list[Company]) -> dict[str, tuple[str, ...]]:
+    """Companies of one kind: the same level, making the same types of card. They are bought
+    for the same thing, so each takes the share of another weakened alone (README, "cardgen
+    tune"), and tune may step them together. Only kinds of two companies or more."""
+    out: dict[str, list[str]] = {}
+    for c in companies:
+        made = " and ".join(CARD_NAMES.get(t, t) for t in sorted(c.production))
+        out.setdefault(f"level-{c.level} companies making {made} cards", []).append(c.id)
+    return {name: tuple(ids) for name, ids in out.items() if len(ids) > 1}
+
+
 def check_bot(bot: str) -> None:
     """ValueError unless ``bot`` can be told to avoid a company, as the effect runs need."""
     from cardgen.games.briefcase.bots import AVOID, make_bot
@@ -178,11 +196,12 @@ def subject(set_ref: str, players: list[int]) -> Subject:
         if not found:
             fixed[cid] = "its cost, VP, activation and production are printed in the rulebook (facts)"
         knobs += found
+    turned = [game.companies[cid] for cid in portfolio.company_ids if cid not in fixed]
     return Subject(game, portfolio, portfolio.name,
                    {cid: game.companies[cid].name for cid in portfolio.company_ids},
                    tuple(knobs), fixed, DEFAULT_MAX_ROUNDS,
                    (game.target_minutes, float(game.seconds_per_turn))
-                   if game.target_minutes and game.seconds_per_turn else None)
+                   if game.target_minutes and game.seconds_per_turn else None, kinds(turned))
 
 
 def _workspace_changes() -> dict[str, Any]:
