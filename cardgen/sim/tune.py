@@ -24,8 +24,8 @@ weakened one hands its share to): the group's companies that lean the way its wo
 (too strong, or traps) get one field, the same for all, a step together (cost +1, a Paper more
 to activate, ...), judged as one company: the measure that drives their distances pooled, the
 distance their sum, and the rule (c) below broken only when more of them turn outside the band
-than come inside. Then one company at a time, worst first: make it weaker (cost +1, else VP -1, else
-whatever the game's next knobs are: Briefcase's activation, then production) when too strong,
+than come inside. Then one company at a time, worst first: make it weaker (cost +1, else VP -1,
+else whatever the game's next knobs are: Briefcase's activation, then production) when too strong,
 stronger (cost -1, else VP +1, ...) otherwise; a step of 2 is tried when a step of 1 changes
 nothing measurable. A change is kept only when
 (a) the measure that drives the company's distance moved the right way beyond noise (its
@@ -232,8 +232,9 @@ class State:
     values: Values
     parts: dict[str, Part]
 
-    def _with(self, cid: str) -> list[Part]:
-        return [p for p in self.parts.values() if cid in p.runs[max(p.runs)].bought]
+    def _with(self, *unit: str) -> list[Part]:
+        """The sets that hold any of the companies ``unit``."""
+        return [p for p in self.parts.values() if any(c in p.runs[max(p.runs)].bought for c in unit)]
 
     def measured(self, cid: str) -> bool:
         return all(cid in p.avoid and (cid in p.going or not p.never(cid)) for p in self._with(cid))
@@ -289,8 +290,7 @@ class State:
     def crowding(self, unit: Unit) -> float:
         """The other companies' shortfall where the companies of ``unit`` are sold: what a
         company bought more often takes from them."""
-        parts = [p for p in self.parts.values() if any(c in p.runs[max(p.runs)].bought for c in unit)]
-        return sum(p.shortfall(c) for p in parts for c in p.companies if c not in unit)
+        return sum(p.shortfall(c) for p in self._with(*unit) for c in p.companies if c not in unit)
 
     def judged(self, cid: str) -> Effect:
         """The effect that says which way ``cid`` lies: going for it when the bot never buys it
@@ -415,11 +415,15 @@ class Tuner:
         else:
             part.going.pop(cid, None)
 
+    def _sets_with(self, unit: Unit) -> set[str]:
+        """The names of the sets that hold any of the companies ``unit``."""
+        return {name for name, s in self.sets.items() if any(c in s.companies for c in unit)}
+
     def cost(self, unit: Unit) -> int:
         """Games a candidate on ``unit`` costs at most: the sets that hold any of it played
         again, and each company's avoid and going-for-it runs there."""
-        return self.s.games * sum(len(self.s.players) + 2 * sum(c in s.companies for c in unit)
-                                  for s in self.sets.values() if any(c in s.companies for c in unit))
+        return self.s.games * sum(len(self.s.players) + 2 * sum(c in self.sets[name].companies for c in unit)
+                                  for name in self._sets_with(unit))
 
     def _afford(self, games: int, keep: int) -> None:
         if self.played + games + keep > self.s.budget:
@@ -441,7 +445,8 @@ class Tuner:
     def _candidate(self, current: State, values: Values, unit: Unit) -> State:
         """``values`` measured where they change anything: the sets that hold a company of
         ``unit``; the others' games are those of ``current`` (the same values there)."""
-        parts = {name: self._part(s, values, list(unit), None) if any(c in s.companies for c in unit)
+        changed = self._sets_with(unit)
+        parts = {name: self._part(s, values, list(unit), None) if name in changed
                  else current.parts[name].copy() for name, s in self.sets.items()}
         return State(dict(values), parts)
 
@@ -559,11 +564,11 @@ class Tuner:
     def _leaning(self, state: State, name: str) -> tuple[bool, list[str]]:
         """Which way group ``name`` is moved (weaker when its companies too strong lie further
         outside than its traps) and the measured companies that lean that way."""
-        ids = [c for c in self.joint.groups[name] if state.measured(c)]
-        strong = sum(state.distance(c) for c in ids if state.judged(c).mean > MARGIN)
-        weak = sum(state.distance(c) for c in ids if state.judged(c).mean <= MARGIN)
+        lean = {c: state.judged(c).mean for c in self.joint.groups[name] if state.measured(c)}
+        strong = sum(state.distance(c) for c, mean in lean.items() if mean > MARGIN)
+        weak = sum(state.distance(c) for c, mean in lean.items() if mean <= MARGIN)
         weaker = strong > weak
-        return weaker, [c for c in ids if (state.judged(c).mean > 0) == weaker]
+        return weaker, [c for c, mean in lean.items() if (mean > 0) == weaker]
 
     def _group_distance(self, state: State, name: str) -> float:
         """How far the companies of group ``name`` that lean its way lie outside their bands;
@@ -602,8 +607,8 @@ class Tuner:
         """The first of ``moves`` (knobs stepped together, and the sign) that is kept, as the
         new state (each candidate counted in ``self.trials``). A step of two is tried only when
         a step of one changed nothing measurable: after one that went too far or broke a band,
-        two would go further. A group's step is made where each company's bounds allow it, and tried while
-        it still moves two companies."""
+        two would go further. A group's step is made where each company's bounds allow it, and
+        tried while it still moves two companies."""
         warnings = len(self.verdict(current, effects=False).warnings)
         for knobs, sign in moves:
             for step in (sign, 2 * sign):
@@ -649,9 +654,9 @@ class Tuner:
         def kept(p: Part) -> Part:
             return Part(p.runs, {c: p.avoid[c] for c in unit if c in p.avoid},
                         {c: p.going[c] for c in unit if c in p.going})
-        return replace(candidate, parts={
-            name: kept(p) if any(c in self.sets[name].companies for c in unit) else p
-            for name, p in candidate.parts.items()})
+        changed = self._sets_with(unit)
+        return replace(candidate, parts={name: kept(p) if name in changed else p
+                                         for name, p in candidate.parts.items()})
 
     def _drive(self, current: State, candidate: State, cid: str) -> tuple[list[float], list[float], bool]:
         """The per-game measure that drives ``cid``'s distance, after the move and before, and

@@ -142,18 +142,13 @@ def company_knobs(c: Company) -> list[Knob]:
     return knobs
 
 
-# How a group names the cards its companies make.
-CARD_NAMES = {"buy": "Buy", "activate": "Activate", "hire": "Hire", "obstacle": "Obstacle",
-              "energy": "Energy"}
-
-
 def kinds(companies: list[Company]) -> dict[str, tuple[str, ...]]:
     """Companies of one kind: the same level, making the same types of card. They are bought
     for the same thing, so each takes the share of another weakened alone (README, "cardgen
     tune"), and tune may step them together. Only kinds of two companies or more."""
     out: dict[str, list[str]] = {}
     for c in companies:
-        made = " and ".join(CARD_NAMES.get(t, t) for t in sorted(c.production))
+        made = " and ".join(t.capitalize() for t in sorted(c.production))   # as the table names them
         out.setdefault(f"level-{c.level} companies making {made} cards", []).append(c.id)
     return {name: tuple(ids) for name, ids in out.items() if len(ids) > 1}
 
