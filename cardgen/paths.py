@@ -57,9 +57,12 @@ def display_path(path: Path) -> str:
     """A path as the user should see it: relative to the working directory when inside it, and
     printable (control characters and the bytes of a non-UTF-8 name escaped, see
     ``problems.printable``). Never raises: a link loop, a deleted working folder or a name that
-    cannot be resolved is shown as given."""
+    cannot be resolved is shown as given. A link is named as the user named it (its folder
+    resolved, not the link itself): a broken ``companies.yaml`` link is reported as
+    ``companies.yaml``, not as the missing file it points to."""
+    path = Path(path)
     try:
-        shown = str(resolved(Path(path)).relative_to(resolved(Path.cwd())))
+        shown = str((resolved(path.parent) / path.name).relative_to(resolved(Path.cwd())))
     except (ValueError, OSError, RuntimeError):
         shown = str(path)
     return printable(shown)

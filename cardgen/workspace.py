@@ -69,7 +69,12 @@ class Workspace:
 
     def listing(self, folder: str | Path, suffixes: Iterable[str] | None = None) -> list[Path]:
         """The files directly in ``folder`` across the layers, a workspace file replacing the
-        library's file of the same name; in name order."""
+        library's file of the same name; in name order.
+
+        Every entry with a wanted name that is not a folder counts, a pipe, a device, a dangling
+        link or a link loop included: reading it then fails with a clear error. Left out, it
+        would be ignored in silence, and a broken link of the user's ``companies.yaml`` would
+        quietly stand for the shipped file it was meant to replace."""
         wanted = tuple(suffixes) if suffixes is not None else None
         found: dict[str, Path] = {}
         for layer in reversed(self.layers):
@@ -77,7 +82,7 @@ class Workspace:
             if not directory.is_dir():
                 continue
             for path in directory.iterdir():
-                if (wanted is None or path.suffix in wanted) and path.is_file():
+                if (wanted is None or path.suffix in wanted) and not path.is_dir():
                     found[path.name] = path
         return [found[name] for name in sorted(found)]
 
@@ -114,7 +119,8 @@ class Workspace:
             base = self.root / top
             folder = base / game if game else base
             if folder.is_dir():
-                files += sorted(p for p in folder.rglob("*") if p.is_file())
+                # Links and pipes too, as ``listing`` counts them.
+                files += sorted(p for p in folder.rglob("*") if not p.is_dir())
         return files
 
     def describe(self, game: str | None = None) -> str:

@@ -281,3 +281,46 @@ def test_an_installed_cardgen_works_on_the_workspace_and_never_writes_into_itsel
     assert run("build", "--out", str(tmp_path / "out"), cwd=elsewhere).returncode == 0
     assert run("i18n", "init", "briefcase", "fr", cwd=elsewhere).returncode == 1
     assert _snapshot(installed / "cardgen") == before
+
+
+# --- special files among the user's data -------------------------------------------------------
+
+def _special(ws: Path, kind: str) -> Path:
+    folder = ws / "cards" / "briefcase"
+    if kind == "dangling link":
+        # The user's own companies.yaml, a link to a file that is gone: it must not quietly
+        # stand for the shipped companies.yaml it was meant to replace.
+        path = folder / "companies.yaml"
+        path.symlink_to(folder / "moved-away.yaml")
+    elif kind == "link loop":
+        path = folder / "loop.yaml"
+        path.symlink_to(folder / "loop.yaml")
+    else:
+        path = folder / "pipe.yaml"
+        os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize("kind, rule", [("dangling link", "file-missing"), ("link loop", "file-link-loop"),
+                                        ("pipe", "file-special")])
+def test_a_special_file_among_the_data_is_reported_by_its_own_name_not_skipped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str, rule: str):
+    ws = overlay(tmp_path)
+    path = _special(ws, kind)
+    monkeypatch.chdir(ws)
+    result = invoke("validate")
+    assert result.exit_code == 1, result.output
+    assert f"cards/briefcase/{path.name}:1:1: error[{rule}]" in result.output
+    assert "moved-away" not in result.output          # the name the user has, not the link's target
+
+
+@pytest.mark.parametrize("kind", ["dangling link", "pipe"])
+def test_build_refuses_data_with_a_special_file_and_writes_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str):
+    ws = overlay(tmp_path)
+    path = _special(ws, kind)
+    monkeypatch.chdir(ws)
+    result = invoke("build")
+    assert result.exit_code != 0
+    assert f"cards/briefcase/{path.name}" in result.output
+    assert not list(ws.rglob("*.pdf"))
