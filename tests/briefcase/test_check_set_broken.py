@@ -1,6 +1,6 @@
-"""check-set on a deliberately broken set: the overpowered company and the useless one are each
-named in the verdict with their effect and its 95% interval (issue: "Balance verdicts a
-designer can trust")."""
+"""check-set on deliberately broken sets: an overpowered company and a useless one, each in a set
+of official companies, are named in the verdict with their effect and its 95% interval (issue:
+"Balance verdicts a designer can trust")."""
 
 from __future__ import annotations
 
@@ -13,21 +13,29 @@ from typer.testing import CliRunner
 
 from cardgen.cli import app
 
-BROKEN = Path(__file__).parent / "data" / "broken-set.yaml"
+DATA = Path(__file__).parent / "data"
 INTERVAL = r"\(95% CI [+-]\d+\.\d to [+-]\d+\.\d"
 
 
-@pytest.fixture(scope="module")
-def checked(tmp_path_factory) -> tuple[str, dict]:
-    out = tmp_path_factory.mktemp("broken") / "check.json"
-    result = CliRunner().invoke(app, ["check-set", str(BROKEN), "--games", "40", "--effect-games", "200",
+def _check(set_file: Path, out: Path) -> tuple[str, dict]:
+    result = CliRunner().invoke(app, ["check-set", str(set_file), "--games", "40", "--effect-games", "200",
                                       "--seed", "1", "--json", str(out)])
     assert result.exit_code == 0, result.output        # the set plays; the verdict names its faults
     return result.output, json.loads(out.read_text())
 
 
-def test_an_overpowered_company_is_named_too_strong_with_its_effect_and_interval(checked):
-    output, data = checked
+@pytest.fixture(scope="module")
+def overpowered(tmp_path_factory) -> tuple[str, dict]:
+    return _check(DATA / "overpowered-set.yaml", tmp_path_factory.mktemp("overpowered") / "check.json")
+
+
+@pytest.fixture(scope="module")
+def useless(tmp_path_factory) -> tuple[str, dict]:
+    return _check(DATA / "useless-set.yaml", tmp_path_factory.mktemp("useless") / "check.json")
+
+
+def test_an_overpowered_company_is_named_too_strong_with_its_effect_and_interval(overpowered):
+    output, data = overpowered
     assert data["verdict"] == "WARN"
     line = next(w for w in data["warnings"] if w.startswith("4 players: Money Printer is too strong"))
     assert re.search(INTERVAL, line), line
@@ -35,20 +43,19 @@ def test_an_overpowered_company_is_named_too_strong_with_its_effect_and_interval
     assert effect["verdict"] == "too strong" and effect["ci95_points"][0] > 5
 
 
-def test_a_useless_company_nobody_buys_is_named_a_trap_from_a_bot_going_for_it(checked):
-    output, data = checked
+def test_a_useless_company_nobody_buys_is_named_a_trap_from_a_bot_going_for_it(useless):
+    output, data = useless
     line = next(w for w in data["warnings"] if w.startswith("Paper Weight is a trap"))
     assert "expert never buys it" in line and "going for it" in line and re.search(INTERVAL, line), line
     effect = next(it for it in data["effects"]["items"] if it["name"] == "Paper Weight")
     going = effect["going_for_it"]
-    # The whole interval below -5 points; the JSON rounds to 0.01, so -5.004 reads -5.0.
-    assert going["verdict"] == "a trap" and going["ci95_points"][1] <= -5
+    assert going["verdict"] == "a trap" and going["ci95_points"][1] < -5
     assert going["games_held"] >= 0.25 * going["paired_games"]     # the bot going for it got it
     assert "Paper Weight" in output and "going for it" in output
 
 
-def test_a_company_the_bot_skips_but_that_plays_when_pursued_is_a_note_not_a_warning(checked):
-    output, data = checked
+def test_a_company_the_bot_skips_but_that_plays_when_pursued_is_a_note_not_a_warning(useless):
+    output, data = useless
     pursued = [it for it in data["effects"]["items"]
                if it["going_for_it"] and it["going_for_it"]["verdict"] == "ok"
                and it["going_for_it"]["games_held"] >= 0.25 * it["going_for_it"]["paired_games"]]
@@ -64,8 +71,8 @@ def test_a_company_the_bot_skips_but_that_plays_when_pursued_is_a_note_not_a_war
         assert not any(w.startswith(it["name"]) for w in data["warnings"])
 
 
-def test_a_warning_says_where_the_share_goes_from_the_games_themselves(checked):
-    _output, data = checked
+def test_a_warning_says_where_the_share_goes_from_the_games_themselves(overpowered):
+    _output, data = overpowered
     line = next(w for w in data["warnings"] if w.startswith("4 players: Money Printer is too strong"))
     assert "where it shows, per game:" in line
     effect = next(it for it in data["effects"]["items"] if it["name"] == "Money Printer")
