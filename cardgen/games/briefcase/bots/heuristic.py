@@ -15,7 +15,7 @@ observation, are how it looks ahead and how it pays, so everything it does is le
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +34,7 @@ from cardgen.games.briefcase.engine.rules import (
     CompanyRule,
     Rules,
 )
+from cardgen.games.briefcase.engine.turn import limited_stored
 from cardgen.sim.decisions import Decision
 
 # In this module ``g`` is the bot's observation and ``p`` its own view (the names the engine's
@@ -253,15 +254,31 @@ class HeuristicBot(Policy):
     def is_final(self, g: GameState) -> bool:
         return self.style.final_turn and g.end_condition is not None
 
-    def targets(self, g: GameState, p: PlayerState, final: bool) -> list[int]:
+    _ranked: tuple[tuple, tuple[int, ...]] | None = None    # targets' last inputs and answer
+
+    def targets(self, g: GameState, p: PlayerState, final: bool) -> tuple[int, ...]:
         """Owned companies worth activating, best first."""
+        tb = self.tables(g)
+        bank = g.bank
+        full = bank[0] >= 3 and bank[1] >= 3 and bank[2] >= 3 and bank[3] >= 3
+        # Everything the ranking reads: the companies and their flips, the cards held (for the
+        # Activate glut and the end-of-game values) and, unless the Decision Bank is full, the
+        # bank and the market (production as it would be now). It is asked several times a turn
+        # and again the next, mostly with the same inputs, so the last answer is kept. (An
+        # observation's fields are tuples: the key holds them as they are.)
+        key = (tb, p.companies, p.active, p.cards, final, None if full else (bank, g.market))
+        last = self._ranked
+        if last is not None and last[0] == key:
+            return last[1]
+        ranked = self._rank(g, p, tb, final, full)
+        self._ranked = (key, ranked)
+        return ranked
+
+    def _rank(self, g: GameState, p: PlayerState, tb: _Tables, final: bool, full: bool) -> tuple[int, ...]:
         if final:
             ranked = [(-v, ci) for ci in p.companies if (v := self.activation_value(g, p, ci, True)) > 0]
         else:
             # activation_value, inlined: this runs several times a turn.
-            tb = self.tables(g)
-            bank = g.bank
-            full = bank[0] >= 3 and bank[1] >= 3 and bank[2] >= 3 and bank[3] >= 3
             level1 = p.level1_active < g.rules.level1_for_central_bank
             eligibility = self.style.eligibility
             active, level, endgame = p.active, tb.level, tb.endgame
@@ -288,9 +305,9 @@ class HeuristicBot(Policy):
                 # Activated once when nothing it values more is left to activate.
                 ranked.append((-1e-9, favoured))
         ranked.sort()
-        return [ci for _v, ci in ranked]
+        return tuple([ci for _v, ci in ranked])
 
-    def wants(self, g: GameState, p: PlayerState, targets: list[int] | None = None) -> list[int]:
+    def wants(self, g: GameState, p: PlayerState, targets: Sequence[int] | None = None) -> list[int]:
         """Resources the next two activations need, per resource."""
         need = [0] * N_RES
         if targets is None:
@@ -363,16 +380,21 @@ class HeuristicBot(Policy):
                     substituted = True
         if not substituted:
             return buys                    # exactly what was missing: the stock then pays as it is
-        more = [stock[r] + buys[r] for r in range(N_RES)]
+        more = list(stock)
+        for r in range(N_RES):
+            more[r] += buys[r]
         return buys if self.payable(g, p, cost, more) else None
 
     def buy_price(self, g: GameState, buys: list[int]) -> int:
         buy_cost = g.rules.buy_cost
-        return sum([k * (buy_cost[r] or 0) for r, k in enumerate(buys) if k])
+        price = 0
+        for r, k in enumerate(buys):
+            if k:
+                price += k * (buy_cost[r] or 0)
+        return price
 
     def room(self, g: GameState, p: PlayerState) -> int:
-        storage = p.storage
-        return p.storage_limit - sum([storage[r] for r in g.rules.storage_limited])
+        return p.storage_limit - limited_stored(g, p)
 
     # --- The turn -----------------------------------------------------------------------------
     def action(self, g: Observation, decision: Decision) -> Action:
@@ -445,7 +467,7 @@ class HeuristicBot(Policy):
             if act is not None:
                 yield act
 
-    def activation_action(self, g: GameState, p: PlayerState, targets: list[int]) -> Action | None:
+    def activation_action(self, g: GameState, p: PlayerState, targets: Sequence[int]) -> Action | None:
         """Activating the first of ``targets`` it can pay for, or None."""
         companies = g.rules.companies
         stored = sum(p.storage)
@@ -461,7 +483,7 @@ class HeuristicBot(Policy):
                 return ("activate", ci, plan)
         return None
 
-    def enable_buys(self, g: GameState, p: PlayerState, targets: list[int]) -> list[int] | None:
+    def enable_buys(self, g: GameState, p: PlayerState, targets: Sequence[int]) -> list[int] | None:
         """The missing resources (per resource) of the best company it can then activate this
         turn, or None."""
         if not (p.hand[BUY] or p.card_convs) or not self.has(g, p, ACTIVATE):
@@ -491,7 +513,7 @@ class HeuristicBot(Policy):
             return buys
         return None
 
-    def stock_up(self, targets: list[int]) -> Plays:
+    def stock_up(self, targets: Sequence[int]) -> Plays:
         """Spend the Buy left on resources for the next activations, as far as storage allows."""
         g, p = self.g, self.p
         room = self.room(g, p)
@@ -525,7 +547,10 @@ class HeuristicBot(Policy):
         tb = self.tables(g)
         bank = 1 - g.bank[BUY] / tb.bank_size
         market = g.market
-        sizes = sorted([market[r] / size for r, size in zip(g.rules.basic, tb.market_size, strict=True)])
+        sizes = []
+        for r, size in zip(g.rules.basic, tb.market_size, strict=True):
+            sizes.append(market[r] / size)
+        sizes.sort()
         left = g.rules.end_resource_types_left
         market = 1 - sizes[-left - 1] if len(sizes) > left else 0.0
         return max(bank, market)
@@ -637,7 +662,7 @@ class HeuristicBot(Policy):
             return None
         return ("hire", best[0], best[1], plan)
 
-    def block_action(self, g: GameState, p: PlayerState, targets: list[int]) -> Action | None:
+    def block_action(self, g: GameState, p: PlayerState, targets: Sequence[int]) -> Action | None:
         """Moving a block off what it needs (or, with the style, onto a rival's next company), or
         None."""
         cards = g.rules.block_move_cards

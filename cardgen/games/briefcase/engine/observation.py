@@ -200,22 +200,17 @@ def observe(g: GameState, seat: int) -> Observation:
     public = g.obs_public
     dirty = g.obs_dirty
     if dirty:
-        # Public views are built when another seat looks: a player's own decisions need only
-        # its own view.
-        if dirty == 1 << seat:
-            public[seat] = None
-        else:
-            for s in range(g.n):
-                if (dirty >> s) & 1:
-                    public[s] = None
         g.obs_dirty = 0
-    mine = _view(g, g.players[seat], True)
-    if public.count(None) > (public[seat] is None):
         for s in range(g.n):
-            if s != seat and public[s] is None:
-                public[s] = _view(g, g.players[s], False)
+            if (dirty >> s) & 1:
+                public[s] = None
+    # Public views are built when another seat looks: a player's own decisions need only its
+    # own view.
     players = public.copy()
-    players[seat] = mine
+    for s, view in enumerate(players):
+        if view is None and s != seat:
+            players[s] = public[s] = _view(g, g.players[s], False)
+    players[seat] = _view(g, g.players[seat], True)
     if g.revealed >= 0 and seat == g.current:
         players = list(_reveal(g, tuple(players)))
     obs = _new(Observation, (
