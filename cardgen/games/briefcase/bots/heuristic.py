@@ -15,7 +15,7 @@ observation, are how it looks ahead and how it pays, so everything it does is le
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,6 +34,7 @@ from cardgen.games.briefcase.engine.rules import (
     CompanyRule,
     Rules,
 )
+from cardgen.games.briefcase.engine.turn import limited_stored
 from cardgen.sim.decisions import Decision
 
 # In this module ``g`` is the bot's observation and ``p`` its own view (the names the engine's
@@ -82,6 +83,10 @@ class Style:
 
 # Which resource to buy for a missing one: itself, then other basics, then Imported, Energy last.
 _SOURCE_ORDER = tuple((t,) + tuple(s for s in (0, 1, 2, 3) if s != t) + (4, 5) for t in range(6))
+# The same for each mask of the sources that may pay it (``_SOURCES[t][mask]``), so the search
+# in ``shortfall`` goes over those only.
+_SOURCES = tuple(tuple(tuple(s for s in order if (m >> s) & 1) for m in range(1 << N_RES))
+                 for order in _SOURCE_ORDER)
 
 
 _NO_CONVERSION = (0,) * N_RES
@@ -91,7 +96,7 @@ class _Tables:
     """A style's values of each company that do not change during a game."""
 
     __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "endgame", "ready", "fresh",
-                 "level", "cost", "min_buy_cost", "clog", "activate_need")
+                 "level", "cost", "min_buy_cost", "clog", "activate_need", "bank_size", "market_size")
 
     def __init__(self, bot: HeuristicBot, rules: Rules, players: int):
         st = bot.style
@@ -115,6 +120,9 @@ class _Tables:
         self.clog = [-c.production_cards[ACTIVATE] * st.card[ACTIVATE] for c in rules.companies]
         self.activate_need = (0 if st.activate_spare is None
                               else max(1, rules.starting_deck[ACTIVATE] + st.activate_spare))
+        # The Buy pile and the basic resource piles at the start (``progress``).
+        self.bank_size = max(1, rules.bank_per_player[BUY] * players)
+        self.market_size = tuple(max(1, rules.market_per_player[r] * players) for r in rules.basic)
         for c in rules.companies:
             i = c.index
             ability = bot.static_ability_value(c, players)
@@ -246,29 +254,46 @@ class HeuristicBot(Policy):
     def is_final(self, g: GameState) -> bool:
         return self.style.final_turn and g.end_condition is not None
 
-    def targets(self, g: GameState, p: PlayerState, final: bool) -> list[int]:
+    _ranked: tuple[tuple, tuple[int, ...]] | None = None    # targets' last inputs and answer
+
+    def targets(self, g: GameState, p: PlayerState, final: bool) -> tuple[int, ...]:
         """Owned companies worth activating, best first."""
+        tb = self.tables(g)
+        bank = g.bank
+        full = bank[0] >= 3 and bank[1] >= 3 and bank[2] >= 3 and bank[3] >= 3
+        # Everything the ranking reads: the companies and their flips, the cards held (for the
+        # Activate glut and the end-of-game values) and, unless the Decision Bank is full, the
+        # bank and the market (production as it would be now). It is asked several times a turn
+        # and again the next, mostly with the same inputs, so the last answer is kept. (An
+        # observation's fields are tuples: the key holds them as they are.)
+        key = (tb, p.companies, p.active, p.cards, final, None if full else (bank, g.market))
+        last = self._ranked
+        if last is not None and last[0] == key:
+            return last[1]
+        ranked = self._rank(g, p, tb, final, full)
+        self._ranked = (key, ranked)
+        return ranked
+
+    def _rank(self, g: GameState, p: PlayerState, tb: _Tables, final: bool, full: bool) -> tuple[int, ...]:
         if final:
             ranked = [(-v, ci) for ci in p.companies if (v := self.activation_value(g, p, ci, True)) > 0]
         else:
             # activation_value, inlined: this runs several times a turn.
-            tb = self.tables(g)
-            bank = g.bank
-            full = bank[0] >= 3 and bank[1] >= 3 and bank[2] >= 3 and bank[3] >= 3
             level1 = p.level1_active < g.rules.level1_for_central_bank
-            active = p.active
-            clog = tb.clog if self._glutted(tb, p) else None
+            eligibility = self.style.eligibility
+            active, level, endgame = p.active, tb.level, tb.endgame
+            ready, fresh, clog = tb.ready, tb.fresh, tb.clog if self._glutted(tb, p) else None
             ranked = []
             for ci in p.companies:
                 if active[ci]:
-                    v = tb.ready[ci] if full else self._prod(g, tb, ci) + tb.again[ci] - tb.spend[ci]
+                    v = ready[ci] if full else self._prod(g, tb, ci) + tb.again[ci] - tb.spend[ci]
                 else:
-                    v = tb.fresh[ci] if full else (self._prod(g, tb, ci) + tb.again[ci] - tb.spend[ci]
-                                                   + tb.first[ci])
-                    if tb.endgame[ci]:
+                    v = fresh[ci] if full else (self._prod(g, tb, ci) + tb.again[ci] - tb.spend[ci]
+                                                + tb.first[ci])
+                    if endgame[ci]:
                         v += self._endgame_value(g, p, tb, ci)
-                    if level1 and tb.level[ci] == 1:
-                        v += self.style.eligibility
+                    if level1 and level[ci] == 1:
+                        v += eligibility
                 if clog is not None:
                     v += clog[ci]
                 if v > 0:
@@ -280,9 +305,9 @@ class HeuristicBot(Policy):
                 # Activated once when nothing it values more is left to activate.
                 ranked.append((-1e-9, favoured))
         ranked.sort()
-        return [ci for _v, ci in ranked]
+        return tuple([ci for _v, ci in ranked])
 
-    def wants(self, g: GameState, p: PlayerState, targets: list[int] | None = None) -> list[int]:
+    def wants(self, g: GameState, p: PlayerState, targets: Sequence[int] | None = None) -> list[int]:
         """Resources the next two activations need, per resource."""
         need = [0] * N_RES
         if targets is None:
@@ -295,7 +320,7 @@ class HeuristicBot(Policy):
         return need
 
     def payable(self, g: GameState, p: PlayerState, cost: tuple[int, ...], stock: list[int]) -> bool:
-        return payment.plan_payment(p, cost, g.uses, g.rules.free_pay, storage=stock) is not None
+        return payment.plan_payment(p, cost, g.uses, g.rules.free_pay, None, stock) is not None
 
     def shortfall(self, g: GameState, p: PlayerState, cost: tuple[int, ...],
                   stock: list[int] | tuple[int, ...]) -> list[int] | None:
@@ -320,18 +345,20 @@ class HeuristicBot(Policy):
         conv = p.res_conv
         market, blocks, buy_cost = g.market, g.resource_blocks, rules.buy_cost
         buys = [0] * N_RES
-        ignored = list(g.ignored)          # blocks a Cargo-like ability will ignore this turn
+        ignored = g.ignored                # blocks a Cargo-like ability will ignore this turn
         exhausted = None                   # actions.basic_exhausted(g), once needed
         substituted = False
         for r in range(N_RES):
             short = cost[r] - stock[r]
             if short <= 0:
                 continue
-            sources = free[r] | conv[r]
-            for _ in range(short):
-                src = -1
-                for s in _SOURCE_ORDER[r]:
-                    if not (sources >> s) & 1 or buy_cost[s] is None or market[s] <= buys[s]:
+            sources = _SOURCES[r][free[r] | conv[r]]
+            while short:
+                # The first source in order the market sells, one unit at a time. Once one is
+                # chosen, the sources before it stay refused (buying it changes none of their
+                # reasons), so it takes as many units as the market holds: in one step.
+                for s in sources:
+                    if buy_cost[s] is None or market[s] <= buys[s]:
                         continue
                     blocked = s in blocks and s not in ignored
                     if blocked and len(ignored) >= p.ignore_blocks:
@@ -342,24 +369,32 @@ class HeuristicBot(Policy):
                         if not exhausted:
                             continue
                     if blocked:
-                        ignored.append(s)
-                    src = s
+                        ignored = (*ignored, s)
                     break
-                if src < 0:
+                else:
                     return None
-                buys[src] += 1
-                substituted = substituted or src != r
+                k = min(short, market[s] - buys[s])
+                buys[s] += k
+                short -= k
+                if s != r:
+                    substituted = True
         if not substituted:
             return buys                    # exactly what was missing: the stock then pays as it is
-        more = [stock[r] + buys[r] for r in range(N_RES)]
+        more = list(stock)
+        for r in range(N_RES):
+            more[r] += buys[r]
         return buys if self.payable(g, p, cost, more) else None
 
     def buy_price(self, g: GameState, buys: list[int]) -> int:
-        return sum(k * (g.rules.buy_cost[r] or 0) for r, k in enumerate(buys))
+        buy_cost = g.rules.buy_cost
+        price = 0
+        for r, k in enumerate(buys):
+            if k:
+                price += k * (buy_cost[r] or 0)
+        return price
 
     def room(self, g: GameState, p: PlayerState) -> int:
-        storage = p.storage
-        return p.storage_limit - sum([storage[r] for r in g.rules.storage_limited])
+        return p.storage_limit - limited_stored(g, p)
 
     # --- The turn -----------------------------------------------------------------------------
     def action(self, g: Observation, decision: Decision) -> Action:
@@ -371,10 +406,10 @@ class HeuristicBot(Policy):
             self._turn = self.play()
         turn = self._turn
         if turn is not None:
-            try:
-                return next(turn)
-            except StopIteration:
-                self._turn = None
+            act = next(turn, None)          # None once the turn's plan is done (no exception)
+            if act is not None:
+                return act
+            self._turn = None
         return END
 
     def play(self) -> Plays:
@@ -432,7 +467,7 @@ class HeuristicBot(Policy):
             if act is not None:
                 yield act
 
-    def activation_action(self, g: GameState, p: PlayerState, targets: list[int]) -> Action | None:
+    def activation_action(self, g: GameState, p: PlayerState, targets: Sequence[int]) -> Action | None:
         """Activating the first of ``targets`` it can pay for, or None."""
         companies = g.rules.companies
         stored = sum(p.storage)
@@ -448,7 +483,7 @@ class HeuristicBot(Policy):
                 return ("activate", ci, plan)
         return None
 
-    def enable_buys(self, g: GameState, p: PlayerState, targets: list[int]) -> list[int] | None:
+    def enable_buys(self, g: GameState, p: PlayerState, targets: Sequence[int]) -> list[int] | None:
         """The missing resources (per resource) of the best company it can then activate this
         turn, or None."""
         if not (p.hand[BUY] or p.card_convs) or not self.has(g, p, ACTIVATE):
@@ -457,8 +492,9 @@ class HeuristicBot(Policy):
         cap = most_payable(p, BUY, for_resources=True, held=keep)
         cheapest = self.tables(g).min_buy_cost
         storage = p.storage
+        companies = g.rules.companies
         for ci in targets[:3]:
-            cost = g.rules.companies[ci].activation
+            cost = companies[ci].activation
             # Each missing resource costs at least the cheapest price: when the hand cannot pay
             # that, the search below would find nothing affordable.
             missing = 0
@@ -477,7 +513,7 @@ class HeuristicBot(Policy):
             return buys
         return None
 
-    def stock_up(self, targets: list[int]) -> Plays:
+    def stock_up(self, targets: Sequence[int]) -> Plays:
         """Spend the Buy left on resources for the next activations, as far as storage allows."""
         g, p = self.g, self.p
         room = self.room(g, p)
@@ -508,9 +544,13 @@ class HeuristicBot(Policy):
 
     def progress(self, g: GameState) -> float:
         """How close the game is to an end condition, from 0 to 1."""
-        bank = 1 - g.bank[BUY] / max(1, g.rules.bank_per_player[BUY] * g.n)
-        market, per_player = g.market, g.rules.market_per_player
-        sizes = sorted([market[r] / max(1, per_player[r] * g.n) for r in g.rules.basic])
+        tb = self.tables(g)
+        bank = 1 - g.bank[BUY] / tb.bank_size
+        market = g.market
+        sizes = []
+        for r, size in zip(g.rules.basic, tb.market_size, strict=True):
+            sizes.append(market[r] / size)
+        sizes.sort()
         left = g.rules.end_resource_types_left
         market = 1 - sizes[-left - 1] if len(sizes) > left else 0.0
         return max(bank, market)
@@ -582,11 +622,12 @@ class HeuristicBot(Policy):
         avoided, favoured = self._told(g)
         # Bought now, it is activated about ``future_activations`` times more.
         clog = self.style.future_activations if self._glutted(tb, p) else 0.0
+        cost, level, endgame = tb.cost, tb.level, tb.endgame
         ranked = []
         for ci in g.portfolio:
-            if (piles[ci] and not owned[ci] and tb.cost[ci] <= budget and tb.level[ci] <= top_level
+            if (piles[ci] and not owned[ci] and cost[ci] <= budget and level[ci] <= top_level
                     and ci not in blocks and ci != avoided):
-                v = tb.buy[ci] + (self._endgame_value(g, p, tb, ci) if tb.endgame[ci] else 0.0)
+                v = tb.buy[ci] + (self._endgame_value(g, p, tb, ci) if endgame[ci] else 0.0)
                 if clog:
                     v += clog * tb.clog[ci]
                 if ci == favoured:
@@ -621,7 +662,7 @@ class HeuristicBot(Policy):
             return None
         return ("hire", best[0], best[1], plan)
 
-    def block_action(self, g: GameState, p: PlayerState, targets: list[int]) -> Action | None:
+    def block_action(self, g: GameState, p: PlayerState, targets: Sequence[int]) -> Action | None:
         """Moving a block off what it needs (or, with the style, onto a rival's next company), or
         None."""
         cards = g.rules.block_move_cards
@@ -633,12 +674,13 @@ class HeuristicBot(Policy):
             return None
         if self.style.unblock and g.resource_blocks:
             need = self.wants(g, p, targets)
+            storage, market = p.storage, g.market
             for i, r in enumerate(g.resource_blocks):
-                if need[r] > p.storage[r]:
+                if need[r] > storage[r]:
                     targets = actions.block_targets(g, "resource", i)
-                    targets = [t for t in targets if need[t] <= p.storage[t]] or targets
+                    targets = [t for t in targets if need[t] <= storage[t]] or targets
                     if targets:
-                        target = max(targets, key=lambda t: (g.market[t], -t))
+                        target = max(targets, key=lambda t: (market[t], -t))
                         return ("move_block", "resource", i, target, pair, actions.block_plan(g, pair))
         if self.style.block_rivals and g.company_blocks:
             return self.block_rival(g, p, pair)

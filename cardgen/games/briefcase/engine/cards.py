@@ -99,21 +99,37 @@ def plan_cards(p: PlayerState, uses: list[int], n: int, t: int, for_resources: b
         return None
     conv = p.card_conv
     cands = conv.cands[t][1 if for_resources else 0]
+    limited = ()                # this turn's uses of the abilities limited per turn
     if conv.limited:
-        cands = [c for c in cands if not c[5] or uses[c[0]] < c[5]]
+        limited = tuple([uses[c[0]] for c in cands if c[5]])
+        cands = tuple([c for c in cands if not c[5] or uses[c[0]] < c[5]])
     if not cands:
         return None
-    left = list(hand)
-    left[t] = 0
-    consume = [0] * N_CARDS
-    consume[t] = have
-    used: dict[int, int] = {}
-    if _convert(n - have, left, cands, uses, consume, used, spend):
-        return tuple(consume), tuple(sorted(used.items()))
-    return None
+    # The search reads the abilities that may pay (``conv``, what for, and those uses), the
+    # hand, what to pay and the order to give cards up in: the same ones meet again and again
+    # (a bot asks before each action whether its hand pays), so its answers are kept.
+    key = (conv, for_resources, limited, tuple(hand), n, t, spend)
+    plan = _SEARCHED.get(key, False)
+    if plan is False:
+        if len(_SEARCHED) > _SEARCHED_MAX:
+            _SEARCHED.clear()
+        left = list(hand)
+        left[t] = 0
+        consume = [0] * N_CARDS
+        consume[t] = have
+        used: dict[int, int] = {}
+        plan = None
+        if _convert(n - have, left, cands, uses, consume, used, spend):
+            plan = tuple(consume), tuple(sorted(used.items()))
+        _SEARCHED[key] = plan
+    return plan
 
 
-def _convert(need: int, left: list[int], cands: list, uses: list[int], consume: list[int],
+_SEARCHED: dict[tuple, CardPlan | None] = {}
+_SEARCHED_MAX = 100_000
+
+
+def _convert(need: int, left: list[int], cands: tuple, uses: list[int], consume: list[int],
              used: dict[int, int], spend: tuple[int, ...]) -> bool:
     """Depth-first search over ability uses to cover ``need`` more cards (small: a hand holds a
     handful of cards)."""

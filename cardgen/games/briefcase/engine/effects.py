@@ -149,6 +149,14 @@ ONGOING: dict[str, Callable[[_Derived, CompanyRule, Rules], None]] = {
 }
 
 
+# Each distinct way of paying resources (the rules' free payments, the unlimited conversions,
+# the limited ones and their uses a turn) by a number, a player's ``pay_key``: the payment memo
+# (``payment.plan_payment``) holds it in its key, cheaper to hash than the tuples it stands for.
+# Never cleared, so a number always means the same way of paying; there are as few as the data
+# has combinations of conversion abilities.
+_PAY_KEYS: dict[tuple, int] = {}
+
+
 def _derive(rules: Rules, active: tuple[int, ...]) -> tuple:
     """What the activated companies ``active`` give, in ``refresh``'s order of fields."""
     d = _Derived(rules)
@@ -163,7 +171,8 @@ def _derive(rules: Rules, active: tuple[int, ...]) -> tuple:
     res_limited = tuple(d.res_limited)
     # Cheapest groups first: the card search tries them in this order.
     card_convs = tuple(sorted(d.card_convs, key=lambda c: (c[1], c[0])))
-    pay_key = (rules.free_pay, res_conv, tuple((f, t, k) for _c, f, t, k in res_limited))
+    paying = (rules.free_pay, res_conv, tuple((f, t, k) for _c, f, t, k in res_limited))
+    pay_key = _PAY_KEYS.setdefault(paying, len(_PAY_KEYS))
     return (d.hand_size, d.storage_limit, res_conv, res_limited, card_convs, conversions(card_convs),
             tuple(d.start_draw), tuple(d.start_cycle), d.ignore_blocks, d.deck_top, d.topdeck, level1,
             tuple(d.endgame), pay_key, tuple(d.extra_draws))

@@ -158,28 +158,31 @@ class ActDecision(Decision):
     person; a heuristic bot plans its own action), and its check is the engine's validation
     (any legal action is allowed, listed or not; every listed one is legal)."""
 
-    # The dataclass fields, set directly: the generated __init__ and its frozen setattr cost
-    # more than the rest of an action.
-    _FIXED = {"kind": "act", "tag": "action", "prompt": "Your next action (or end your turn)",
-              "low": 0, "high": 0}
+    # The dataclass fields that never change, as class attributes: an instance holds only its
+    # seat, its game and the version it was made at, set directly (the generated __init__ and
+    # its frozen setattr cost more than the rest of an action).
+    kind = "act"
+    tag = "action"
+    prompt = "Your next action (or end your turn)"
+    low = 0
+    high = 0
+    _options: tuple[Action, ...] | None = None     # listed when first read
 
     def __init__(self, g: GameState, seat: int) -> None:
         fields = self.__dict__
-        fields.update(self._FIXED)
         fields["seat"] = seat
-        # The state's own checker (not this decision's bound method: that would make every
-        # decision a reference cycle, left for the garbage collector).
-        checker = g.act_checker
-        if checker is None:                 # a state played directly (tests), not begun
-            checker = g.act_checker = functools.partial(action_problem, g)
-        fields["checker"] = checker
         fields["_g"] = g
         fields["_version"] = g.version
-        fields["_options"] = None
+
+    @property                                # type: ignore[override]
+    def checker(self) -> Any:
+        # Made when read (rarely: ``check`` below is what the engine calls), and not this
+        # decision's bound method, which would make it a reference cycle.
+        return functools.partial(action_problem, self.__dict__["_g"])
 
     @property                                # type: ignore[override]
     def options(self) -> tuple[Action, ...]:
-        listed = self.__dict__["_options"]
+        listed = self._options
         if listed is None:
             g = self.__dict__["_g"]
             if g.version != self.__dict__["_version"]:

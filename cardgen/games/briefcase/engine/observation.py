@@ -65,7 +65,7 @@ class PlayerView(NamedTuple):
     topdeck: int
     level1_active: int
     endgame: tuple[tuple[str, int], ...]
-    pay_key: tuple
+    pay_key: int
     extra_draws: tuple[tuple[int, int], ...]
 
     def cards_owned(self) -> tuple[int, ...]:
@@ -140,8 +140,8 @@ def _view(g: GameState, p: PlayerState, own: bool) -> PlayerView:
     seat = p.seat
     cached = g.obs_parts[seat]
     # The company part changes only with a purchase (more companies), a flip (``refresh``
-    # records the activated companies) or an investment (more Victory Point cards).
-    if (cached is None or cached[0] != len(p.companies) or cached[1] != p.active_key
+    # records the activated companies in a new tuple) or an investment (more Victory Point cards).
+    if (cached is None or cached[1] is not p.active_key or cached[0] != len(p.companies)
             or cached[2] != p.vp_cards):
         cached = g.obs_parts[seat] = (len(p.companies), p.active_key, p.vp_cards, _company_part(p))
     deck = p.deck
@@ -150,14 +150,15 @@ def _view(g: GameState, p: PlayerState, own: bool) -> PlayerView:
     # a new list); only its order changes in place (redeal, which clears this cache).
     if counted is None or counted[0] is not deck or counted[1] != len(deck):
         counted = g.obs_decks[seat] = (deck, len(deck), _deck_counts(deck))
-    k0, k1, k2, k3 = counted[2]
-    h0, h1, h2, h3 = p.hand
-    d0, d1, d2, d3 = p.discard
-    p0, p1, p2, p3 = p.played
+    hand, discard, played = p.hand, p.discard, p.played
+    k0, k1, k2, k3 = deck_counts = counted[2]
+    h0, h1, h2, h3 = hand
+    d0, d1, d2, d3 = discard
+    p0, p1, p2, p3 = played
     return _new(PlayerView, (
-        seat, (h0, h1, h2, h3) if own else None, counted[2] if own else None, h0 + h1 + h2 + h3, len(deck),
+        seat, tuple(hand) if own else None, deck_counts if own else None, h0 + h1 + h2 + h3, len(deck),
         (h0 + d0 + p0 + k0, h1 + d1 + p1 + k1, h2 + d2 + p2 + k2, h3 + d3 + p3 + k3),
-        (d0, d1, d2, d3), (p0, p1, p2, p3), tuple(p.storage)) + cached[3])
+        tuple(discard), tuple(played), tuple(p.storage)) + cached[3])
 
 
 # The table's parts that change during a turn, a bit each (``GameState.obs_stale``). The rules
@@ -199,22 +200,17 @@ def observe(g: GameState, seat: int) -> Observation:
     public = g.obs_public
     dirty = g.obs_dirty
     if dirty:
-        # Public views are built when another seat looks: a player's own decisions need only
-        # its own view.
-        if dirty == 1 << seat:
-            public[seat] = None
-        else:
-            for s in range(g.n):
-                if (dirty >> s) & 1:
-                    public[s] = None
         g.obs_dirty = 0
-    mine = _view(g, g.players[seat], True)
-    if public.count(None) > (public[seat] is None):
         for s in range(g.n):
-            if s != seat and public[s] is None:
-                public[s] = _view(g, g.players[s], False)
+            if (dirty >> s) & 1:
+                public[s] = None
+    # Public views are built when another seat looks: a player's own decisions need only its
+    # own view.
     players = public.copy()
-    players[seat] = mine
+    for s, view in enumerate(players):
+        if view is None and s != seat:
+            players[s] = public[s] = _view(g, g.players[s], False)
+    players[seat] = _view(g, g.players[seat], True)
     if g.revealed >= 0 and seat == g.current:
         players = list(_reveal(g, tuple(players)))
     obs = _new(Observation, (

@@ -95,7 +95,7 @@ class PlayerState:
         self.topdeck = 0
         self.level1_active = 0
         self.endgame: tuple[tuple[str, int], ...] = ()
-        self.pay_key: tuple = ()
+        self.pay_key = -1                       # the way it pays resources (effects._PAY_KEYS)
         self.active_key: tuple[int, ...] = ()   # the activated companies, a new tuple at each refresh
 
     def cards_owned(self) -> list[int]:
@@ -119,7 +119,7 @@ class GameState:
         "over", "stalled", "bought", "activations", "hires", "blocks_moved", "deactivations",
         "resource_blocks_removed", "invariants", "initial_cards", "initial_res", "initial_piles",
         "draw_to", "revealed", "flow", "version", "obs_dirty", "obs_public", "obs_parts", "obs_table",
-        "obs_own", "obs_decks", "obs_stale", "act_checker", "issued", "__weakref__",
+        "obs_own", "obs_decks", "obs_stale", "issued", "__weakref__",
     )
 
     def __init__(self, rules: Rules, players: int, rng: random.Random):
@@ -166,7 +166,6 @@ class GameState:
         # ``version`` counts applied choices; ``obs_dirty`` marks (a bit per seat) the players
         # whose public view must be built anew (see observation.py).
         self.flow: Flow | None = None
-        self.act_checker: Any = None                # legal.action_problem bound to this game
         self.version = 0
         self.obs_dirty = (1 << players) - 1
         self.obs_public: list[Any] = [None] * players
