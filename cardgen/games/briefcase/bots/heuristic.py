@@ -23,6 +23,7 @@ from cardgen.games.briefcase.bots.base import Policy
 from cardgen.games.briefcase.engine import actions, payment
 from cardgen.games.briefcase.engine.cards import DEFAULT_SPEND, most_payable, plan_cards
 from cardgen.games.briefcase.engine.legal import END, Action
+from cardgen.games.briefcase.engine.memo import Memo
 from cardgen.games.briefcase.engine.observation import Observation, PlayerView
 from cardgen.games.briefcase.engine.rules import (
     ACTIVATE,
@@ -140,7 +141,7 @@ class _Tables:
                            - st.buy_cost * (c.cost or 0))
 
 
-_TABLES: dict[tuple[type, int, int], _Tables] = {}
+_TABLES: Memo = Memo(64)   # (bot class, id of the rules, players) -> its tables
 
 
 class HeuristicBot(Policy):
@@ -167,9 +168,7 @@ class HeuristicBot(Policy):
         key = (type(self), id(g.rules), g.n)
         t = _TABLES.get(key)
         if t is None or t.rules is not g.rules:
-            if len(_TABLES) > 64:
-                _TABLES.clear()
-            t = _TABLES[key] = _Tables(self, g.rules, g.n)
+            t = _TABLES.keep(key, _Tables(self, g.rules, g.n))
         self._tb = t
         return t
 

@@ -4,6 +4,7 @@ action with cards (real ones, or groups of cards that abilities let count as ano
 
 from __future__ import annotations
 
+from cardgen.games.briefcase.engine.memo import Memo
 from cardgen.games.briefcase.engine.rules import N_CARDS, Rules
 from cardgen.games.briefcase.engine.state import GameState, PlayerState
 from cardgen.games.briefcase.model import DECISIONS
@@ -111,8 +112,6 @@ def plan_cards(p: PlayerState, uses: list[int], n: int, t: int, for_resources: b
     key = (conv, for_resources, limited, tuple(hand), n, t, spend)
     plan = _SEARCHED.get(key, False)
     if plan is False:
-        if len(_SEARCHED) > _SEARCHED_MAX:
-            _SEARCHED.clear()
         left = list(hand)
         left[t] = 0
         consume = [0] * N_CARDS
@@ -121,12 +120,11 @@ def plan_cards(p: PlayerState, uses: list[int], n: int, t: int, for_resources: b
         plan = None
         if _convert(n - have, left, cands, uses, consume, used, spend):
             plan = tuple(consume), tuple(sorted(used.items()))
-        _SEARCHED[key] = plan
+        _SEARCHED.keep(key, plan)
     return plan
 
 
-_SEARCHED: dict[tuple, CardPlan | None] = {}
-_SEARCHED_MAX = 100_000
+_SEARCHED: Memo = Memo(100_000)
 
 
 def _convert(need: int, left: list[int], cands: tuple, uses: list[int], consume: list[int],

@@ -16,6 +16,7 @@ from collections.abc import Callable, Generator
 from typing import Any
 
 from cardgen.games.briefcase.engine import cards
+from cardgen.games.briefcase.engine.memo import Memo
 from cardgen.games.briefcase.engine.rules import (
     ALL_RES_MASK,
     BUY,
@@ -180,7 +181,7 @@ def _derive(rules: Rules, active: tuple[int, ...]) -> tuple:
 
 # Derived fields by rules (identity) and activated companies: the same few combinations recur in
 # every game. The rules object is kept with its entry, so its id cannot be reused meanwhile.
-_DERIVED: dict[tuple[int, tuple[int, ...]], tuple[Rules, tuple]] = {}
+_DERIVED: Memo = Memo(4096)   # (id of the rules, activated companies) -> (rules, what they give)
 
 
 def refresh(g: GameState, p: PlayerState) -> None:
@@ -190,9 +191,7 @@ def refresh(g: GameState, p: PlayerState) -> None:
     key = (id(rules), active)
     hit = _DERIVED.get(key)
     if hit is None or hit[0] is not rules:
-        if len(_DERIVED) > 4096:
-            _DERIVED.clear()
-        hit = _DERIVED[key] = (rules, _derive(rules, active))
+        hit = _DERIVED.keep(key, (rules, _derive(rules, active)))
     (p.hand_size, p.storage_limit, p.res_conv, p.res_limited, p.card_convs, p.card_conv,
      p.start_draw, p.start_cycle, p.ignore_blocks, p.deck_top, p.topdeck, p.level1_active,
      p.endgame, p.pay_key, p.extra_draws) = hit[1]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from operator import sub
 
+from cardgen.games.briefcase.engine.memo import Memo
 from cardgen.games.briefcase.engine.rules import N_RES, Rules
 from cardgen.games.briefcase.engine.state import GameState, PlayerState
 
@@ -28,9 +29,8 @@ Plan = tuple[Unit, ...]
 # What a plan and its units may be: tuples, or lists (a plan read back from a JSON game log).
 _SEQ = (tuple, list)
 
-_MEMO: dict[tuple, Plan | None] = {}
+_MEMO: Memo = Memo(200_000)
 _DIRECT: dict[tuple, Plan] = {}        # paying a cost with exactly its resources
-_MEMO_MAX = 200_000
 
 
 def plan_payment(p: PlayerState, cost: tuple[int, ...] | list[int], uses: list[int] | tuple[int, ...],
@@ -70,9 +70,7 @@ def plan_payment(p: PlayerState, cost: tuple[int, ...] | list[int], uses: list[i
                  None if avail is None else list(avail), out, set())
     plan = tuple(out) if ok else None
     if key is not None:
-        if len(_MEMO) > _MEMO_MAX:
-            _MEMO.clear()
-        _MEMO[key] = plan
+        _MEMO.keep(key, plan)
     return plan
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from cardgen.games.briefcase.engine.memo import Memo
 from cardgen.games.briefcase.engine.rules import N_CARDS, N_RES, Rules
 from cardgen.sim.decisions import Decision, IllegalAction
 
@@ -49,14 +50,12 @@ def conversions(card_convs: tuple) -> Conversions:
     """The ``Conversions`` of a player's ``card_convs`` (sorted as ``effects.refresh`` sorts them)."""
     table = _CONVERSIONS.get(card_convs)
     if table is None:
-        if len(_CONVERSIONS) > 4096:
-            _CONVERSIONS.clear()
-        table = _CONVERSIONS[card_convs] = Conversions(card_convs)
+        table = _CONVERSIONS.keep(card_convs, Conversions(card_convs))
     return table
 
 
 # The few distinct ability combinations recur in every game.
-_CONVERSIONS: dict[tuple, Conversions] = {}
+_CONVERSIONS: Memo = Memo(4096)
 NO_CONVERSIONS = conversions(())
 
 
