@@ -18,7 +18,7 @@ from cardgen.games.briefcase.simulation import SIMULATOR, Config
 from cardgen.sim import driver
 from cardgen.sim.decisions import Decision
 
-from .helpers import give, make_game, play_turn, set_deck, set_hand
+from .helpers import cid, give, make_game, play_turn, set_deck, set_hand
 from .test_engine_fuzz import fingerprint
 
 SETS = ("simple", "faster", "complex", "light_interaction", "heavy_interaction", None)
@@ -167,3 +167,19 @@ def test_the_expert_values_a_produced_activate_card_less_once_it_holds_enough():
     short, enough = values(need - 1), values(need)
     assert short[0] - enough[0] == pytest.approx(style.card[ACTIVATE])
     assert short[1] == enough[1]
+
+
+def test_the_expert_moves_a_company_block_off_the_company_it_would_buy_and_buys_it():
+    # "A player cannot purchase a resource or a company that is blocked." "A player may play
+    # any 2 decision cards of the same type to move a block card from a resource or a company
+    # card to another." Two Obstacles free the company; the two Buy cards then buy it.
+    g = make_game(4, "heavy_interaction", bots=[make_bot("expert")] + [make_bot("greedy")] * 3)
+    give(g, 0, "power_plant")
+    give(g, 0, "paper_mill")                      # two activated level-1: level 2 is open
+    wanted = cid(g, "investment_company")
+    g.company_blocks = [wanted]
+    set_hand(g, 0, buy=2, obstacle=2)
+    set_deck(g, 0, ["obstacle"] * 6)
+    play_turn(g)
+    assert g.players[0].owned[wanted]
+    assert g.company_blocks != [wanted] and g.company_blocks[0] in g.portfolio

@@ -74,6 +74,8 @@ class Style:
     unblock: bool = True                    # move resource blocks off what it needs
     hire: bool = True
     block_rivals: bool = False              # move company blocks onto what rivals want
+    # Move a company block off the company it would buy first, when it can pay for it at once.
+    unblock_companies: bool = False
     abilities: dict[str, float] = field(default_factory=dict)  # per-kind overrides
     # Once the player holds this many Activate cards more than its starting deck has (None:
     # never), one more produced is worth nothing instead of ``card[ACTIVATE]``: each clogs
@@ -451,6 +453,10 @@ class HeuristicBot(Policy):
             if act is not None:
                 yield act
         if not final:
+            if self.style.unblock_companies and self.g.company_bought < self.g.rules.companies_per_turn:
+                act = self.unblock_action(self.g, self.p)
+                if act is not None:
+                    yield act
             act = self.company_action(self.g, self.p)
             if act is not None:
                 yield act
@@ -609,14 +615,13 @@ class HeuristicBot(Policy):
             self._told_cache = cached = (g.rules, avoid, favour)
         return cached[1], cached[2]
 
-    def company_action(self, g: GameState, p: PlayerState) -> Action | None:
-        """Buying the best company it can pay for, or None."""
-        if g.company_bought >= g.rules.companies_per_turn or not (p.hand[BUY] or p.card_convs):
-            return None
-        budget = most_payable(p, BUY)
+    def _buy_ranking(self, g: GameState, p: PlayerState, budget: int,
+                     blocked: bool) -> list[tuple[float, int]]:
+        """The companies it would buy for at most ``budget`` Buy, best first, as (-value, index);
+        with ``blocked``, the blocked ones too."""
         tb = self.tables(g)
         piles, owned, blocks = g.piles, p.owned, g.company_blocks
-        # Leave out early what actions.company_problem would refuse: a locked level or a block.
+        # Leave out early what actions.company_problem would refuse: a locked level (or a block).
         top_level = 1 if p.level1_active < g.rules.level1_for_level2 else 1 << 30
         avoided, favoured = self._told(g)
         # Bought now, it is activated about ``future_activations`` times more.
@@ -625,7 +630,7 @@ class HeuristicBot(Policy):
         ranked = []
         for ci in g.portfolio:
             if (piles[ci] and not owned[ci] and cost[ci] <= budget and level[ci] <= top_level
-                    and ci not in blocks and ci != avoided):
+                    and (blocked or ci not in blocks) and ci != avoided):
                 v = tb.buy[ci] + (self._endgame_value(g, p, tb, ci) if endgame[ci] else 0.0)
                 if clog:
                     v += clog * tb.clog[ci]
@@ -634,11 +639,45 @@ class HeuristicBot(Policy):
                 if v > 0:
                     ranked.append((-v, ci))
         ranked.sort()
-        for _v, ci in ranked:
+        return ranked
+
+    def company_action(self, g: GameState, p: PlayerState) -> Action | None:
+        """Buying the best company it can pay for, or None."""
+        if g.company_bought >= g.rules.companies_per_turn or not (p.hand[BUY] or p.card_convs):
+            return None
+        for _v, ci in self._buy_ranking(g, p, most_payable(p, BUY), blocked=False):
             plan = actions.company_plan(g, ci)
             if plan is not None:
                 return ("buy_company", ci, plan)
         return None
+
+    def unblock_action(self, g: GameState, p: PlayerState) -> Action | None:
+        """Moving a company block off the company it would buy first, when the Buy cards in
+        its hand pay for it right after, with a pair of cards it does not pay with; or None.
+        The block goes onto what the leading rival would buy next, else onto what it wants
+        least. Without this a blocked company stays out of its reach all game (nobody else
+        moves a block off it), however much it wants it. (Moving a block off it at the end of
+        a turn, for the next, was measured too: it won less, since rivals block it again.)"""
+        blocks = g.company_blocks
+        if all(b < 0 for b in blocks):
+            return None
+        pair = self._block_pair(g, p)
+        if pair is None:
+            return None
+        # Buy cards alone: the pair may be what an ability would have paid with.
+        ranked = self._buy_ranking(g, p, p.hand[BUY], blocked=True)
+        if not ranked or ranked[0][1] not in blocks:
+            return None
+        wanted = ranked[0][1]
+        i = blocks.index(wanted)
+        targets = [c for c in actions.block_targets(g, "company", i) if c != wanted]
+        if not targets:
+            return None
+        rival = self.rival_target(g, p)
+        if rival not in targets:
+            rival = min(targets, key=lambda c: (self.company_value(g, p, c), c))
+        plan = actions.block_plan(g, pair)
+        return None if plan is None else ("move_block", "company", i, rival, pair, plan)
 
     def hire_action(self, g: GameState, p: PlayerState) -> Action | None:
         """The most valuable hire it can pay for, or None."""
@@ -664,12 +703,8 @@ class HeuristicBot(Policy):
     def block_action(self, g: GameState, p: PlayerState, targets: Sequence[int]) -> Action | None:
         """Moving a block off what it needs (or, with the style, onto a rival's next company), or
         None."""
-        cards = g.rules.block_move_cards
-        if p.hand[OBSTACLE] >= cards:
-            pair = OBSTACLE
-        elif p.hand[HIRE] >= cards:
-            pair = HIRE
-        else:
+        pair = self._block_pair(g, p)
+        if pair is None:
             return None
         if self.style.unblock and g.resource_blocks:
             need = self.wants(g, p, targets)
@@ -685,8 +720,18 @@ class HeuristicBot(Policy):
             return self.block_rival(g, p, pair)
         return None
 
-    def block_rival(self, g: GameState, p: PlayerState, pair: int) -> Action | None:
-        """Putting a company block on what the leading rival would buy next, or None."""
+    @staticmethod
+    def _block_pair(g: GameState, p: PlayerState) -> int | None:
+        """The card type it moves a block with (a pair of Obstacles, else of Hires), or None."""
+        cards = g.rules.block_move_cards
+        if p.hand[OBSTACLE] >= cards:
+            return OBSTACLE
+        if p.hand[HIRE] >= cards:
+            return HIRE
+        return None
+
+    def rival_target(self, g: GameState, p: PlayerState) -> int | None:
+        """What the leading rival would buy next (by this bot's values), or None."""
         def points(o: int) -> int:
             q = g.players[o]
             return sum(g.rules.companies[c].vp for c in q.companies if q.active[c]) + q.vp_cards
@@ -696,8 +741,12 @@ class HeuristicBot(Policy):
         cands = [c for c in g.portfolio if g.piles[c] and not opp.owned[c]]
         if not cands:
             return None
-        target = max(cands, key=lambda c: (self.company_value(g, opp, c), -c))
-        if target in g.company_blocks:
+        return max(cands, key=lambda c: (self.company_value(g, opp, c), -c))
+
+    def block_rival(self, g: GameState, p: PlayerState, pair: int) -> Action | None:
+        """Putting a company block on what the leading rival would buy next, or None."""
+        target = self.rival_target(g, p)
+        if target is None or target in g.company_blocks:
             return None
         i = g.company_blocks.index(-1) if -1 in g.company_blocks else 0
         if target in actions.block_targets(g, "company", i):
