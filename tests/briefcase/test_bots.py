@@ -173,13 +173,20 @@ def test_the_expert_moves_a_company_block_off_the_company_it_would_buy_and_buys_
     # "A player cannot purchase a resource or a company that is blocked." "A player may play
     # any 2 decision cards of the same type to move a block card from a resource or a company
     # card to another." Two Obstacles free the company; the two Buy cards then buy it.
-    g = make_game(4, "heavy_interaction", bots=[make_bot("expert")] + [make_bot("greedy")] * 3)
-    give(g, 0, "power_plant")
-    give(g, 0, "paper_mill")                      # two activated level-1: level 2 is open
-    wanted = cid(g, "investment_company")
-    g.company_blocks = [wanted]
-    set_hand(g, 0, buy=2, obstacle=2)
-    set_deck(g, 0, ["obstacle"] * 6)
-    play_turn(g)
+    def turn(blocked: int | None) -> GameState:
+        g = make_game(4, "heavy_interaction", bots=[make_bot("expert")] + [make_bot("greedy")] * 3)
+        give(g, 0, "power_plant")
+        give(g, 0, "paper_mill")                  # two activated level-1: level 2 is open
+        if blocked is not None:
+            g.company_blocks = [blocked]
+        set_hand(g, 0, buy=2, obstacle=2)
+        set_deck(g, 0, ["obstacle"] * 6)
+        play_turn(g)
+        return g
+
+    free = turn(None)                             # what it buys when nothing is blocked
+    wanted = next(ci for ci in free.players[0].companies if ci not in (cid(free, "power_plant"),
+                                                                        cid(free, "paper_mill")))
+    g = turn(wanted)
     assert g.players[0].owned[wanted]
     assert g.company_blocks != [wanted] and g.company_blocks[0] in g.portfolio
