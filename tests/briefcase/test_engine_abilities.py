@@ -162,14 +162,18 @@ def test_investment_company_counts_every_buy_card_owned():
 
 
 def test_venture_capital_firm_counts_buy_in_the_production_of_activated_companies():
+    # "1 victory point for each Buy appearing in the production of all activated companies":
+    # the productions are authored numbers, so the count is taken from the data.
     g = _game()
-    give(g, 0, "venture_capital_firm")                # produces 1 Buy
-    give(g, 0, "investment_company")                  # produces 2 Buy (and scores Buy owned)
-    give(g, 0, "warehouses")                          # produces an Activate
+    activated = ("venture_capital_firm", "investment_company", "warehouses", "newspaper")
+    for company in activated:
+        give(g, 0, company)
     give(g, 0, "steel_factory", active=False)        # deactivated: not counted
     set_hand(g, 0)
-    set_deck(g, 0, [])
-    assert effects.endgame_vp(g, g.players[0]) == 3
+    set_deck(g, 0, [])                                # no Buy card owned: the Investment Company adds 0
+    buys = [g.rules.companies[cid(g, c)].production_cards[BUY] for c in activated]
+    assert sum(buys) > 0 and g.rules.companies[cid(g, "steel_factory")].production_cards[BUY] > 0
+    assert effects.endgame_vp(g, g.players[0]) == sum(buys)
 
 
 def test_contractor_firm_cycles_only_once_per_turn():

@@ -445,10 +445,11 @@ def test_a_candidate_changes_the_compiled_rules_and_nothing_else():
     from cardgen.games.briefcase.tuning import subject
 
     s = subject("simple", [4])
-    base, tuned = s.config(4, {}), s.config(4, {("bank", "cost"): 2})
+    shipped = s.game.company("bank").cost
+    base, tuned = s.config(4, {}), s.config(4, {("bank", "cost"): shipped + 1})
     i = base.rules.company_index["bank"]
-    assert (base.rules.companies[i].cost, tuned.rules.companies[i].cost) == (4, 2)
-    assert s.game.company("bank").cost == 4
+    assert (base.rules.companies[i].cost, tuned.rules.companies[i].cost) == (shipped, shipped + 1)
+    assert s.game.company("bank").cost == shipped
 
 
 # --- The command --------------------------------------------------------------------------------
@@ -484,18 +485,22 @@ def test_sets_tuned_together_write_a_proposed_production(overlay: Path, monkeypa
     # command writes the report and the changes file for the joint (which has no data of its own).
     from dataclasses import replace
 
+    from cardgen.games.briefcase.tuning import subject
+
+    shipped = subject("faster", [4]).game.company("oil_refinery").production.get("buy", 0)
     real = Tuner.tune
     buy = ("oil_refinery", "production.buy")
-    monkeypatch.setattr(Tuner, "tune", lambda self: replace(real(self), changes={buy: 1}, withheld={}))
+    monkeypatch.setattr(Tuner, "tune", lambda self: replace(real(self), changes={buy: shipped + 1},
+                                                            withheld={}))
     out = overlay / "joint.yaml"
     result = runner.invoke(app, ["tune", "--set", "faster", "--set", "heavy_interaction", "-p", "4",
                                  "-n", "4", "--budget", "2000", "-j", "1", "-o", str(out)])
     assert result.exit_code == 0, result.output
     doc = yaml.safe_load(out.read_text())
     [entry] = doc["changes"]
-    assert entry["company"] == "Oil Refinery" and entry["production"]["buy"] == 1
+    assert entry["company"] == "Oil Refinery" and entry["production"]["buy"] == shipped + 1
     report = (overlay / "joint-tune-report.md").read_text()
-    assert "| Oil Refinery |" in report and "production.buy 0 → **1**" in report
+    assert "| Oil Refinery |" in report and f"production.buy {shipped} → **{shipped + 1}**" in report
 
 
 def test_a_workspace_s_earlier_changes_of_a_company_are_carried_into_the_proposed_file(
