@@ -453,7 +453,7 @@ class HeuristicBot(Policy):
             if act is not None:
                 yield act
         if not final:
-            if self.style.unblock_companies and self.g.company_bought < self.g.rules.companies_per_turn:
+            if self.style.unblock_companies:
                 act = self.unblock_action(self.g, self.p)
                 if act is not None:
                     yield act
@@ -658,14 +658,17 @@ class HeuristicBot(Policy):
         least. Without this a blocked company stays out of its reach all game (nobody else
         moves a block off it), however much it wants it. (Moving a block off it at the end of
         a turn, for the next, was measured too: it won less, since rivals block it again.)"""
-        blocks = g.company_blocks
-        if all(b < 0 for b in blocks):
+        if g.company_bought >= g.rules.companies_per_turn:
+            return None
+        # Buy cards alone: the pair may be what an ability would have paid with.
+        budget, blocks, cost = p.hand[BUY], g.company_blocks, self.tables(g).cost
+        # The ranking only when a block sits on a company it could buy (most turns it does not).
+        if not any(b >= 0 and cost[b] <= budget and not p.owned[b] for b in blocks):
             return None
         pair = self._block_pair(g, p)
         if pair is None:
             return None
-        # Buy cards alone: the pair may be what an ability would have paid with.
-        ranked = self._buy_ranking(g, p, p.hand[BUY], blocked=True)
+        ranked = self._buy_ranking(g, p, budget, blocked=True)
         if not ranked or ranked[0][1] not in blocks:
             return None
         wanted = ranked[0][1]

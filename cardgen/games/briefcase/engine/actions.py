@@ -314,10 +314,6 @@ def perform_activate(g: GameState, ci: int, plan: ActivationPlan) -> Steps:
         yield from effects.on_activate(g, p, c, ctx)
 
 
-def _names(made: list[int]) -> list[str]:
-    return [DECISIONS[t].capitalize() for t in made]
-
-
 def produce(g: GameState, p: PlayerState, c: CompanyRule, may_top: bool) -> Steps:
     """Production from the Decision Bank to the discard pile (or, with a Biology Lab, the top
     of the draw pile in the order the player chooses); produced resources go to storage."""
@@ -326,17 +322,20 @@ def produce(g: GameState, p: PlayerState, c: CompanyRule, may_top: bool) -> Step
         want = c.production_cards[t]
         if want:
             made.extend([t] * cards.take_from_bank(g, t, want))
-    if made:
-        if may_top and p.deck_top and (yield d.yes_no(
-                p.seat, "production_on_top",
-                f"{c.name} produces {', '.join(_names(made))}: put it on top of your draw pile?")):
-            if len(set(made)) > 1:
-                made = yield d.order(p.seat, "production_order",
-                                     "Order the production: the last one goes on top", made, _names(made))
-            p.deck.extend(made)
-        else:
-            for t in made:
-                p.discard[t] += 1
+    on_top = False
+    if made and may_top and p.deck_top:
+        # The cards' names only for the question: most productions ask none.
+        names = [DECISIONS[t].capitalize() for t in made]
+        on_top = yield d.yes_no(p.seat, "production_on_top",
+                                f"{c.name} produces {', '.join(names)}: put it on top of your draw pile?")
+        if on_top and len(set(made)) > 1:
+            made = yield d.order(p.seat, "production_order",
+                                 "Order the production: the last one goes on top", made, names)
+    if on_top:
+        p.deck.extend(made)
+    else:
+        for t in made:
+            p.discard[t] += 1
     for r in range(N_RES):
         want = c.production_res[r]
         if want:
