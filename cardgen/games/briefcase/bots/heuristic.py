@@ -99,7 +99,7 @@ class _Tables:
     """A style's values of each company that do not change during a game."""
 
     __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "endgame", "ready", "fresh",
-                 "level", "cost", "min_buy_cost", "clog", "activate_need", "bank_size", "market_size")
+                 "level", "cost", "min_buy_cost", "clog", "activate_need", "bank_size", "market_size", "made")
 
     def __init__(self, bot: HeuristicBot, rules: Rules, players: int):
         st = bot.style
@@ -108,6 +108,11 @@ class _Tables:
         n = len(rules.companies)
         self.first = [0.0] * n     # printed VP and ongoing ability, earned on the first activation
         self.prod = [0.0] * n      # production, with the Decision Bank full
+        # What each company produces, as (pile, count, value) for cards and then for resources:
+        # production as it would be now reads only these piles (``production_value``).
+        self.made = [(tuple((t, k, st.card[t]) for t, k in enumerate(c.production_cards) if k),
+                      tuple((r, k, st.energy) for r, k in enumerate(c.production_res) if k))
+                     for c in rules.companies]
         self.spend = [0.0] * n     # the resources an activation spends
         self.again = [0.0] * n     # a per-activation ability, earned on every activation
         self.buy = [0.0] * n       # buying it, before end-of-game abilities
@@ -183,22 +188,29 @@ class HeuristicBot(Policy):
 
     def production_value(self, g: GameState, c: CompanyRule) -> float:
         """Production as it would be now: what the Decision Bank and the market still hold."""
-        st = self.style
+        return self._made(g, self.tables(g), c.index)
+
+    @staticmethod
+    def _made(g: GameState, tb: _Tables, ci: int) -> float:
+        # Only the piles the company produces from (most produce one or two things): this runs
+        # for every owned company at every ranking once the Decision Bank runs low.
+        cards, res = tb.made[ci]
         v = 0.0
-        for t in range(N_CARDS):
-            k = c.production_cards[t]
-            if k:
-                v += st.card[t] * min(k, g.bank[t])
-        for r in range(N_RES):
-            if c.production_res[r]:
-                v += st.energy * min(c.production_res[r], g.market[r])
+        if cards:
+            bank = g.bank
+            for t, k, w in cards:
+                v += w * min(k, bank[t])
+        if res:
+            market = g.market
+            for r, k, w in res:
+                v += w * min(k, market[r])
         return v
 
     def _prod(self, g: GameState, tb: _Tables, ci: int) -> float:
         bank = g.bank
         if bank[0] >= 3 and bank[1] >= 3 and bank[2] >= 3 and bank[3] >= 3:
             return tb.prod[ci]
-        return self.production_value(g, g.rules.companies[ci])
+        return self._made(g, tb, ci)
 
     def _endgame_count(self, g: GameState, p: PlayerState, per: str) -> int:
         if per == "activated_company":
@@ -284,12 +296,13 @@ class HeuristicBot(Policy):
             eligibility = self.style.eligibility
             active, level, endgame = p.active, tb.level, tb.endgame
             ready, fresh, clog = tb.ready, tb.fresh, tb.clog if self._glutted(tb, p) else None
+            made = self._made
             ranked = []
             for ci in p.companies:
                 if active[ci]:
-                    v = ready[ci] if full else self._prod(g, tb, ci) + tb.again[ci] - tb.spend[ci]
+                    v = ready[ci] if full else made(g, tb, ci) + tb.again[ci] - tb.spend[ci]
                 else:
-                    v = fresh[ci] if full else (self._prod(g, tb, ci) + tb.again[ci] - tb.spend[ci]
+                    v = fresh[ci] if full else (made(g, tb, ci) + tb.again[ci] - tb.spend[ci]
                                                 + tb.first[ci])
                     if endgame[ci]:
                         v += self._endgame_value(g, p, tb, ci)
