@@ -190,3 +190,38 @@ def test_the_expert_moves_a_company_block_off_the_company_it_would_buy_and_buys_
     g = turn(wanted)
     assert g.players[0].owned[wanted]
     assert g.company_blocks != [wanted] and g.company_blocks[0] in g.portfolio
+
+
+def test_the_expert_values_card_conversions_more_where_companies_make_obstacle_cards():
+    # "Player may use 3 cards of the same type as a Buy or Activate card." Obstacle cards (6 of
+    # a starting deck's 12) are useful mostly when converted; companies that make more of them
+    # make a conversion worth more. The greedy player values it the same everywhere.
+    from cardgen.games.briefcase.engine.observation import fresh_observation
+    from cardgen.games.briefcase.engine.rules import OBSTACLE
+
+    def value(set_ref: str, bot_name: str) -> tuple[float, int]:
+        g = make_game(4, set_ref)
+        obs = fresh_observation(g, 0)
+        makers = sum(1 for ci in g.portfolio if g.rules.companies[ci].production_cards[OBSTACLE])
+        return make_bot(bot_name).company_value(obs, obs.me, cid(g, "accounting_firm")), makers
+
+    (none, no_makers), (some, makers) = value("light_interaction", "expert"), value("complex", "expert")
+    assert no_makers == 0 and makers > 0
+    assert some > none
+    assert value("light_interaction", "greedy")[0] == value("complex", "greedy")[0]
+
+
+@pytest.mark.parametrize("set_ref", ["simple", "faster", "complex", "light_interaction", "heavy_interaction"])
+def test_the_expert_blocks_only_a_company_the_leading_rival_may_buy(set_ref):
+    # "A player may only purchase a 2nd level company card (red frame) if he has activated at
+    # least two 1st level (orange frame) company cards": at the start no rival may buy one, so
+    # a block there would stop nobody.
+    from cardgen.games.briefcase.engine.observation import fresh_observation
+
+    g = make_game(4, set_ref)
+    obs = fresh_observation(g, 0)
+    target = make_bot("expert").rival_target(obs, obs.me)
+    assert target is not None
+    rival_buy_cards = max(obs.players[o].cards[BUY] for o in obs.opponents(0))
+    assert g.rules.companies[target].level == 1
+    assert g.rules.companies[target].cost <= rival_buy_cards

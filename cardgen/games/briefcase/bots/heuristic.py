@@ -77,6 +77,10 @@ class Style:
     # Move a company block off the company it would buy first, when it can pay for it at once.
     unblock_companies: bool = False
     abilities: dict[str, float] = field(default_factory=dict)  # per-kind overrides
+    # A card-converting ability (``cards_as``) is worth this much more for each company in the
+    # portfolio that produces the card type it values least (Obstacles): with such companies
+    # in play, decks fill with cards that are worth something only when converted.
+    convert_junk: float = 0.0
     # Once the player holds this many Activate cards more than its starting deck has (None:
     # never), one more produced is worth nothing instead of ``card[ACTIVATE]``: each clogs
     # every later hand, and a company that makes them, activated again and again, fills the
@@ -99,12 +103,14 @@ class _Tables:
     """A style's values of each company that do not change during a game."""
 
     __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "endgame", "ready", "fresh",
-                 "level", "cost", "min_buy_cost", "clog", "activate_need", "bank_size", "market_size", "made")
+                 "level", "cost", "min_buy_cost", "clog", "activate_need", "bank_size", "market_size", "made",
+                 "portfolio")
 
-    def __init__(self, bot: HeuristicBot, rules: Rules, players: int):
+    def __init__(self, bot: HeuristicBot, rules: Rules, players: int, portfolio: tuple[int, ...]):
         st = bot.style
         self.rules = rules
         self.players = players
+        self.portfolio = portfolio
         n = len(rules.companies)
         self.first = [0.0] * n     # printed VP and ongoing ability, earned on the first activation
         self.prod = [0.0] * n      # production, with the Decision Bank full
@@ -131,9 +137,11 @@ class _Tables:
         # The Buy pile and the basic resource piles at the start (``progress``).
         self.bank_size = max(1, rules.bank_per_player[BUY] * players)
         self.market_size = tuple(max(1, rules.market_per_player[r] * players) for r in rules.basic)
+        junk = min(range(N_CARDS), key=lambda t: st.card[t])
+        junk_makers = sum(1 for ci in portfolio if rules.companies[ci].production_cards[junk])
         for c in rules.companies:
             i = c.index
-            ability = bot.static_ability_value(c, players)
+            ability = bot.static_ability_value(c, players, junk_makers)
             self.prod[i] = (sum(st.card[t] * c.production_cards[t] for t in range(N_CARDS))
                             + st.energy * sum(c.production_res))
             self.spend[i] = st.resource * c.activation_total
@@ -148,7 +156,7 @@ class _Tables:
                            - st.buy_cost * (c.cost or 0))
 
 
-_TABLES: Memo = Memo(64)   # (bot class, id of the rules, players) -> its tables
+_TABLES: Memo = Memo(64)   # (bot class, id of the rules, players, portfolio) -> its tables
 
 
 class HeuristicBot(Policy):
@@ -170,20 +178,23 @@ class HeuristicBot(Policy):
 
     def tables(self, g: GameState) -> _Tables:
         t = self._tb
-        if t is not None and t.rules is g.rules and t.players == g.n:
+        if t is not None and t.rules is g.rules and t.players == g.n and t.portfolio is g.portfolio:
             return t
-        key = (type(self), id(g.rules), g.n)
+        key = (type(self), id(g.rules), g.n, g.portfolio)
         t = _TABLES.get(key)
         if t is None or t.rules is not g.rules:
-            t = _TABLES.keep(key, _Tables(self, g.rules, g.n))
+            t = _TABLES.keep(key, _Tables(self, g.rules, g.n, g.portfolio))
         self._tb = t
         return t
 
-    def static_ability_value(self, c: CompanyRule, players: int) -> float:
+    def static_ability_value(self, c: CompanyRule, players: int, junk_makers: int = 0) -> float:
+        """``junk_makers``: the portfolio's companies producing the card type valued least."""
         st = self.style
         base = st.abilities.get(c.effect, ABILITY_VALUE.get(c.effect, 0.0))
         if c.effect in ("opponents_discard", "take_from_opponents", "deactivate_opponent_company"):
             base *= players - 1
+        elif c.effect == "cards_as":
+            base *= 1 + st.convert_junk * junk_makers
         return base * st.ability
 
     def production_value(self, g: GameState, c: CompanyRule) -> float:
@@ -754,7 +765,12 @@ class HeuristicBot(Policy):
 
         leader = max(g.opponents(p.seat), key=lambda o: (points(o), -o))
         opp = g.players[leader]
-        cands = [c for c in g.portfolio if g.piles[c] and not opp.owned[c]]
+        # Only what the rival may buy: a level it has opened (a block on a company it cannot
+        # buy yet stops nobody), for no more Buy cards than it holds in all.
+        top_level = 1 if opp.level1_active < g.rules.level1_for_level2 else 1 << 30
+        tb = self.tables(g)
+        cands = [c for c in g.portfolio if g.piles[c] and not opp.owned[c] and tb.level[c] <= top_level
+                 and (tb.cost[c] <= opp.cards[BUY] or opp.card_convs)]
         if not cands:
             return None
         return max(cands, key=lambda c: (self.company_value(g, opp, c), -c))
