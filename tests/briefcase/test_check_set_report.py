@@ -64,8 +64,12 @@ def test_the_json_holds_every_figure_of_the_verdict(example_json: tuple[bytes, s
     lo, hi = incubator["ci95_points"]
     assert lo <= incubator["effect_points"] <= hi
     assert incubator["verdict"] in ("ok", "too strong", "a trap")
-    mean = incubator["effect_points"]
-    assert f"    Startup Incubator: {mean:+.1f} points ({lo:+.1f} to {hi:+.1f})" in output
+    # The text shows the JSON's figures (two decimals) at one decimal.
+    number = r"([-+][\d.]+)"
+    shown = re.search(rf"\n    Startup Incubator: {number} points \({number} to {number}\)", output)
+    assert shown is not None
+    for text, figure in zip(shown.groups(), (incubator["effect_points"], lo, hi), strict=True):
+        assert abs(float(text) - figure) <= 0.051
     means = [e["effect_points"] for e in effects["items"]]
     assert means == sorted(means, reverse=True)
 
