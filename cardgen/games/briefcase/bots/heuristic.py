@@ -646,7 +646,7 @@ class HeuristicBot(Policy):
         tb = self.tables(g)
         piles, owned, blocks = g.piles, p.owned, g.company_blocks
         # Leave out early what actions.company_problem would refuse: a locked level (or a block).
-        top_level = 1 if p.level1_active < g.rules.level1_for_level2 else 1 << 30
+        top_level = actions.open_level(g, p)
         avoided, favoured = self._told(g)
         # Bought now, it is activated about ``future_activations`` times more.
         clog = self.style.future_activations if self._glutted(tb, p) else 0.0
@@ -767,7 +767,7 @@ class HeuristicBot(Policy):
         opp = g.players[leader]
         # Only what the rival may buy: a level it has opened (a block on a company it cannot
         # buy yet stops nobody), for no more Buy cards than it holds in all.
-        top_level = 1 if opp.level1_active < g.rules.level1_for_level2 else 1 << 30
+        top_level = actions.open_level(g, opp)
         tb = self.tables(g)
         cands = [c for c in g.portfolio if g.piles[c] and not opp.owned[c] and tb.level[c] <= top_level
                  and (tb.cost[c] <= opp.cards[BUY] or opp.card_convs)]

@@ -105,6 +105,16 @@ def company_problem(g: GameState, ci: int) -> str | None:
     return _company_rule_problem(g, ci)
 
 
+ANY_LEVEL = 1 << 30
+
+
+def open_level(g: GameState, p: PlayerState) -> int:
+    """The highest company level ``p`` may buy: 1 until it has activated enough level-1
+    companies, then any (``ANY_LEVEL``). "A player may only purchase a 2nd level company card
+    (red frame) if he has activated at least two 1st level (orange frame) company cards." """
+    return 1 if p.level1_active < g.rules.level1_for_level2 else ANY_LEVEL
+
+
 def _company_rule_problem(g: GameState, ci: int) -> str | None:
     """``company_problem`` for a company index (the planners' case: bots pass their own)."""
     p = g.players[g.current]
@@ -119,7 +129,7 @@ def _company_rule_problem(g: GameState, ci: int) -> str | None:
         return f"{c.name} is blocked"
     if p.owned[ci]:
         return f"the player already owns a {c.name}"
-    if c.level > 1 and p.level1_active < g.rules.level1_for_level2:
+    if c.level > open_level(g, p):
         return f"a level-{c.level} company needs {g.rules.level1_for_level2} activated level-1 companies"
     return None
 
