@@ -287,10 +287,42 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
                      f"{pair(b.share(cid, 'activated'), a.share(cid, 'activated'))} | "
                      f"{effect(b, cid)} → {effect(a, cid)} | "
                      f"{effect(outcome.fresh[1], cid) if outcome.fresh else '-'} |")
+    lines += _by_set_lines(subject, b, a, max(settings.players))
     for title, verdict in (("Warnings before", outcome.before_verdict),
                            ("Warnings after", outcome.after_verdict)):
         lines += ["", f"{title}:", ""] + [f"- {w}" for w in verdict.warnings or ["none"]]
     return "\n".join(lines) + "\n"
+
+
+def _by_set_lines(subject: Any, before: Any, after: Any, players: int) -> list[str]:
+    """For sets tuned together, the effect of each company they share, set by set, before and
+    after (the table above pools the sets), and the companies pulled both ways."""
+    sets = list(before.parts)
+    shared = [c for c in subject.companies if len(before.by_set(c)) > 1]
+    if len(sets) < 2 or not shared:
+        return []
+
+    def cell(state: Any, cid: str, name: str) -> str:
+        e = state.by_set(cid).get(name)
+        return "-" if e is None else f"{'going ' if e.held is not None else ''}{100 * e.mean:+.1f}"
+
+    lines = ["", f"Effect by set of the companies in more than one, points at {players} players (may buy "
+             f"against never; \"going\": going for it, where the bot never buys it), before → after:", "",
+             "| company | " + " | ".join(sets) + " |", "|---|" + "---|" * len(sets)]
+    for cid in shared:
+        held = before.by_set(cid)
+        cells = [f"{cell(before, cid, n)} → {cell(after, cid, n)}" if n in held else "-" for n in sets]
+        lines.append(f"| {subject.companies[cid]} | " + " | ".join(cells) + " |")
+
+    def where(cid: str) -> str:
+        return ", ".join(f"{n} {100 * e.mean:+.1f}" for n, e in after.by_set(cid).items())
+
+    split = [c for c in shared if after.pulled_both_ways(c)]
+    if split:
+        lines += ["", "Pulled both ways (too strong in one set, a trap in another; a step that makes it "
+                  "weaker or stronger everywhere helps one and harms the other): "
+                  + "; ".join(f"{subject.companies[c]} ({where(c)})" for c in split) + "."]
+    return lines
 
 
 class _Bar:

@@ -264,6 +264,24 @@ class State:
         return [a - b for p in self._with(cid)
                 for a, b in zip(p.runs[max(p.runs)].focal, p.avoid[cid], strict=True)]
 
+    def by_set(self, cid: str) -> dict[str, Effect]:
+        """The company's effect in each set that holds it, by set name, as check-set judges it
+        there: going for it where the bot never buys it, else may buy against never. ``effect``
+        pools the sets, which can hide a company too strong in one set and a trap in another."""
+        out = {}
+        for name, p in self.parts.items():
+            if cid in p.avoid:
+                going = p.going_effect(cid)
+                out[name] = going if going is not None else p.effect(cid)
+        return out
+
+    def pulled_both_ways(self, cid: str) -> bool:
+        """Whether the company lies beyond the band on opposite sides in different sets (too
+        strong in one, a trap in another): its pooled effect hides both, and a step that makes
+        it weaker (or stronger) everywhere helps one set and harms the other."""
+        means = [e.mean for e in self.by_set(cid).values()]
+        return any(m > MARGIN for m in means) and any(m < -MARGIN for m in means)
+
     def bought(self, cid: str, what: str = "bought") -> list[int]:
         """1 for each game (every set and player count, in order) where the company was ``what``."""
         return [x for p in self._with(cid) for n in sorted(p.runs) for x in getattr(p.runs[n], what)[cid]]
@@ -774,6 +792,10 @@ def _figures(state: State, cid: str, prefix: str = "") -> dict[str, Any]:
     out = {f"{prefix}effect": round(e.mean, 4), f"{prefix}effect_ci95": [round(e.low, 4), round(e.high, 4)],
            f"{prefix}bought_share": round(state.share(cid), 4),
            f"{prefix}activated_share": round(state.share(cid, "activated"), 4)}
+    sets = state.by_set(cid)
+    if len(sets) > 1:
+        out[f"{prefix}effect_by_set"] = {name: [round(e.mean, 4), round(e.low, 4), round(e.high, 4)]
+                                         for name, e in sets.items()}
     going = state.going_effect(cid)
     if going is not None:
         out[f"{prefix}going_effect"] = round(going.mean, 4)

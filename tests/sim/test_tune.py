@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from cardgen.cli import app
 from cardgen.data import schema
 from cardgen.sim.result import GameResult
-from cardgen.sim.tune import Joint, Settings, Tuner
+from cardgen.sim.tune import Joint, Part, Run, Settings, State, Tuner
 
 runner = CliRunner()
 
@@ -450,6 +450,48 @@ def test_a_candidate_changes_the_compiled_rules_and_nothing_else():
     i = base.rules.company_index["bank"]
     assert (base.rules.companies[i].cost, tuned.rules.companies[i].cost) == (shipped, shipped + 1)
     assert s.game.company("bank").cost == shipped
+
+
+def _part(focal: list[float], avoid: list[float]) -> Part:
+    n = len(focal)
+    return Part({4: Run({}, focal, {"x": [1] * n, "y": [1] * n}, {"x": [1] * n, "y": [1] * n})},
+                {"x": avoid, "y": list(focal)})
+
+
+def test_a_company_too_strong_in_one_set_and_a_trap_in_another_is_reported_set_by_set():
+    # Pooled over its sets the Oil Refinery once read +0.1 points while it was +11.7 in the
+    # Complex Game and about -8 in the Heavy Interaction Game: the report says each.
+    from cardgen.commands.tune import _by_set_lines
+    from cardgen.sim.tune import _figures
+
+    strong = _part([1.0] * 10 + [0.0] * 30, [1.0] * 5 + [0.0] * 35)     # +12.5 points
+    trap = _part([1.0] * 5 + [0.0] * 35, [1.0] * 10 + [0.0] * 30)       # -12.5 points
+    state = State({}, {"Complex Game": strong, "Heavy Interaction Game": trap})
+    assert abs(state.effect("x").mean) < 1e-9                             # pooled: nothing to see
+    assert {k: round(e.mean, 3) for k, e in state.by_set("x").items()} == {
+        "Complex Game": 0.125, "Heavy Interaction Game": -0.125}
+    assert state.pulled_both_ways("x") and not state.pulled_both_ways("y")
+    assert [v[0] for v in _figures(state, "x")["effect_by_set"].values()] == [0.125, -0.125]   # the log
+    one_way = State({}, {"Complex Game": strong, "Heavy Interaction Game": _part([0.0] * 40, [0.0] * 40)})
+    assert not one_way.pulled_both_ways("x")
+
+    @dataclass
+    class Named:
+        companies: dict = field(default_factory=lambda: {"x": "Oil Refinery", "y": "Bank"})
+
+    text = "\n".join(_by_set_lines(Named(), state, state, 4))
+    assert "| Oil Refinery | +12.5 → +12.5 | -12.5 → -12.5 |" in text
+    assert "Pulled both ways" in text
+    assert "Oil Refinery (Complex Game +12.5, Heavy Interaction Game -12.5)" in text
+    assert "Bank (" not in text
+    # Where the bot never buys it, a set's figure is going for it, as check-set judges it there.
+    never = _part([0.0] * 40, [0.0] * 40)
+    never.runs[4].bought["x"] = [0] * 40
+    never.going["x"] = ([1.0] * 8 + [0.0] * 32, 30)                      # -> +20.0 points
+    mixed = State({}, {"Complex Game": never, "Heavy Interaction Game": trap})
+    assert round(mixed.by_set("x")["Complex Game"].mean, 3) == 0.2 and mixed.pulled_both_ways("x")
+    assert "| Oil Refinery | going +20.0 → going +20.0 | -12.5 → -12.5 |" in "\n".join(
+        _by_set_lines(Named(), mixed, mixed, 4))
 
 
 # --- The command --------------------------------------------------------------------------------
