@@ -175,16 +175,19 @@ class HeuristicBot(Policy):
 
     # --- Values -------------------------------------------------------------------------------
     _tb: _Tables | None = None
+    _tb_portfolio: tuple[int, ...] | None = None   # the game's portfolio object ``_tb`` was found for
 
     def tables(self, g: GameState) -> _Tables:
         t = self._tb
-        if t is not None and t.rules is g.rules and t.players == g.n and t.portfolio is g.portfolio:
+        # By identity: a game's portfolio is one tuple all game, while the shared tables keep the
+        # equal tuple of the game that made them (comparing those, every call missed).
+        if t is not None and self._tb_portfolio is g.portfolio and t.rules is g.rules and t.players == g.n:
             return t
         key = (type(self), id(g.rules), g.n, g.portfolio)
         t = _TABLES.get(key)
         if t is None or t.rules is not g.rules:
             t = _TABLES.keep(key, _Tables(self, g.rules, g.n, g.portfolio))
-        self._tb = t
+        self._tb, self._tb_portfolio = t, g.portfolio
         return t
 
     def static_ability_value(self, c: CompanyRule, players: int, junk_makers: int = 0) -> float:
