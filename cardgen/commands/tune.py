@@ -298,30 +298,27 @@ def _by_set_lines(subject: Any, before: Any, after: Any, players: int) -> list[s
     """For sets tuned together, the effect of each company they share, set by set, before and
     after (the table above pools the sets), and the companies pulled both ways."""
     sets = list(before.parts)
-    shared = [c for c in subject.companies if len(before.by_set(c)) > 1]
+    shared = [c for c in subject.companies if sum(c in p.avoid for p in before.parts.values()) > 1]
     if len(sets) < 2 or not shared:
         return []
 
-    def cell(state: Any, cid: str, name: str) -> str:
-        e = state.by_set(cid).get(name)
+    def cell(e: Any) -> str:
         return "-" if e is None else f"{'going ' if e.held is not None else ''}{100 * e.mean:+.1f}"
 
     lines = ["", f"Effect by set of the companies in more than one, points at {players} players (may buy "
              f"against never; \"going\": going for it, where the bot never buys it), before → after:", "",
              "| company | " + " | ".join(sets) + " |", "|---|" + "---|" * len(sets)]
+    split = []
     for cid in shared:
-        held = before.by_set(cid)
-        cells = [f"{cell(before, cid, n)} → {cell(after, cid, n)}" if n in held else "-" for n in sets]
+        was, now = before.by_set(cid), after.by_set(cid)      # each set's paired effect, once
+        cells = [f"{cell(was[n])} → {cell(now.get(n))}" if n in was else "-" for n in sets]
         lines.append(f"| {subject.companies[cid]} | " + " | ".join(cells) + " |")
-
-    def where(cid: str) -> str:
-        return ", ".join(f"{n} {100 * e.mean:+.1f}" for n, e in after.by_set(cid).items())
-
-    split = [c for c in shared if after.pulled_both_ways(c)]
+        if after.pulled_both_ways(cid):
+            split.append(f"{subject.companies[cid]} ("
+                         + ", ".join(f"{n} {100 * e.mean:+.1f}" for n, e in now.items()) + ")")
     if split:
         lines += ["", "Pulled both ways (too strong in one set, a trap in another; a step that makes it "
-                  "weaker or stronger everywhere helps one and harms the other): "
-                  + "; ".join(f"{subject.companies[c]} ({where(c)})" for c in split) + "."]
+                  "weaker or stronger everywhere helps one and harms the other): " + "; ".join(split) + "."]
     return lines
 
 

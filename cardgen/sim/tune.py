@@ -212,6 +212,12 @@ class Part:
         games = [x for n in sorted(self.runs) for x in self.runs[n].bought[cid]]
         return max(0.0, MIN_BOUGHT - sum(games) / len(games))
 
+    def judged(self, cid: str) -> Effect:
+        """The effect check-set judges ``cid`` by in this set: going for it where the bot never
+        buys it, else may buy against never."""
+        going = self.going_effect(cid)
+        return going if going is not None else self.effect(cid)
+
     def distance(self, cid: str) -> float:
         going = self.going_effect(cid)
         if going is not None:
@@ -265,15 +271,9 @@ class State:
                 for a, b in zip(p.runs[max(p.runs)].focal, p.avoid[cid], strict=True)]
 
     def by_set(self, cid: str) -> dict[str, Effect]:
-        """The company's effect in each set that holds it, by set name, as check-set judges it
-        there: going for it where the bot never buys it, else may buy against never. ``effect``
+        """The company's effect in each set that holds it, by set name (``Part.judged``). ``effect``
         pools the sets, which can hide a company too strong in one set and a trap in another."""
-        out = {}
-        for name, p in self.parts.items():
-            if cid in p.avoid:
-                going = p.going_effect(cid)
-                out[name] = going if going is not None else p.effect(cid)
-        return out
+        return {name: p.judged(cid) for name, p in self.parts.items() if cid in p.avoid}
 
     def pulled_both_ways(self, cid: str) -> bool:
         """Whether the company lies beyond the band on opposite sides in different sets (too

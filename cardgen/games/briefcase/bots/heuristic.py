@@ -103,14 +103,12 @@ class _Tables:
     """A style's values of each company that do not change during a game."""
 
     __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "endgame", "ready", "fresh",
-                 "level", "cost", "min_buy_cost", "clog", "activate_need", "bank_size", "market_size", "made",
-                 "portfolio")
+                 "level", "cost", "min_buy_cost", "clog", "activate_need", "bank_size", "market_size", "made")
 
     def __init__(self, bot: HeuristicBot, rules: Rules, players: int, portfolio: tuple[int, ...]):
         st = bot.style
         self.rules = rules
         self.players = players
-        self.portfolio = portfolio
         n = len(rules.companies)
         self.first = [0.0] * n     # printed VP and ongoing ability, earned on the first activation
         self.prod = [0.0] * n      # production, with the Decision Bank full
