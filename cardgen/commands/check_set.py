@@ -244,39 +244,45 @@ def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, job
              names: dict[str, str], verb: str) -> tuple[dict[str, Effect], dict[str, Effect], dict[str, str]]:
     """Each subject's paired effects (``cardgen.sim.effects``) at the plan's players, same seeds:
     the first-listed bot (rotated through the seats) as usual versus never taking it; and, for
-    a subject the bot never took in the summary's games (so that comparison plays the same
-    games twice), the bot going for it versus never taking it. Subjects are the simulator's
+    a subject it took in so few of those games that the comparison cannot leave the band
+    (``effects.seldom``; never: it plays the same games twice), the bot going for it versus
+    never taking it. Subjects are the simulator's
     ``effect_subjects`` (id: item name; Free Market: NYC's Career cards), else the companies in
     the summary's items (Briefcase); keyed by item name, with the id of each (``names`` names
     an item on the progress bars)."""
     from dataclasses import replace
 
     from cardgen.commands.simulate import on_terminal, progress_bar
-    from cardgen.sim.effects import Focal, avoiding, favouring, focal_run, paired_effect, paired_shifts
+    from cardgen.sim.effects import (
+        Focal,
+        avoiding,
+        favouring,
+        focal_run,
+        paired_effect,
+        paired_shifts,
+        seldom,
+    )
     from cardgen.sim.runner import default_jobs, local_executor
+    from cardgen.sim.verdict import MARGIN
 
     listed = getattr(simulator, "effect_subjects", None)
     subjects = (listed(plan.spec.config) if listed else
                 {k: k for k, it in sorted(summary["items"].items()) if "in_portfolio" in it})
     if not subjects:
         return {}, {}, {}
-    taken = getattr(simulator, "effect_taken", "kept" if verb == "keep" else "bought")
     holders = getattr(simulator, "effect_holders", "owners")
-    untaken = [sid for sid, label in sorted(subjects.items())
-               if not summary["items"].get(label, {}).get(taken)]
     noun = getattr(simulator, "effect_noun", "company")
     base = replace(plan.spec, games=games, log=None)
     players = len(base.bots)
     workers = jobs if jobs > 0 else default_jobs()
-    typer.echo(f"measuring {len(subjects)} {noun} effects, {games} paired games each"
-               + (f" ({len(untaken)} never {taken} by {bot}: also played going for it)" if untaken else "")
-               + "...", err=True)
+    typer.echo(f"measuring {len(subjects)} {noun} effects, {games} paired games each (and going for "
+               f"each that {bot} takes in under {100 * MARGIN:.0f}% of them)...", err=True)
     usual: dict[str, Effect] = {}
     going: dict[str, Effect] = {}
 
-    def run(spec: Any, label: str, item: str | None = None) -> Focal:
+    def run(spec: Any, label: str) -> Focal:
         with progress_bar(players, games, printable(label), on_terminal()) as bar:
-            return focal_run(spec, executor, workers, bar.update, item, holders)
+            return focal_run(spec, executor, workers, bar.update, holders)
 
     def effect(base: Focal, variant: Focal) -> Effect:
         return replace(paired_effect(base.credits, variant.credits),
@@ -289,11 +295,11 @@ def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, job
                 shown = names.get(label, label)
                 never = run(replace(base, bots=[avoiding(bot, sid), *base.bots[1:]]),
                             f"{i}/{len(subjects)} never {shown}")
-                usual[label] = effect(before, never)
-                if sid in untaken:
+                usual[label] = replace(effect(before, never), held=before.held(label))
+                if seldom(before.held(label), games, MARGIN):
                     going_run = run(replace(base, bots=[favouring(bot, sid), *base.bots[1:]]),
-                                    f"{i}/{len(subjects)} going for {shown}", label)
-                    going[label] = replace(effect(going_run, never), held=going_run.held)
+                                    f"{i}/{len(subjects)} going for {shown}")
+                    going[label] = replace(effect(going_run, never), held=going_run.held(label))
     except ValueError as exc:     # a bot that cannot avoid a company (e.g. random)
         raise fail(str(exc)) from None
     return usual, going, {label: sid for sid, label in subjects.items()}

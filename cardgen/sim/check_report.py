@@ -51,7 +51,7 @@ def _figures(e: Effect) -> dict[str, Any]:
     out = {"effect_points": _points(e.mean), "ci95_points": [_points(e.low), _points(e.high)],
            "paired_games": e.games, "verdict": effect_kind(e)}
     if e.held is not None:
-        out["games_held"] = e.held          # going for it: games in which the bot got it
+        out["games_held"] = e.held          # games in which the (first-listed) bot got it
     # Where the effect shows: each end-of-game figure's mean paired change, largest first.
     out["figure_changes"] = [{"figure": k, "per_game": round(x, 3)} for k, x in e.shifts]
     return out

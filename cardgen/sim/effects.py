@@ -6,7 +6,9 @@ that company; for a Free Market: NYC Career card: it never keeps that card in th
 changed bot is named ``BOT/avoid=ID`` (``avoiding``); each game's ``make_bot`` reads the name.
 
 A bot that never takes an item measures nothing by avoiding it ("may take it" and "never takes
-it" play the same games). For such an item the base run is the bot told to go for it,
+it" play the same games), and one that seldom takes it little: the two runs differ only in the
+games where it took it, so the effect can be no larger than the share of those games
+(``seldom``). For such an item the base run is also the bot told to go for it,
 ``BOT/favour=ID`` (``favouring``: it buys the company, or keeps the card, whenever it may, and
 activates the company first), against the same bot avoiding it: "strategy + X" against
 "strategy", which says whether a stronger player would take it, or whether it is a trap.
@@ -75,7 +77,7 @@ class Effect:
     low: float                  # 95% interval
     high: float
     games: int                  # pairs
-    held: int | None = None     # going for it: in how many of the games the bot got it
+    held: int | None = None     # in how many of the games the (first-listed) bot got it
     # Where the change shows: the mean paired difference of each of the seat's end-of-game
     # figures (``GameResult.seat_figures``), largest first.
     shifts: tuple[tuple[str, float], ...] = ()
@@ -109,32 +111,45 @@ def paired_effect(base: Iterable[float], variant: Iterable[float]) -> Effect:
 Figures = list[dict[str, float]]    # a seat's end-of-game figures, game by game
 
 
+def seldom(held: int, games: int, band: float) -> bool:
+    """Whether a bot that took an item in only ``held`` of ``games`` paired games could show an
+    effect beyond ±``band`` by never taking it. The paired runs play the same games until the
+    bot would take it, so only those games can differ, and the effect (the mean difference in
+    win credit, each game's at most 1) is at most held/games: below ``band`` it cannot leave the
+    band, whatever the item is worth; going for it says what it is worth."""
+    return held < band * games
+
+
 @dataclass(frozen=True)
 class Focal:
     """The first-listed bot's games, game by game: its win credit and its end-of-game figures;
-    and in how many games it held the item asked about at the end."""
+    and, for each item, in how many games it held that item at the end."""
 
     credits: list[float]
     figures: Figures
-    held: int = 0
+    holdings: dict[str, int]
+
+    def held(self, item: str) -> int:
+        return self.holdings.get(item, 0)
 
 
 def focal_run(spec: RunSpec, executor: Executor | None, workers: int = 1,
               on_batch: Callable[[list[tuple[int, GameResult]]], None] | None = None,
-              item: str | None = None, holders: str = "owners") -> Focal:
-    """Play ``spec`` and follow the bot listed first in ``spec.bots`` through its seats;
-    ``item`` (a key of the results' items, ``holders`` naming its list of seats) is counted when
-    that seat holds it at the end (did a bot told to go for it ever get it?); ``on_batch`` hears
-    of each batch of games as it finishes (a progress bar)."""
+              holders: str = "owners") -> Focal:
+    """Play ``spec`` and follow the bot listed first in ``spec.bots`` through its seats,
+    counting each item (a key of the results' items, ``holders`` naming its list of seats) that
+    seat holds at the end (did it take it at all?); ``on_batch`` hears of each batch of games as
+    it finishes (a progress bar)."""
     n = len(spec.bots)
-    credits, figures, held = [], [], 0
+    credits, figures, holdings = [], [], {}
     for i, r in enumerate(iter_results(spec, executor, workers, on_batch)):
         seat = focal_seat(i, n)
         credits.append(credit(r, seat))
         figures.append(r.seat_figures[seat] if r.seat_figures else {})
-        if item is not None:
-            held += seat in r.items.get(item, {}).get(holders, ())
-    return Focal(credits, figures, held)
+        for key, it in r.items.items():
+            if seat in it.get(holders, ()):
+                holdings[key] = holdings.get(key, 0) + 1
+    return Focal(credits, figures, holdings)
 
 
 def focal_credits(spec: RunSpec, executor: Executor | None, workers: int = 1,
@@ -147,8 +162,8 @@ def focal_holdings(spec: RunSpec, item: str, executor: Executor | None, workers:
                    on_batch: Callable[[list[tuple[int, GameResult]]], None] | None = None,
                    holders: str = "owners") -> tuple[list[float], int]:
     """The first-listed bot's win credit game by game, and in how many games it held ``item``."""
-    run = focal_run(spec, executor, workers, on_batch, item, holders)
-    return run.credits, run.held
+    run = focal_run(spec, executor, workers, on_batch, holders)
+    return run.credits, run.held(item)
 
 
 def paired_shifts(base: Figures, variant: Figures) -> tuple[tuple[str, float], ...]:

@@ -9,7 +9,7 @@ not the luck's; each comparison is a paired per-game difference with a 95% inter
 A company is out of its band when
 - its causal effect (the win share the bot loses when it never buys the company, as check-set
   measures it at the most players) lies more than ``MARGIN`` from zero: too strong above, a trap
-  below; or, for a company the bot never buys there, its effect *going for it* (the same bot
+  below; or, for a company the bot (almost) never buys there, its effect *going for it* (the same bot
   buying it at its first chance, against never: check-set's test of such a company) lies
   outside ``MARGIN``, or the bot going for it gets it in under ``REACH`` of the games; or
 - it is bought in fewer than ``MIN_BOUGHT`` of the games (all player counts together): a card
@@ -65,6 +65,7 @@ from cardgen.sim.effects import (
     focal_holdings,
     focal_seat,
     paired_effect,
+    seldom,
 )
 from cardgen.sim.result import GameResult
 from cardgen.sim.runner import RunSpec, iter_results
@@ -178,14 +179,15 @@ class Run:
     focal: list[float]                   # credit of the seat the first bot sits in, per game
     bought: dict[str, list[int]]         # company -> 1 if bought in game i
     activated: dict[str, list[int]]
+    held: dict[str, int] = field(default_factory=dict)   # company -> games the first bot owned it
 
 
 @dataclass
 class Part:
     """One set's measurements: a base run per player count, and the runs with the focal bot
     avoiding a company (at the most players), made as they are needed; for a company the bot
-    never buys there, also the run going for it (the focal bot's credits, and in how many games
-    it got the company)."""
+    (almost) never buys there (``effects.seldom``), also the run going for it (the focal bot's
+    credits, and in how many games it got the company)."""
 
     runs: dict[int, Run]
     avoid: dict[str, list[float]] = field(default_factory=dict)
@@ -195,9 +197,11 @@ class Part:
     def companies(self) -> list[str]:
         return list(self.runs[max(self.runs)].bought)
 
-    def never(self, cid: str) -> bool:
-        """Whether the bot never bought ``cid`` at the most players (check-set's going-for-it case)."""
-        return not any(self.runs[max(self.runs)].bought[cid])
+    def rarely_bought(self, cid: str) -> bool:
+        """Whether the first bot bought ``cid`` at the most players too seldom for never buying
+        it to leave the band (check-set's going-for-it case, ``effects.seldom``)."""
+        run = self.runs[max(self.runs)]
+        return seldom(run.held.get(cid, 0), len(run.focal), MARGIN)
 
     def effect(self, cid: str) -> Effect:
         return paired_effect(self.runs[max(self.runs)].focal, self.avoid[cid])
@@ -243,7 +247,7 @@ class State:
         return [p for p in self.parts.values() if any(c in p.runs[max(p.runs)].bought for c in unit)]
 
     def measured(self, cid: str) -> bool:
-        return all(cid in p.avoid and (cid in p.going or not p.never(cid)) for p in self._with(cid))
+        return all(cid in p.avoid and (cid in p.going or not p.rarely_bought(cid)) for p in self._with(cid))
 
     def going_diffs(self, cid: str) -> list[float] | None:
         """Going for ``cid`` against never, game by game, in the sets where the bot never buys
@@ -400,14 +404,17 @@ class Tuner:
         focal: list[float] = []
         bought: dict[str, list[int]] = {c: [] for c in subject.companies}
         activated: dict[str, list[int]] = {c: [] for c in subject.companies}
+        held = dict.fromkeys(subject.companies, 0)
         for i, r in enumerate(self._results(spec)):
             summary.add(r)
-            focal.append(credit(r, focal_seat(i, players)))
+            seat = focal_seat(i, players)
+            focal.append(credit(r, seat))
             for cid in subject.companies:
                 item = r.items.get(cid, {})
                 bought[cid].append(int(item.get("bought", 0) > 0))
                 activated[cid].append(int(item.get("activated", 0) > 0))
-        return Run(summary.result(), focal, bought, activated)
+                held[cid] += seat in item.get("owners", ())
+        return Run(summary.result(), focal, bought, activated, held)
 
     def _avoid(self, subject: Subject, values: Values, cid: str, seed: int | None = None) -> list[float]:
         players = max(self.s.players)
@@ -428,7 +435,7 @@ class Tuner:
                       seed: int | None = None) -> None:
         """``part``'s avoid run of ``cid`` and, if the bot never buys it, its going-for-it run."""
         part.avoid[cid] = self._avoid(subject, values, cid, seed)
-        if part.never(cid):
+        if part.rarely_bought(cid):
             part.going[cid] = self._going(subject, values, cid, seed)
         else:
             part.going.pop(cid, None)
@@ -568,7 +575,7 @@ class Tuner:
         for name, s in self.sets.items():
             part = current.parts[name]
             for cid in unit:
-                stale = cid not in part.avoid or (part.never(cid) and cid not in part.going)
+                stale = cid not in part.avoid or (part.rarely_bought(cid) and cid not in part.going)
                 if cid in s.companies and stale:
                     self._afford(2 * self.s.games, keep)
                     self._company_runs(s, current.values, part, cid)

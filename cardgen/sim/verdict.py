@@ -18,8 +18,10 @@ Thresholds are deliberately plain so a designer can reason about them:
   effect
   wholly below -MARGIN is a trap, wholly above +MARGIN a strong company the bot overlooks (both
   warnings), and anything within the band a finding about the bot, not the set (a note). A
-  company the bot never buys at the effects' player count but buys at others gets the same
-  test, which warns only outside the band.
+  company the bot buys at other player counts gets the same test when, at the effects' player
+  count, it buys it too seldom for never buying it to leave the band (under MARGIN of the
+  paired games: only those games can differ; ``effects.seldom``); it warns only outside the
+  band.
 """
 
 from __future__ import annotations
@@ -94,8 +96,9 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
     ``effects``: each company's (or card's) paired effect at ``at`` players, played by ``bot``;
     ``verb``: what the bot does with it ("buy" a company, "keep" a Free Market: NYC Career card);
     ``names``: how to name an item (a company's name for its id) where it is not its key;
-    ``favoured``: for items the bot never took at ``at`` players, the effect of going for it
-    (taking it whenever it may) versus never taking it; ``taken``: the item count that says it
+    ``favoured``: for items the bot took too seldom at ``at`` players for ``effects`` to leave
+    the band (``cardgen.sim.effects.seldom``), the effect of going for it (taking it whenever
+    it may) versus never taking it; ``taken``: the item count that says it
     was taken ("bought" a company, "used" a startup card)."""
     names = names or {}
     favoured = favoured or {}
@@ -156,8 +159,11 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
                  f"{'wins' if e.mean >= 0 else 'loses'} {_points(abs(e.mean))[1:]} points of share "
                  f"against never (95% CI {_points(e.low)} to {_points(e.high)}, at {at} players)")
         kind = effect_kind(e)
+        usual = (effects or {}).get(key)
+        seldom = (f"{verb}s it in only {usual.held} of {usual.games} games" if usual and usual.held
+                  else f"never {verb}s it")
         if kind == "a trap":
-            v.warnings.append(f"{name} is a trap: {who} never {verb}s it at {at} players, and {going}"
+            v.warnings.append(f"{name} is a trap: {who} {seldom} at {at} players, and {going}"
                               f"{where_it_shows(e)}")
         elif kind == "too strong":
             v.warnings.append(f"{name} is too strong and {who} overlooks it: {going}{where_it_shows(e)}")

@@ -7,7 +7,15 @@ from typing import Any
 
 import pytest
 
-from cardgen.sim.effects import Effect, focal_run, focal_seat, paired_effect, paired_shifts, run_effect
+from cardgen.sim.effects import (
+    Effect,
+    focal_run,
+    focal_seat,
+    paired_effect,
+    paired_shifts,
+    run_effect,
+    seldom,
+)
 from cardgen.sim.result import GameResult
 from cardgen.sim.runner import RunSpec
 from cardgen.sim.seeds import seat_bots
@@ -106,3 +114,60 @@ def test_a_warning_says_where_its_effect_shows_and_leaves_out_what_hardly_moved(
     line = judge({}, effects={"c": e}, at=4, bot="expert").warnings[0]
     assert line.endswith("; where it shows, per game: Buy cards held +4.9, VP from companies -1.4")
     assert "too strong" in line
+
+
+class GemSimulator:
+    """Two seats. A "toy" bot picks up the gem in 2% of games, one told to go for it always,
+    one told to avoid it never; holding it is a trap (its holder's chance to win falls from
+    one half to one sixth)."""
+
+    game = "gem"
+    bots = ("toy",)
+
+    def effect_subjects(self, config: Any) -> dict[str, str]:
+        return {"gem": "gem"}
+
+    def play(self, config: Any, seed: int, seat_bots: list[str], invariants: bool = False) -> GameResult:
+        rng = random.Random(seed)
+        # Every seat draws whatever its bot: the same games stay the same games.
+        draws = [rng.random() for _ in seat_bots]
+        holds = [b.endswith("/favour=gem") or (u < 0.02 and not b.endswith("/avoid=gem"))
+                 for b, u in zip(seat_bots, draws, strict=True)]
+        weights = [0.2 if h else 1.0 for h in holds]
+        winner = 0 if rng.random() * sum(weights) < weights[0] else 1
+        return GameResult(seed=seed, players=2, seat_bots=list(seat_bots), turns=1, rounds=1,
+                          stalled=False, end_condition="done", scores=[0, 0], winners=[winner],
+                          items={"gem": {"bought": sum(holds), "owners": [s for s in (0, 1) if holds[s]]}})
+
+
+GEMS = GemSimulator()
+
+
+def gem_spec(bots: list[str], games: int = 1000) -> RunSpec:
+    return RunSpec(f"{__name__}:GEMS", None, games, 3, bots)
+
+
+def test_never_taking_an_item_moves_the_win_share_no_more_than_the_share_of_games_it_was_taken_in():
+    # The paired runs play the same games until the bot would take the item: only those games
+    # can differ, so a bot that seldom takes it cannot show an effect beyond that share.
+    usual = focal_run(gem_spec(["toy", "toy"]), None)
+    never = focal_run(gem_spec(["toy/avoid=gem", "toy"]), None)
+    e = paired_effect(usual.credits, never.credits)
+    assert 0 < usual.held("gem") < 0.05 * 1000 and never.held("gem") == 0
+    assert abs(e.mean) <= usual.held("gem") / 1000
+    assert seldom(usual.held("gem"), 1000, 0.05) and not seldom(50, 1000, 0.05)
+
+
+def test_an_item_taken_too_seldom_to_leave_the_band_is_judged_going_for_it():
+    from types import SimpleNamespace
+
+    from cardgen.commands.check_set import _effects
+
+    plan = SimpleNamespace(spec=gem_spec(["toy", "toy"], games=400))
+    usual, going, _ = _effects(GEMS, plan, {"items": {}}, "toy", 400, 1, {}, "buy")
+    held = usual["gem"].held
+    assert 0 < held < 0.05 * 400 and not usual["gem"].outside(0.05)   # as usual: blind to it
+    assert going["gem"].high < -0.05 and going["gem"].held == 400       # going for it: a trap
+    v = judge({2: SUMMARY | {"items": {"gem": {"bought": held}}}}, None, usual, 2, "toy", favoured=going)
+    assert any(w.startswith(f"gem is a trap: toy buys it in only {held} of 400 games at 2 players, and going "
+                            "for it") for w in v.warnings), v.warnings

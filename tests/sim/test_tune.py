@@ -42,8 +42,9 @@ class ToySimulator:
         rounds = config.get("rounds_per_cost", 0) * cost or 1     # a toy whose length follows the cost
         return GameResult(seed=seed, players=2, seat_bots=list(seat_bots), turns=2 * rounds, rounds=rounds,
                           stalled=False, end_condition="done", scores=[int(s == winner) for s in (0, 1)],
-                          winners=[winner], items={"gadget": {"bought": sum(owns),
-                                                              "activated": sum(owns), "in_portfolio": 1}})
+                          winners=[winner], items={"gadget": {
+                              "bought": sum(owns), "activated": sum(owns), "in_portfolio": 1,
+                              "owners": [s for s in (0, 1) if owns[s]]}})
 
 
 TOY = ToySimulator()
@@ -265,8 +266,8 @@ class TwinSimulator:
         return GameResult(seed=seed, players=2, seat_bots=list(seat_bots), turns=2, rounds=1,
                           stalled=False, end_condition="done", scores=[int(s == winner) for s in (0, 1)],
                           winners=[winner],
-                          items={c: {"bought": sum(o), "activated": sum(o), "in_portfolio": 1}
-                                 for c, o in owns.items()})
+                          items={c: {"bought": sum(o), "activated": sum(o), "in_portfolio": 1,
+                                     "owners": [s for s in (0, 1) if o[s]]} for c, o in owns.items()})
 
 
 TWINS = TwinSimulator()
