@@ -196,7 +196,9 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
                         if rate else "never held" if verb == "keep" else "never owned")
             going = favoured.get(cid)
             if going is not None:
-                desc += (f"; going for it: {100 * going.mean:+.1f} points ({100 * going.low:+.1f} to "
+                # Why the line above says little: the bot took it in too few of the paired games.
+                desc += (f"; {bot} {verb}s it in {e.held or 0} of {e.games}, too few to show; going for "
+                         f"it: {100 * going.mean:+.1f} points ({100 * going.low:+.1f} to "
                          f"{100 * going.high:+.1f})")
             typer.echo(printable(f"    {names.get(cid, cid)}: {100 * e.mean:+.1f} points "
                                  f"({100 * e.low:+.1f} to {100 * e.high:+.1f}); {desc}"))

@@ -51,7 +51,9 @@ def test_a_useless_company_nobody_buys_is_named_a_trap_from_a_bot_going_for_it(u
     going = effect["going_for_it"]
     assert going["verdict"] == "a trap" and going["ci95_points"][1] < -5
     assert going["games_held"] >= 0.25 * going["paired_games"]     # the bot going for it got it
-    assert "Paper Weight" in output and "going for it" in output
+    assert effect["games_held"] == 0                               # as usual: never bought
+    assert "Paper Weight: +0.0 points (+0.0 to +0.0); never owned; expert buys it in 0 of 200, too few " \
+           "to show; going for it: " in output
 
 
 def test_a_company_the_bot_skips_but_that_plays_when_pursued_is_a_note_not_a_warning(useless):
