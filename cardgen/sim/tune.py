@@ -204,7 +204,8 @@ class Part:
         return seldom(run.held.get(cid, 0), len(run.focal), MARGIN)
 
     def effect(self, cid: str) -> Effect:
-        return paired_effect(self.runs[max(self.runs)].focal, self.avoid[cid])
+        run = self.runs[max(self.runs)]
+        return replace(paired_effect(run.focal, self.avoid[cid]), held=run.held.get(cid))
 
     def going_effect(self, cid: str) -> Effect | None:
         if cid not in self.going:
