@@ -306,7 +306,8 @@ def _by_set_lines(subject: Any, before: Any, after: Any, players: int) -> list[s
         return "-" if e is None else f"{'going ' if e.held is not None else ''}{100 * e.mean:+.1f}"
 
     lines = ["", f"Effect by set of the companies in more than one, points at {players} players (may buy "
-             f"against never; \"going\": going for it, where the bot never buys it), before → after:", "",
+             f"against never; \"going\": going for it, where the bot (almost) never buys it), "
+             f"before → after:", "",
              "| company | " + " | ".join(sets) + " |", "|---|" + "---|" * len(sets)]
     split = []
     for cid in shared:

@@ -217,9 +217,10 @@ class Part:
         games = [x for n in sorted(self.runs) for x in self.runs[n].bought[cid]]
         return max(0.0, MIN_BOUGHT - sum(games) / len(games))
 
-    def judged(self, cid: str) -> Effect:
-        """The effect check-set judges ``cid`` by in this set: going for it where the bot never
-        buys it, else may buy against never."""
+    def as_checked(self, cid: str) -> Effect:
+        """The effect check-set judges ``cid`` by in this set: going for it where the bot
+        (almost) never buys it, else may buy against never. (``State.judged`` is another rule:
+        which way a move should go, over the sets pooled.)"""
         going = self.going_effect(cid)
         return going if going is not None else self.effect(cid)
 
@@ -276,9 +277,9 @@ class State:
                 for a, b in zip(p.runs[max(p.runs)].focal, p.avoid[cid], strict=True)]
 
     def by_set(self, cid: str) -> dict[str, Effect]:
-        """The company's effect in each set that holds it, by set name (``Part.judged``). ``effect``
+        """The company's effect in each set that holds it, by set name (``Part.as_checked``). ``effect``
         pools the sets, which can hide a company too strong in one set and a trap in another."""
-        return {name: p.judged(cid) for name, p in self.parts.items() if cid in p.avoid}
+        return {name: p.as_checked(cid) for name, p in self.parts.items() if cid in p.avoid}
 
     def pulled_both_ways(self, cid: str) -> bool:
         """Whether the company lies beyond the band on opposite sides in different sets (too
@@ -434,7 +435,7 @@ class Tuner:
 
     def _company_runs(self, subject: Subject, values: Values, part: Part, cid: str,
                       seed: int | None = None) -> None:
-        """``part``'s avoid run of ``cid`` and, if the bot never buys it, its going-for-it run."""
+        """``part``'s avoid run of ``cid`` and, if the bot (almost) never buys it, its going-for-it run."""
         part.avoid[cid] = self._avoid(subject, values, cid, seed)
         if part.rarely_bought(cid):
             part.going[cid] = self._going(subject, values, cid, seed)

@@ -160,10 +160,10 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
                  f"against never (95% CI {_points(e.low)} to {_points(e.high)}, at {at} players)")
         kind = effect_kind(e)
         usual = (effects or {}).get(key)
-        seldom = (f"{verb}s it in only {usual.held} of {usual.games} games" if usual and usual.held
-                  else f"never {verb}s it")
+        how_often = (f"{verb}s it in only {usual.held} of {usual.games} games" if usual and usual.held
+                     else f"never {verb}s it")
         if kind == "a trap":
-            v.warnings.append(f"{name} is a trap: {who} {seldom} at {at} players, and {going}"
+            v.warnings.append(f"{name} is a trap: {who} {how_often} at {at} players, and {going}"
                               f"{where_it_shows(e)}")
         elif kind == "too strong":
             v.warnings.append(f"{name} is too strong and {who} overlooks it: {going}{where_it_shows(e)}")
