@@ -36,8 +36,7 @@ def register(app: typer.Typer) -> None:
                                      "(fmnyc: Career card's) causal effect by paired games at the "
                                      "most players (fmnyc: 4, where cards stay in the box). Cost: one "
                                      "extra run of --effect-games per company, and one going for "
-                                     "each the bot never buys (21 x 200 games, about 15 seconds on "
-                                     "2 cores, for the simple set)."),
+                                     "each the bot takes in under 5% of those games."),
         effect_games: int = typer.Option(200, "--effect-games", help="Paired games per company."),
         json_out: Path = typer.Option(None, "--json", metavar="FILE", help="Write every figure of "
                                       "the verdict as JSON to this file: each player count's summary "
