@@ -26,6 +26,15 @@ worth more than the core's 0.8: at 1.6, one such expert against three at 0.8, 80
 players, won 31.0% (27.9-34.3) in the Heavy Interaction Game and 27.8% (24.8-31.0) in the
 Complex Game, the two sets with the Shipping Company; at 2.4, 27.8% and 21.5%.
 
+The Newspaper's extra draw at the start of a turn (with at most one Buy card in hand) proved
+worth three times the core's 1.0: it opens the turns that would otherwise buy nothing. One
+such expert against three at 1.0, 2000 games at 4 players (fair share 25%; fresh seeds, the
+same games for both): 33.6% (31.6-35.7) in the Heavy Interaction Game, where the three at 1.0
+win 24.2% in the same seat, 31.3% (29.3-33.4) in the Complex Game (25.8%), 28.0% in the Faster
+Game (24.0%); at 3 players (fair 33%, 1500 games) 48.8% and 39.2%, at 2 players 58.0% and 54.0%
+in those two sets. The Light Interaction Game did not move (its experts already buy it); 4.0
+to 10.0 won no more.
+
 A card-converting ability (Accounting Firm, Logistics Company, Marketing Company, Financial
 Services) is worth more where companies produce Obstacle cards, which fill the decks with cards
 only a conversion makes useful (each player starts with 6 of them): its value grows by a quarter
@@ -57,5 +66,6 @@ class ExpertBot(HeuristicBot):
         buy_cost=0.9, future_activations=4.39, late=0.6, reserve=2, invest_first=True,
         eligibility=0.62, final_turn=True, unblock=True, hire=True, block_rivals=True,
         unblock_companies=True,
-        activate_spare=0, abilities={"take_from_resource_discard": 1.6}, convert_junk=0.25,
+        activate_spare=0, abilities={"take_from_resource_discard": 1.6, "draw_at_turn_start": 3.0},
+        convert_junk=0.25,
     )
