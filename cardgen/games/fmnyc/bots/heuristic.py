@@ -249,7 +249,11 @@ class HeuristicBot:
         # The avoided card goes last, so it is kept only when the hand leaves no other choice;
         # the favoured one goes first.
         return sorted(dec.options, key=lambda c: (c != self.favour, c == self.avoid,
-                                                  -_card_worth(obs, c)))[:dec.low]
+                                                  -self.card_worth(obs, c)))[:dec.low]
+
+    def card_worth(self, obs: Observation, cid: str) -> float:
+        """What the draft ranks a Career card by (``_card_worth``; a subclass may know better)."""
+        return _card_worth(obs, cid)
 
     _career_keep = _career_draft
 
