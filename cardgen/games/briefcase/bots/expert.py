@@ -33,7 +33,10 @@ same games for both): 33.6% (31.6-35.7) in the Heavy Interaction Game, where the
 win 24.2% in the same seat, 31.3% (29.3-33.4) in the Complex Game (25.8%), 28.0% in the Faster
 Game (24.0%); at 3 players (fair 33%, 1500 games) 48.8% and 39.2%, at 2 players 58.0% and 54.0%
 in those two sets. The Light Interaction Game did not move (its experts already buy it); 4.0
-to 10.0 won no more.
+to 10.0 won no more. Against three greedy players it is not uniformly stronger (2000 games a
+set, the same games at 1.0 and 3.0): 43.0% against 38.1% in the Heavy Interaction Game, but
+31.2% against 35.3% in the Complex Game and 47.4% against 53.2% in the Light Interaction Game.
+check-set plays experts in every seat, where it is the stronger, so it is kept.
 
 A card-converting ability (Accounting Firm, Logistics Company, Marketing Company, Financial
 Services) is worth more where companies produce Obstacle cards, which fill the decks with cards
