@@ -95,6 +95,30 @@ def test_the_avoid_bot_never_keeps_the_avoided_card_when_it_has_a_choice(tmp_pat
     assert offered and kept_plain      # the card came its way, and only the avoid bot passed it on
 
 
+def _kept_when_offered(bot: str, card: str, games: int = 16) -> tuple[int, int]:
+    """How often seat 0 (bot ``bot``, the others planners) kept ``card`` when a draft offered it."""
+    cfg = SIMULATOR.prepare(players=4, set_ref=None, bots=["planner"] * 4, options={"career": "full"})
+    offered = kept = 0
+    for i in range(games):
+        seed = game_seed(9, i)
+        me = Recorder(make_bot(bot, policy_seed(seed, 0)))
+        others = [make_bot("planner", policy_seed(seed, s)) for s in (1, 2, 3)]
+        drive(SIMULATOR.new_state(cfg, seed), [me, *others])
+        for options, choice, _keep in me.seen:
+            offered += card in options
+            kept += card in choice
+    return offered, kept
+
+
+def test_the_planner_drafts_the_card_that_takes_the_cup_at_the_cups_worth():
+    # The Strikebreaker ("take the first player cup") is worth the Cup, the first choice of
+    # every stage, for each round after the draft; the heuristic ranks it as worth 1.
+    offered, kept = _kept_when_offered("planner", "strikebreaker")
+    assert offered and kept == offered
+    offered, kept = _kept_when_offered("heuristic", "strikebreaker")
+    assert offered and kept < offered
+
+
 def test_a_bot_that_cannot_avoid_a_card_and_an_unknown_bot_are_refused():
     with pytest.raises(ValueError, match="cannot be told to avoid a Career card"):
         make_bot("random/avoid=heir")

@@ -277,17 +277,17 @@ class HeuristicBot:
         return PASS
 
 
-def _card(obs: Observation, cid: str) -> Any:
+def career_card(obs: Observation, cid: str) -> Any:
     return next(c for c in obs.table.careers if str(c["id"]) == cid)
 
 
 def _card_costs(obs: Observation, cid: str) -> bool:
-    return any(e["kind"] == "pay" for e in _card(obs, cid)["ability"])
+    return any(e["kind"] == "pay" for e in career_card(obs, cid)["ability"])
 
 
 def _card_worth(obs: Observation, cid: str) -> float:
     """A rough worth of a Career card over a game: what it gives, times how often it may."""
-    card = _card(obs, cid)
+    card = career_card(obs, cid)
     times = {"first_round": 1, "single_use": 1, "end_of_game": 1}.get(card["timing"], obs.rounds - 1)
     worth = 0.0
     for e in card["ability"]:

@@ -4,9 +4,9 @@ Where the heuristic values things by what they fetch now, the planner also count
 worth when the game is scored: a crate never sells for less than its Scoring Value at the end,
 so it bids for lots up to that worth; an award it could win (it would hold the most, or the
 second most, of the category among the nominees) is worth its sum, so it goes to Gala Honoring
-for the discs; and the Cup (Union Member) is worth the first choice of every stage next round, so a Career
-card that takes the Cup is worth that for every round after the first (the draft is before the
-first). Everything else it plays as the heuristic does.
+for the discs; and the Cup (Union Member) is worth the first choice of every stage next round,
+so a Career card that takes the Cup is worth that for every round after the first (the draft
+is before the first). Everything else it plays as the heuristic does.
 
 Valuing the Cup-taking card so was measured: one such planner against planners that rank it as
 the heuristic does (worth 1), with the full draft, 800 games a count on fresh seeds: 67.6%
@@ -23,9 +23,9 @@ from cardgen.games.fmnyc.bots.heuristic import (
     PASS,
     RESERVE,
     HeuristicBot,
-    _card,
     award_assets,
     best_price,
+    career_card,
     stage_worths,
 )
 from cardgen.games.fmnyc.engine.observation import Observation
@@ -62,7 +62,7 @@ class PlannerBot(HeuristicBot):
 
     def card_worth(self, obs: Observation, cid: str) -> float:
         worth = super().card_worth(obs, cid)
-        cups = sum(1 for e in _card(obs, cid)["ability"] if e["kind"] == "take_first_player")
+        cups = sum(1 for e in career_card(obs, cid)["ability"] if e["kind"] == "take_first_player")
         return worth + cups * CUP * max(0, obs.rounds - 1)
 
     def _open_bid(self, obs: Observation, dec: Decision) -> Any:
