@@ -302,8 +302,8 @@ def _by_set_lines(subject: Any, before: Any, after: Any, players: int) -> list[s
     if len(sets) < 2 or not shared:
         return []
 
-    def cell(e: Any) -> str:
-        return "-" if e is None else f"{'going ' if e.held is not None else ''}{100 * e.mean:+.1f}"
+    def cell(e: Any, going: bool) -> str:
+        return "-" if e is None else f"{'going ' if going else ''}{100 * e.mean:+.1f}"
 
     lines = ["", f"Effect by set of the companies in more than one, points at {players} players (may buy "
              f"against never; \"going\": going for it, where the bot (almost) never buys it), "
@@ -312,7 +312,10 @@ def _by_set_lines(subject: Any, before: Any, after: Any, players: int) -> list[s
     split = []
     for cid in shared:
         was, now = before.by_set(cid), after.by_set(cid)      # each set's paired effect, once
-        cells = [f"{cell(was[n])} → {cell(now.get(n))}" if n in was else "-" for n in sets]
+        # Going for it where that set judges the company so (every effect carries its holdings).
+        cells = [f"{cell(was[n], cid in before.parts[n].going)} → "
+                 f"{cell(now.get(n), n in after.parts and cid in after.parts[n].going)}"
+                 if n in was else "-" for n in sets]
         lines.append(f"| {subject.companies[cid]} | " + " | ".join(cells) + " |")
         if after.pulled_both_ways(cid):
             split.append(f"{subject.companies[cid]} ("

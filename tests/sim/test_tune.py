@@ -455,7 +455,9 @@ def test_a_candidate_changes_the_compiled_rules_and_nothing_else():
 
 def _part(focal: list[float], avoid: list[float]) -> Part:
     n = len(focal)
-    return Part({4: Run({}, focal, {"x": [1] * n, "y": [1] * n}, {"x": [1] * n, "y": [1] * n})},
+    # Bought, and owned by the first bot, in every game (as a real run counts them).
+    return Part({4: Run({}, focal, {"x": [1] * n, "y": [1] * n}, {"x": [1] * n, "y": [1] * n},
+                        {"x": n, "y": n})},
                 {"x": avoid, "y": list(focal)})
 
 
@@ -488,6 +490,7 @@ def test_a_company_too_strong_in_one_set_and_a_trap_in_another_is_reported_set_b
     # Where the bot never buys it, a set's figure is going for it, as check-set judges it there.
     never = _part([0.0] * 40, [0.0] * 40)
     never.runs[4].bought["x"] = [0] * 40
+    never.runs[4].held["x"] = 0
     never.going["x"] = ([1.0] * 8 + [0.0] * 32, 30)                      # -> +20.0 points
     mixed = State({}, {"Complex Game": never, "Heavy Interaction Game": trap})
     assert round(mixed.by_set("x")["Complex Game"].mean, 3) == 0.2 and mixed.pulled_both_ways("x")
