@@ -312,9 +312,9 @@ def _by_set_lines(subject: Any, before: Any, after: Any, players: int) -> list[s
     split = []
     for cid in shared:
         was, now = before.by_set(cid), after.by_set(cid)      # each set's paired effect, once
-        # Going for it where that set judges the company so (every effect carries its holdings).
-        cells = [f"{cell(was[n], cid in before.parts[n].going)} → "
-                 f"{cell(now.get(n), n in after.parts and cid in after.parts[n].going)}"
+        # "going" where that set judges the company so (every effect carries its holdings).
+        cells = [f"{cell(was[n], before.parts[n].gone_for(cid))} → "
+                 f"{cell(now.get(n), n in after.parts and after.parts[n].gone_for(cid))}"
                  if n in was else "-" for n in sets]
         lines.append(f"| {subject.companies[cid]} | " + " | ".join(cells) + " |")
         if after.pulled_both_ways(cid):

@@ -207,8 +207,12 @@ class Part:
         run = self.runs[max(self.runs)]
         return replace(paired_effect(run.focal, self.avoid[cid]), held=run.held.get(cid))
 
+    def gone_for(self, cid: str) -> bool:
+        """Whether this set judges ``cid`` by going for it (the bot (almost) never buys it here)."""
+        return cid in self.going
+
     def going_effect(self, cid: str) -> Effect | None:
-        if cid not in self.going:
+        if not self.gone_for(cid):
             return None
         wins, held = self.going[cid]
         return replace(paired_effect(wins, self.avoid[cid]), held=held)
