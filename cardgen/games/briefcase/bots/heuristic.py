@@ -86,6 +86,10 @@ class Style:
     # every later hand, and a company that makes them, activated again and again, fills the
     # deck with cards it cannot use.
     activate_spare: int | None = None
+    # A company whose activation needs basic resources the market is running out of is worth
+    # this much less per missing resource, times the share of that resource's pile already
+    # gone: bought, it may never be activated (rivals empty the pile first).
+    scarcity: float = 0.0
 
 
 # Which resource to buy for a missing one: itself, then other basics, then Imported, Energy last.
@@ -254,8 +258,14 @@ class HeuristicBot(Policy):
         return v
 
     def company_value(self, g: GameState, p: PlayerState, ci: int) -> float:
+        """What buying company ``ci`` is worth to ``p`` now."""
         tb = self.tables(g)
-        return tb.buy[ci] + self._endgame_value(g, p, tb, ci)
+        v = tb.buy[ci]
+        if tb.endgame[ci]:
+            v += self._endgame_value(g, p, tb, ci)
+        if self.style.scarcity:
+            v -= self.style.scarcity * self._scarce(g, p, tb, ci)
+        return v
 
     @staticmethod
     def _glutted(tb: _Tables, p: PlayerState) -> bool:
@@ -651,12 +661,13 @@ class HeuristicBot(Policy):
         avoided, favoured = self._told(g)
         # Bought now, it is activated about ``future_activations`` times more.
         clog = self.style.future_activations if self._glutted(tb, p) else 0.0
-        cost, level, endgame = tb.cost, tb.level, tb.endgame
+        cost, level = tb.cost, tb.level
+        value = self.company_value
         ranked = []
         for ci in g.portfolio:
             if (piles[ci] and not owned[ci] and cost[ci] <= budget and level[ci] <= top_level
                     and (blocked or ci not in blocks) and ci != avoided):
-                v = tb.buy[ci] + (self._endgame_value(g, p, tb, ci) if endgame[ci] else 0.0)
+                v = value(g, p, ci)
                 if clog:
                     v += clog * tb.clog[ci]
                 if ci == favoured:
@@ -665,6 +676,18 @@ class HeuristicBot(Policy):
                     ranked.append((-v, ci))
         ranked.sort()
         return ranked
+
+    @staticmethod
+    def _scarce(g: GameState, p: PlayerState, tb: _Tables, ci: int) -> float:
+        """The basic resources company ``ci``'s activation needs beyond the player's storage,
+        each weighted by the share of its market pile already gone."""
+        need, stored, market = g.rules.companies[ci].activation, p.storage, g.market
+        short = 0.0
+        for r, size in zip(g.rules.basic, tb.market_size, strict=True):
+            missing = need[r] - stored[r]
+            if missing > 0:
+                short += missing * max(0.0, 1 - market[r] / size)
+        return short
 
     def company_action(self, g: GameState, p: PlayerState) -> Action | None:
         """Buying the best company it can pay for, or None."""
