@@ -3,8 +3,10 @@
 Thresholds are deliberately plain so a designer can reason about them:
 - any stalled game fails the set (the rules engine or the set cannot finish a game);
 - a median length more than 1.5x or less than 0.5x the reference set's is extreme;
-- a seat whose interval excludes the fair share 1/N is a seat effect; the intervals are 95%
-  for all the seats of the check together (Bonferroni: each seat's Wilson interval at
+- a seat whose interval lies wholly outside the fair share 1/N ± MARGIN is a seat effect, the
+  same band of win share as a company's; one whose interval excludes the fair share but not
+  the band is a note (an edge, perhaps smaller than the band: more games tell). The intervals
+  are 95% for all the seats of the check together (Bonferroni: each seat's Wilson interval at
   1 - 0.05/m for m seats over every player count, 9 at 2-4 players), since nine separate 95%
   intervals would flag a perfectly fair game in about one check of three;
 - a company (or Career card) whose paired effect (``cardgen.sim.effects``: the win share a bot
@@ -120,9 +122,14 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
         for seat in s["wins_by_seat"]:
             lo, hi = wilson(seat["win_share"] * n, n, z)
             if lo > fair or hi < fair:
-                v.warnings.append(f"{players} players: seat {seat['seat']} wins "
-                                  f"{_pct(seat['win_share'])} (95% CI {_pct(lo)}-{_pct(hi)}, for the "
-                                  f"{checked} seats together), fair share {_pct(fair)}")
+                line = (f"{players} players: seat {seat['seat']} wins {_pct(seat['win_share'])} "
+                        f"(95% CI {_pct(lo)}-{_pct(hi)}, for the {checked} seats together), "
+                        f"fair share {_pct(fair)}")
+                if lo > fair + MARGIN or hi < fair - MARGIN:
+                    v.warnings.append(line)
+                else:
+                    v.notes.append(f"{line}: an edge, but not wholly beyond ±{100 * MARGIN:.0f} "
+                                   f"points (more games tell its size)")
     for key, e in sorted((effects or {}).items()):
         name = names.get(key, key)
         kind = effect_kind(e)
