@@ -25,7 +25,8 @@ def make_bot(name: str, seed: int = 0) -> Any:
     """A fresh bot by name; ValueError naming the known bots otherwise.
 
     ``NAME/avoid=COMPANY_ID`` is bot NAME that never buys that company, ``NAME/favour=COMPANY_ID``
-    the bot that buys it whenever it may and activates it first (check-set's paired company
+    the bot that buys it first whenever it may and activates it once nothing it values more is
+    left (check-set's paired company
     effects, ``cardgen.sim.effects``); only the heuristic bots (greedy, expert) take them."""
     return make_told_bot(name, BOTS, seed, "Briefcase", "a company", lambda bot: hasattr(bot, "avoid"))
 
