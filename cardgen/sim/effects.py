@@ -8,15 +8,15 @@ changed bot is named ``BOT/avoid=ID`` (``avoiding``); each game's ``make_bot`` r
 A bot that never takes an item measures nothing by avoiding it ("may take it" and "never takes
 it" play the same games), and one that seldom takes it little: the two runs differ only in the
 games where it took it, so the effect can be no larger than the share of those games
-(``seldom``). For such an item the base run is also the bot told to go for it,
-``BOT/favour=ID`` (``favouring``: it buys the company, or keeps the card, whenever it may, over
-anything else, and activates the company once nothing it values more is left), against the
-same bot avoiding it: "strategy + X" against "strategy", which says whether a stronger player
-would take it, or whether it is a trap. The bot listed first sits at seat ``(-i) % N`` in game
-``i`` (``seat_bots`` rotates one seat per game), so each game index gives one paired difference in that seat's win
-credit (1 for a lone win, 1/k for a k-way tie, 0 otherwise). The effect is the mean difference
-with a 95% interval, mean ± 1.96·sd/√n: how much win share the change costs or gains, which,
-unlike the owners' win rate, is not confounded by who happens to buy a company.
+(``seldom``). For such an item the base run is also the bot told to go for it, ``BOT/favour=ID``
+(``favouring``: it buys the company, or keeps the card, whenever it may, over anything else, and
+activates the company once nothing it values more is left), against the same bot avoiding it:
+"strategy + X" against "strategy", which says whether a stronger player would take it, or
+whether it is a trap. The bot listed first sits at seat ``(-i) % N`` in game ``i``
+(``seat_bots`` rotates one seat per game), so each game index gives one paired difference in
+that seat's win credit (1 for a lone win, 1/k for a k-way tie, 0 otherwise). The effect is the
+mean difference with a 95% interval, mean ± 1.96·sd/√n: how much win share the change costs or
+gains, which, unlike the owners' win rate, is not confounded by who happens to buy a company.
 """
 
 from __future__ import annotations
