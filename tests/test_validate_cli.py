@@ -305,3 +305,19 @@ def test_json_output_of_an_unreadable_file(here):
     assert json.loads(result.stdout) == [{
         "path": "dup.yaml", "line": 3, "col": 1, "rule": "yaml-duplicate-key", "severity": "error",
         "message": "duplicate key 'game' (first defined at line 1)"}]
+
+
+def test_a_games_name_checks_that_games_data_as_the_other_commands_name_a_game(here):
+    # `cardgen simulate briefcase`, `cardgen build briefcase`: validate takes the name too, and
+    # reads the game's data as every command does (a workspace's file over the shipped one).
+    result = validate("briefcase")
+    assert result.exit_code == 0, result.output
+    shipped = len([p for p in (REPO / "cards" / "briefcase").glob("*.yaml")])
+    assert f"{shipped} files valid." in result.stderr
+
+
+def test_a_file_or_folder_named_like_a_game_is_checked_as_itself(here):
+    write(here, "briefcase/bad.yaml", "game: briefcase\nkind: game\ngame: x\n")
+    result = validate("briefcase")
+    assert result.exit_code == 1
+    assert [m["path"] for m in problem_lines(result)] == ["briefcase/bad.yaml"]

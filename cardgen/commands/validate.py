@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections import defaultdict
 from enum import StrEnum
@@ -11,6 +12,7 @@ import typer
 
 from cardgen.data.documents import Document, expand_paths, read_document
 from cardgen.games import game_rules, registered_games
+from cardgen.paths import game_data_files, game_names
 from cardgen.problems import Problem, problems_to_json
 from cardgen.workspace import announce, current
 
@@ -68,11 +70,26 @@ def _default_target() -> Path:
     return ws.library / "cards"
 
 
+def _targets(paths: list[Path]) -> list[Path]:
+    """The paths to check: a name that is no file or folder here but a game's (``cardgen
+    validate briefcase``, as the other commands name a game) stands for that game's data files
+    as the tool reads them (the workspace's replacing the shipped ones of the same name)."""
+    games = set(game_names())
+    targets: list[Path] = []
+    for path in paths:
+        if str(path) in games and not os.path.lexists(path):
+            targets.extend(game_data_files(str(path)) or [path])
+        else:
+            targets.append(path)
+    return targets
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def validate(
-        paths: list[Path] = typer.Argument(None, metavar="PATH", help="Files or folders to check "
-                                           "(default: all game data of the workspace)."),
+        paths: list[Path] = typer.Argument(None, metavar="PATH", help="Files or folders to check, "
+                                           "or a game's name (default: all game data of the "
+                                           "workspace)."),
         format: Format = typer.Option(Format.text, "--format", help="text, or json for editors."),
         provenance: bool = typer.Option(False, "--provenance",
                                         help="Also list every authored value (not printed in "
@@ -86,10 +103,13 @@ def register(app: typer.Typer) -> None:
 
         Exit code 0 when valid, 1 when a problem was found, 2 on a usage error.
 
+        A PATH that is no file or folder but a game's name (cardgen validate briefcase) checks
+        that game's data.
+
         Example: cardgen validate cards/briefcase/my-set.yaml --format json
         """
         announce()
-        targets = list(paths) if paths else [_default_target()]
+        targets = _targets(list(paths)) if paths else [_default_target()]
         problems, docs = validate_paths(targets)
         notes: list[Problem] = []
         if provenance:
