@@ -166,7 +166,7 @@ class HeuristicBot(Policy):
     style = Style()
     avoid: str | None = None    # id of a company this bot never buys (check-set's paired effects)
     favour: str | None = None   # id of a company it buys first whenever it may, activated
-    # once nothing it values more is left (activated first, it lost more: measured 2026-12-04)
+    # once nothing it values more is left (activated first, it lost as much or more: 2026-12-04)
     spend = DEFAULT_SPEND      # cards given up first when an ability lets any cards pay
 
     def __init__(self, seed: int = 0):
