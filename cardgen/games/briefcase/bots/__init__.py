@@ -26,8 +26,8 @@ def make_bot(name: str, seed: int = 0) -> Any:
 
     ``NAME/avoid=COMPANY_ID`` is bot NAME that never buys that company, ``NAME/favour=COMPANY_ID``
     the bot that buys it first whenever it may and activates it once nothing it values more is
-    left (check-set's paired company
-    effects, ``cardgen.sim.effects``); only the heuristic bots (greedy, expert) take them."""
+    left (check-set's paired company effects, ``cardgen.sim.effects``); only the heuristic bots
+    (greedy, expert) take them."""
     return make_told_bot(name, BOTS, seed, "Briefcase", "a company", lambda bot: hasattr(bot, "avoid"))
 
 

@@ -62,15 +62,16 @@ buy (``scarcity``: 2.0 per missing resource, times the share of its pile already
 it, in the Complex Game the experts bought the High-Tech Company (6 VP) 137 times in 100 games
 and activated it 9 times: the Steel it needs runs out first, and check-set measured buying it as
 a loss (-11.3 and -15.8 points at 4 players, seeds 1 and 7; with it -2.8 and +0.2, bought 28
-times in 100 games). One such expert against three without, 2000 games a set, the same games
+times in 100 games). One such expert against three without (then only for its own buying),
+2000 games a set, the same games
 (fair share 25% at 4 players, 33% at 3, 50% at 2), in the Simple, Faster, Complex, Light and
 Heavy Interaction Games: at 4 players 27.3%, 26.5%, 29.1%, 33.9%, 23.9% (22.1-25.8); at 3
 players 34.6%, 37.1%, 37.1%, 42.1%, 33.6%; at 2 players 49.1%, 48.5%, 50.9%, 56.1%, 47.7%
 (45.5-49.9). Against three greedy players it wins more in every set than the expert without it
 on the same games: 45.6% (43.9%), 50.4% (48.9%), 29.9% (27.2%), 53.6% (46.6%), 50.7% (44.9%).
 Weights 1.0 and 3.0 won less at 4 players (at most 28.3% and 27.9% in the Complex Game). The
-value also says what a rival would buy (where its block goes); the expert without the habit
-against three with it, at 4 players: 23.1%, 21.7%, 20.9%, 15.8%, 24.3% (22.4-26.2).
+value now also says what a rival would buy (where its block goes); the expert without the
+habit against three with it, at 4 players: 23.1%, 21.7%, 20.9%, 15.8%, 24.3% (22.4-26.2).
 """
 
 from __future__ import annotations
