@@ -260,7 +260,10 @@ class HeuristicBot(Policy):
 
     def company_value(self, g: GameState, p: PlayerState, ci: int) -> float:
         """What buying company ``ci`` is worth to ``p`` now."""
-        tb = self.tables(g)
+        return self._company_value(g, p, self.tables(g), ci)
+
+    def _company_value(self, g: GameState, p: PlayerState, tb: _Tables, ci: int) -> float:
+        """``company_value`` with the tables at hand (the buying loop has them)."""
         v = tb.buy[ci]
         if tb.endgame[ci]:
             v += self._endgame_value(g, p, tb, ci)
@@ -663,12 +666,12 @@ class HeuristicBot(Policy):
         # Bought now, it is activated about ``future_activations`` times more.
         clog = self.style.future_activations if self._glutted(tb, p) else 0.0
         cost, level = tb.cost, tb.level
-        value = self.company_value
+        value = self._company_value
         ranked = []
         for ci in g.portfolio:
             if (piles[ci] and not owned[ci] and cost[ci] <= budget and level[ci] <= top_level
                     and (blocked or ci not in blocks) and ci != avoided):
-                v = value(g, p, ci)
+                v = value(g, p, tb, ci)
                 if clog:
                     v += clog * tb.clog[ci]
                 if ci == favoured:
