@@ -90,6 +90,11 @@ class Style:
     # this much less per missing resource, times the share of that resource's pile already
     # gone: bought, it may never be activated (rivals empty the pile first).
     scarcity: float = 0.0
+    # A company making a resource the market does not sell (the Power Plant's Energy) is worth
+    # this much more, as an activation target, per unit it makes that the player's companies
+    # need and its storage lacks: nothing else supplies them, so without it those companies
+    # are bought and never activated.
+    supply: float = 0.0
 
 
 # Which resource to buy for a missing one: itself, then other basics, then Imported, Energy last.
@@ -107,7 +112,8 @@ class _Tables:
     """A style's values of each company that do not change during a game."""
 
     __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "endgame", "ready", "fresh",
-                 "level", "cost", "min_buy_cost", "clog", "activate_need", "bank_size", "market_size", "made")
+                 "level", "cost", "min_buy_cost", "clog", "activate_need", "bank_size", "market_size", "made",
+                 "unsold", "unsold_need", "unsold_made")
 
     def __init__(self, bot: HeuristicBot, rules: Rules, players: int, portfolio: tuple[int, ...]):
         st = bot.style
@@ -139,6 +145,12 @@ class _Tables:
         # The Buy pile and the basic resource piles at the start (``progress``).
         self.bank_size = max(1, rules.bank_per_player[BUY] * players)
         self.market_size = tuple(max(1, rules.market_per_player[r] * players) for r in rules.basic)
+        # Resources no one can buy, what each company's activation needs of them and makes.
+        self.unsold = tuple(r for r in range(N_RES) if rules.buy_cost[r] is None)
+        self.unsold_need = [tuple((r, c.activation[r]) for r in self.unsold if c.activation[r])
+                            for c in rules.companies]
+        self.unsold_made = [tuple((r, c.production_res[r]) for r in self.unsold if c.production_res[r])
+                            for c in rules.companies]
         junk = min(range(N_CARDS), key=lambda t: st.card[t])
         junk_makers = sum(1 for ci in portfolio if rules.companies[ci].production_cards[junk])
         for c in rules.companies:
@@ -305,7 +317,8 @@ class HeuristicBot(Policy):
         # bank and the market (production as it would be now). It is asked several times a turn
         # and again the next, mostly with the same inputs, so the last answer is kept. (An
         # observation's fields are tuples: the key holds them as they are.)
-        key = (tb, p.companies, p.active, p.cards, final, None if full else (bank, g.market))
+        key = (tb, p.companies, p.active, p.cards, final, None if full else (bank, g.market),
+               p.storage if self.style.supply else None)
         last = self._ranked
         if last is not None and last[0] == key:
             return last[1]
@@ -323,6 +336,7 @@ class HeuristicBot(Policy):
             active, level, endgame = p.active, tb.level, tb.endgame
             ready, fresh, clog = tb.ready, tb.fresh, tb.clog if self._glutted(tb, p) else None
             made = self._made
+            lacking = self._lacking(p, tb) if self.style.supply else None
             ranked = []
             for ci in p.companies:
                 if active[ci]:
@@ -336,6 +350,8 @@ class HeuristicBot(Policy):
                         v += eligibility
                 if clog is not None:
                     v += clog[ci]
+                if lacking and tb.unsold_made[ci]:
+                    v += self.style.supply * sum(min(k, lacking.get(r, 0)) for r, k in tb.unsold_made[ci])
                 if v > 0:
                     ranked.append((-v, ci))
         if self.favour is not None:
@@ -346,6 +362,17 @@ class HeuristicBot(Policy):
                 ranked.append((-1e-9, favoured))
         ranked.sort()
         return tuple([ci for _v, ci in ranked])
+
+    @staticmethod
+    def _lacking(p: PlayerState, tb: _Tables) -> dict[int, int]:
+        """Per resource the market does not sell: how much more of it the activations of the
+        player's companies need than its storage holds (only those it lacks)."""
+        need: dict[int, int] = {}
+        for ci in p.companies:
+            for r, k in tb.unsold_need[ci]:
+                need[r] = need.get(r, 0) + k
+        storage = p.storage
+        return {r: k - storage[r] for r, k in need.items() if k > storage[r]}
 
     def wants(self, g: GameState, p: PlayerState, targets: Sequence[int] | None = None) -> list[int]:
         """Resources the next two activations need, per resource."""
