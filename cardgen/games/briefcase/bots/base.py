@@ -11,6 +11,7 @@ seeded RNG, never the game's.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -35,7 +36,13 @@ class Policy:
         cls._handlers = {tag: getattr(cls, tag) for tag in TAGS if callable(getattr(cls, tag, None))}
 
     def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
+        self.seed = seed
+
+    @functools.cached_property
+    def rng(self) -> random.Random:
+        """The policy's own RNG, seeded when first used: seeding one costs as much as a few
+        decisions, at every game, and the heuristic bots never draw from it."""
+        return random.Random(self.seed)
 
     def decide(self, observation: Observation, decision: Decision) -> Any:
         handler = self._handlers.get(decision.tag)

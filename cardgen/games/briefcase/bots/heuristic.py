@@ -113,7 +113,7 @@ class _Tables:
 
     __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "endgame", "ready", "fresh",
                  "level", "cost", "min_buy_cost", "clog", "activate_need", "bank_size", "market_size", "made",
-                 "unsold", "unsold_need", "unsold_made")
+                 "bank_caps", "market_caps", "unsold", "unsold_need", "unsold_made")
 
     def __init__(self, bot: HeuristicBot, rules: Rules, players: int, portfolio: tuple[int, ...]):
         st = bot.style
@@ -127,6 +127,12 @@ class _Tables:
         self.made = [(tuple((t, k, st.card[t]) for t, k in enumerate(c.production_cards) if k),
                       tuple((r, k, st.energy) for r, k in enumerate(c.production_res) if k))
                      for c in rules.companies]
+        # (pile, the most any company produces of it) for the card types and the resources some
+        # company produces: production reads no more of a pile than that (``targets``).
+        self.bank_caps = tuple((t, k) for t in range(N_CARDS)
+                               if (k := max(c.production_cards[t] for c in rules.companies)))
+        self.market_caps = tuple((r, k) for r in range(N_RES)
+                                 if (k := max(c.production_res[r] for c in rules.companies)))
         self.spend = [0.0] * n     # the resources an activation spends
         self.again = [0.0] * n     # a per-activation ability, earned on every activation
         self.buy = [0.0] * n       # buying it, before end-of-game abilities
@@ -314,11 +320,15 @@ class HeuristicBot(Policy):
         full = bank[0] >= 3 and bank[1] >= 3 and bank[2] >= 3 and bank[3] >= 3
         # Everything the ranking reads: the companies and their flips, the cards held (for the
         # Activate glut and the end-of-game values) and, unless the Decision Bank is full, the
-        # bank and the market (production as it would be now). It is asked several times a turn
-        # and again the next, mostly with the same inputs, so the last answer is kept. (An
-        # observation's fields are tuples: the key holds them as they are.)
-        key = (tb, p.companies, p.active, p.cards, final, None if full else (bank, g.market),
-               p.storage if self.style.supply else None)
+        # bank and the market piles as production reads them (``_made``: no more of a pile than
+        # a company produces, so a pile's size above that changes nothing). It is asked several
+        # times a turn and again the next, mostly with the same inputs, so the last answer is
+        # kept. (An observation's fields are tuples: the key holds them as they are.)
+        market = g.market
+        key = (tb, p.companies, p.active, p.cards, final, None if full else (
+            tuple([bank[t] if bank[t] < k else k for t, k in tb.bank_caps]),
+            tuple([market[r] if market[r] < k else k for r, k in tb.market_caps])),
+            p.storage if self.style.supply else None)  # _lacking reads the storage
         last = self._ranked
         if last is not None and last[0] == key:
             return last[1]
@@ -491,15 +501,13 @@ class HeuristicBot(Policy):
                 yield act
                 g, p = self.g, self.p
         targets = self.targets(g, p, final)
-        if targets and self.has(g, p, ACTIVATE):
-            while True:
-                # Activate the most valuable company it can pay for, again and again...
-                while targets and self.has(self.g, self.p, ACTIVATE):
-                    act = self.activation_action(self.g, self.p, targets)
-                    if act is None:
-                        break
-                    yield act
-                    targets = self.targets(self.g, self.p, final)
+        # Each round asks whether an Activate can be played once (on the latest observation).
+        while targets and self.has(self.g, self.p, ACTIVATE):
+            # Activate the most valuable company it can pay for, again and again...
+            act = self.activation_action(self.g, self.p, targets)
+            if act is not None:
+                yield act
+            else:
                 # ... then buy the missing resources of the best company it can then activate.
                 buys = self.enable_buys(self.g, self.p, targets)
                 if buys is None:
@@ -513,7 +521,7 @@ class HeuristicBot(Policy):
                         yield ("buy_resource", r, buys[r], plan)
                 if buys is None:
                     break
-                targets = self.targets(self.g, self.p, final)
+            targets = self.targets(self.g, self.p, final)
         if self.invest_now(self.g, self.p, final):
             act = self.invest_action(self.g, self.p)
             if act is not None:

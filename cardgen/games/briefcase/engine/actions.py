@@ -319,7 +319,10 @@ def perform_activate(g: GameState, ci: int, plan: ActivationPlan) -> Steps:
         p.active[ci] = True
         effects.refresh(g, p)
     g.activations[ci] += 1
-    yield from produce(g, p, c, may_top=True)
+    if p.deck_top:                  # production may go on top of the draw pile: a question
+        yield from produce(g, p, c, may_top=True)
+    else:
+        deliver(g, p, c, take_production(g, c), False)
     if ctx is not None:
         yield from effects.on_activate(g, p, c, ctx)
 
@@ -327,11 +330,7 @@ def perform_activate(g: GameState, ci: int, plan: ActivationPlan) -> Steps:
 def produce(g: GameState, p: PlayerState, c: CompanyRule, may_top: bool) -> Steps:
     """Production from the Decision Bank to the discard pile (or, with a Biology Lab, the top
     of the draw pile in the order the player chooses); produced resources go to storage."""
-    made: list[int] = []
-    for t in range(N_CARDS):
-        want = c.production_cards[t]
-        if want:
-            made.extend([t] * cards.take_from_bank(g, t, want))
+    made = take_production(g, c)
     on_top = False
     if made and may_top and p.deck_top:
         # The cards' names only for the question: most productions ask none.
@@ -341,6 +340,22 @@ def produce(g: GameState, p: PlayerState, c: CompanyRule, may_top: bool) -> Step
         if on_top and len(set(made)) > 1:
             made = yield d.order(p.seat, "production_order",
                                  "Order the production: the last one goes on top", made, names)
+    deliver(g, p, c, made, on_top)
+
+
+def take_production(g: GameState, c: CompanyRule) -> list[int]:
+    """The decision cards ``c`` produces, taken from the Decision Bank (what is left of them)."""
+    made: list[int] = []
+    for t in range(N_CARDS):
+        want = c.production_cards[t]
+        if want:
+            made.extend([t] * cards.take_from_bank(g, t, want))
+    return made
+
+
+def deliver(g: GameState, p: PlayerState, c: CompanyRule, made: list[int], on_top: bool) -> None:
+    """The produced cards ``made`` to the discard pile (``on_top``: on top of the draw pile, in
+    that order), and the produced resources from the market to storage."""
     if on_top:
         p.deck.extend(made)
     else:

@@ -145,18 +145,19 @@ def _view(g: GameState, p: PlayerState, own: bool) -> PlayerView:
             or cached[2] != p.vp_cards):
         cached = g.obs_parts[seat] = (len(p.companies), p.active_key, p.vp_cards, _company_part(p))
     deck = p.deck
+    size = len(deck)
     counted = g.obs_decks[seat]
     # A draw pile changes size whenever its cards change (draws, top-decking, a reshuffle makes
     # a new list); only its order changes in place (redeal, which clears this cache).
-    if counted is None or counted[0] is not deck or counted[1] != len(deck):
-        counted = g.obs_decks[seat] = (deck, len(deck), _deck_counts(deck))
+    if counted is None or counted[0] is not deck or counted[1] != size:
+        counted = g.obs_decks[seat] = (deck, size, _deck_counts(deck))
     hand, discard, played = p.hand, p.discard, p.played
     k0, k1, k2, k3 = deck_counts = counted[2]
     h0, h1, h2, h3 = hand
     d0, d1, d2, d3 = discard
     p0, p1, p2, p3 = played
     return _new(PlayerView, (
-        seat, tuple(hand) if own else None, deck_counts if own else None, h0 + h1 + h2 + h3, len(deck),
+        seat, tuple(hand) if own else None, deck_counts if own else None, h0 + h1 + h2 + h3, size,
         (h0 + d0 + p0 + k0, h1 + d1 + p1 + k1, h2 + d2 + p2 + k2, h3 + d3 + p3 + k3),
         tuple(discard), tuple(played), tuple(p.storage)) + cached[3])
 
@@ -194,23 +195,26 @@ def observe(g: GameState, seat: int) -> Observation:
     if own is not None and own[0] == version:
         return own[1]
     parts = g.obs_table
-    if g.obs_stale:
-        _parts(g, g.obs_stale, parts)
+    stale = g.obs_stale
+    if stale:
+        _parts(g, stale, parts)
         g.obs_stale = 0
     public = g.obs_public
     dirty = g.obs_dirty
     if dirty:
         g.obs_dirty = 0
-        for s in range(g.n):
-            if (dirty >> s) & 1:
-                public[s] = None
-    # Public views are built when another seat looks: a player's own decisions need only its
-    # own view.
+        while dirty:                # the marked seats (one or two), lowest bit first
+            low = dirty & -dirty
+            public[low.bit_length() - 1] = None
+            dirty ^= low
     players = public.copy()
-    for s, view in enumerate(players):
-        if view is None and s != seat:
-            players[s] = public[s] = _view(g, g.players[s], False)
     players[seat] = _view(g, g.players[seat], True)
+    # Public views are built when another seat looks: a player's own decisions need only its
+    # own view, and most decisions find the others' views built.
+    if None in players:
+        for s, view in enumerate(players):
+            if view is None:
+                players[s] = public[s] = _view(g, g.players[s], False)
     if g.revealed >= 0 and seat == g.current:
         players = list(_reveal(g, tuple(players)))
     obs = _new(Observation, (

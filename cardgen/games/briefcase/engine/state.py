@@ -19,7 +19,6 @@ from cardgen.games.briefcase.engine.rules import N_CARDS, N_RES, Rules
 from cardgen.sim.decisions import Decision, IllegalAction
 
 if TYPE_CHECKING:
-    from cardgen.games.briefcase.engine.observation import Observation
     from cardgen.sim.driver import Flow
 
 # An action the rules do not allow in the current state: the one class every game raises, so the
@@ -211,9 +210,6 @@ class GameState:
         if pending.kind != "act":           # type: ignore[union-attr]
             self.obs_stale = (1 << 7) - 1
 
-    def observation(self, seat: int) -> Observation:
-        return _observe(self, seat)
-
     @property
     def player(self) -> PlayerState:
         return self.players[self.current]
@@ -239,5 +235,9 @@ def touch_all(g: GameState) -> None:
     g.obs_stale = (1 << 7) - 1
 
 
-# observation.py reads this module's classes: imported once they exist.
-from cardgen.games.briefcase.engine.observation import observe as _observe  # noqa: E402
+# observation.py reads this module's classes: imported once they exist. ``observation(seat)``,
+# what that seat may see, is ``observe`` itself: a method wrapping it cost one more call at
+# every decision.
+from cardgen.games.briefcase.engine.observation import observe  # noqa: E402
+
+GameState.observation = observe     # type: ignore[attr-defined]

@@ -55,12 +55,21 @@ def end_condition(g: GameState) -> str | None:
     return None
 
 
-def start_steps(g: GameState) -> Steps:
-    """The start of a turn: per-turn counts reset, then start-of-turn abilities."""
+def reset_turn(g: GameState) -> None:
+    """The start of a turn without its abilities: the per-turn counts reset (and marked for the
+    observations when they change)."""
     g.company_bought = 0
     if any(g.uses):
         g.uses = [0] * len(g.uses)
-    g.ignored = []
+        g.obs_stale |= USES
+    if g.ignored:
+        g.ignored = []
+        g.obs_stale |= IGNORED
+
+
+def start_steps(g: GameState) -> Steps:
+    """The start of a turn: per-turn counts reset, then start-of-turn abilities."""
+    reset_turn(g)
     p = g.players[g.current]
     if p.start_draw or p.start_cycle:
         yield from effects.start_of_turn(g, p)
@@ -121,10 +130,7 @@ def end_steps(g: GameState) -> Steps:
             break
         p.played[t] -= 1
         p.deck.append(t)
-    hand, played, discard = p.hand, p.played, p.discard
-    for t in range(N_CARDS):
-        discard[t] += hand[t] + played[t]
-        hand[t] = played[t] = 0
+    discard_hand(p)
     over = limited_stored(g, p) - p.storage_limit
     if over > 0:                # the rare case: a decision, in a generator
         yield from enforce_storage(g, p, over)
@@ -133,6 +139,33 @@ def end_steps(g: GameState) -> Steps:
     else:                       # no choice to make: the common case, without a generator
         cards.draw(g, p, p.hand_size)
         g.draw_to = p.hand_size
+    next_turn(g)
+
+
+def end_quietly(g: GameState) -> bool:
+    """``end_steps`` when they ask nothing (no top-decking ability, storage within its limit,
+    no additional draws: most turns), done at once without a generator; False, with nothing
+    changed, when they may ask."""
+    p = g.players[g.current]
+    if p.topdeck or p.extra_draws or limited_stored(g, p) > p.storage_limit:
+        return False
+    discard_hand(p)
+    cards.draw(g, p, p.hand_size)
+    g.draw_to = p.hand_size
+    next_turn(g)
+    return True
+
+
+def discard_hand(p: PlayerState) -> None:
+    """B. The hand and the played cards go to the discard pile."""
+    hand, played, discard = p.hand, p.played, p.discard
+    for t in range(N_CARDS):
+        discard[t] += hand[t] + played[t]
+        hand[t] = played[t] = 0
+
+
+def next_turn(g: GameState) -> None:
+    """After the draw: the end of the game is checked and the next player's turn comes."""
     if g.invariants:
         invariants.check_end_of_turn(g)
     g.turns += 1
@@ -157,18 +190,30 @@ def main_steps(g: GameState) -> Steps:
 def perform(g: GameState, action: Any) -> Steps:
     """Carry out an action the decision has checked."""
     kind = action[0]
+    if kind == "activate":
+        yield from actions.perform_activate(g, action[1], action[2])
+    elif kind == "hire":
+        yield from actions.perform_hire(g, action[1], action[2], action[3])
+    else:
+        perform_at_once(g, action)
+
+
+# The actions that may ask a player something (an ability, the hired company's owner): the
+# others are performed without a generator.
+ASKING = frozenset(("activate", "hire"))
+
+
+def perform_at_once(g: GameState, action: Any) -> None:
+    """Carry out a checked action that asks nothing (any kind but ``ASKING``)."""
+    kind = action[0]
     if kind == "buy_resource":
         actions.perform_buy_resource(g, action[1], action[2], action[3])
-    elif kind == "activate":
-        yield from actions.perform_activate(g, action[1], action[2])
     elif kind == "buy_company":
         actions.perform_buy_company(g, action[1], action[2])
     elif kind == "move_block":
         actions.perform_move_block(g, action[1], action[2], action[3], action[5])
     elif kind == "invest":
         actions.perform_invest(g, action[1], action[2])
-    elif kind == "hire":
-        yield from actions.perform_hire(g, action[1], action[2], action[3])
 
 
 def turn_steps(g: GameState) -> Steps:
@@ -193,10 +238,15 @@ def game_steps(g: GameState, max_rounds: int) -> Steps:
         if g.turns >= cap:
             g.stalled = True
             return
-        g.obs_stale = ALL_PARTS               # a new turn: the observations' table anew
-        yield from start_steps(g)
+        # A new turn: start_steps written out, its abilities' generator only for a player who
+        # has them (they may change any part of the observations' table).
+        reset_turn(g)
         seat = g.current
-        hand = g.players[seat].hand
+        p = g.players[seat]
+        if p.start_draw or p.start_cycle:
+            g.obs_stale = ALL_PARTS
+            yield from effects.start_of_turn(g, p)
+        hand = p.hand
         while any(hand):            # every action pays with cards: an empty hand only ends step A
             action = yield ActDecision(g, seat)
             kind = action[0]
@@ -208,9 +258,15 @@ def game_steps(g: GameState, max_rounds: int) -> Steps:
                 perform_buy_resource(g, action[1], action[2], action[3])
             else:
                 g.obs_stale |= _CHANGES.get(kind, ALL_PARTS)
-                yield from perform(g, action)
-        g.obs_stale = ALL_PARTS
-        yield from end_steps(g)
+                if kind in ASKING:
+                    yield from perform(g, action)
+                else:
+                    perform_at_once(g, action)
+        # The end of the turn changes no part of the table unless it asks something (storage
+        # discards, abilities); the next turn's reset is marked above.
+        if not end_quietly(g):
+            g.obs_stale = ALL_PARTS
+            yield from end_steps(g)
 
 
 def begin(g: GameState, max_rounds: int = 200) -> GameState:
