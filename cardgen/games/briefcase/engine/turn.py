@@ -114,6 +114,8 @@ def draw_step(g: GameState, p: PlayerState) -> Steps:
 def end_steps(g: GameState) -> Steps:
     """The end of a turn: the Consulting Firm's top-decking, B. discard, the storage limit, C.
     draw; then the end of the game is checked and the next player's turn comes."""
+    if end_quietly(g):          # nothing to ask: the one implementation of the common case
+        return
     p = g.players[g.current]
     name = None
     for _ in range(p.topdeck):
