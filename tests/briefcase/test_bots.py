@@ -254,3 +254,37 @@ def test_the_expert_values_a_company_less_when_the_resources_its_activation_need
     assert full[1] == gone[1]
     # Steel already in the player's storage is not missing.
     assert values(0, stored=missing)[0] == pytest.approx(full[0])
+
+
+def test_the_expert_activates_the_power_plant_first_when_its_companies_need_energy_it_lacks():
+    # "Companies must be activated ... by paying the resources shown"; the market sells no
+    # Energy (it has no price), and the Power Plant is what makes it ("production: 2 Energy").
+    # An owned company that needs Energy is activated only after the Power Plant has made
+    # some, so while storage lacks it the Power Plant goes before a company the expert would
+    # otherwise activate first; with the Energy in storage the order is the usual one.
+    import dataclasses
+
+    from cardgen.games.briefcase.bots.expert import ExpertBot
+    from cardgen.games.briefcase.engine.observation import fresh_observation
+    from cardgen.games.briefcase.model import RESOURCES
+
+    class WithoutSupply(ExpertBot):
+        style = dataclasses.replace(ExpertBot.style, supply=0.0)
+
+    energy = RESOURCES.index("energy")
+    g = make_game(4, "heavy_interaction")
+    assert g.rules.buy_cost[energy] is None
+    media = give(g, 0, "media_company", active=False)
+    construction = give(g, 0, "construction_company", active=False)
+    power_plant = cid(g, "power_plant")
+    assert g.rules.companies[media].activation[energy] > 0
+
+    def order(bot: ExpertBot, stored: int) -> list[int]:
+        g.players[0].storage[energy] = stored
+        obs = fresh_observation(g, 0)
+        targets = bot.targets(obs, obs.me, False)
+        return [ci for ci in targets if ci in (power_plant, construction)]
+
+    assert order(make_bot("expert"), 0) == [power_plant, construction]
+    assert order(make_bot("expert"), 1) == [construction, power_plant]
+    assert order(WithoutSupply(), 0) == [construction, power_plant]
