@@ -328,7 +328,9 @@ class HeuristicBot(Policy):
         key = (tb, p.companies, p.active, p.cards, final, None if full else (
             tuple([bank[t] if bank[t] < k else k for t, k in tb.bank_caps]),
             tuple([market[r] if market[r] < k else k for r, k in tb.market_caps])),
-            p.storage if self.style.supply else None)  # _lacking reads the storage
+            # _lacking reads the storage of the unsold resources only; the basic ones change
+            # every turn and would miss the cache for nothing.
+            tuple([p.storage[r] for r in tb.unsold]) if self.style.supply else None)
         last = self._ranked
         if last is not None and last[0] == key:
             return last[1]
