@@ -288,3 +288,30 @@ def test_the_expert_activates_the_power_plant_first_when_its_companies_need_ener
     assert order(make_bot("expert"), 0) == [power_plant, construction]
     assert order(make_bot("expert"), 1) == [construction, power_plant]
     assert order(WithoutSupply(), 0) == [construction, power_plant]
+
+
+def test_the_expert_counts_a_resource_used_as_energy_as_a_supply_of_energy():
+    # The Recycling Plant: "A player may use any resource as {energy}." Its owner pays Energy
+    # with resources the market sells, so Energy it has not stored is not lacking and the
+    # Power Plant keeps its usual place; without the ability it goes ahead of the others.
+    from cardgen.games.briefcase.engine.observation import fresh_observation
+    from cardgen.games.briefcase.model import RESOURCES
+
+    energy = RESOURCES.index("energy")
+    bot = make_bot("expert")
+
+    def order(recycling: bool) -> list[str]:
+        g = make_game(4, "complex")
+        refinery = give(g, 0, "oil_refinery", active=False)
+        assert g.rules.companies[refinery].activation[energy] > 0
+        for other in ("steel_factory", "logistics_company"):
+            give(g, 0, other, active=False)
+        if recycling:
+            give(g, 0, "recycling_plant")
+        g.players[0].storage[energy] = 0
+        obs = fresh_observation(g, 0)
+        names = [g.rules.companies[ci].id for ci in bot.targets(obs, obs.me, False)]
+        return [n for n in names if n in ("power_plant", "steel_factory", "logistics_company")]
+
+    assert order(recycling=False)[0] == "power_plant"
+    assert order(recycling=True)[-1] == "power_plant"

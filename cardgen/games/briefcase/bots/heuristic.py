@@ -348,7 +348,7 @@ class HeuristicBot(Policy):
             active, level, endgame = p.active, tb.level, tb.endgame
             ready, fresh, clog = tb.ready, tb.fresh, tb.clog if self._glutted(tb, p) else None
             made = self._made
-            lacking = self._lacking(p, tb) if self.style.supply else None
+            lacking = self._lacking(g, p, tb) if self.style.supply else None
             ranked = []
             for ci in p.companies:
                 if active[ci]:
@@ -376,15 +376,29 @@ class HeuristicBot(Policy):
         return tuple([ci for _v, ci in ranked])
 
     @staticmethod
-    def _lacking(p: PlayerState, tb: _Tables) -> dict[int, int]:
+    def _lacking(g: GameState, p: PlayerState, tb: _Tables) -> dict[int, int]:
         """Per resource the market does not sell: how much more of it the activations of the
-        player's companies need than its storage holds (only those it lacks)."""
-        need: dict[int, int] = {}
+        player's companies need than its storage holds (only those it lacks). Nothing is
+        lacking when the player can pay all of it anyway: the payment planner is asked whether
+        the storage, with every resource the market sells at hand, pays the whole need, so an
+        ability such as "use any resource as Energy" counts as a supply."""
+        need = [0] * N_RES
         for ci in p.companies:
             for r, k in tb.unsold_need[ci]:
-                need[r] = need.get(r, 0) + k
+                need[r] += k
         storage = p.storage
-        return {r: k - storage[r] for r, k in need.items() if k > storage[r]}
+        lacking = {r: need[r] - storage[r] for r in tb.unsold if need[r] > storage[r]}
+        if lacking and (p.res_conv != _NO_CONVERSION or p.res_limited):
+            # What the market sells counts as at hand (as much as the whole need): only a
+            # conversion from it can pay what storage lacks. Once-a-turn abilities are counted
+            # as unused (the need is for turns to come), which also keeps the ranking's cache
+            # key, which holds no uses, complete.
+            enough = sum(need)
+            stock = [storage[r] if r in tb.unsold else storage[r] + enough for r in range(N_RES)]
+            if payment.plan_payment(p, tuple(need), [0] * len(g.uses), g.rules.free_pay,
+                                    None, stock) is not None:
+                return {}
+        return lacking
 
     def wants(self, g: GameState, p: PlayerState, targets: Sequence[int] | None = None) -> list[int]:
         """Resources the next two activations need, per resource."""
