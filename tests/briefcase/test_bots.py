@@ -29,10 +29,13 @@ def _config(set_ref, players) -> Config:
     return SIMULATOR.prepare(players=players, set_ref=set_ref, bots=["greedy"] * players, options={})
 
 
-def _game(set_ref, bots, seed, invariants=True, policies=None) -> GameState:
-    """A whole game through the shared driver, each seat's policy seeded as ``simulate`` seeds it."""
+def _game(set_ref, bots, seed, invariants=True, policies=None, setup=None) -> GameState:
+    """A whole game through the shared driver, each seat's policy seeded as ``simulate`` seeds it;
+    ``setup`` changes the game at its first decision."""
     config = _config(set_ref, len(bots))
     g = SIMULATOR.new_state(config, seed, invariants)
+    if setup is not None:
+        setup(g)
     driver.drive(g, policies or [SIMULATOR.policy(b, s, driver.policy_seed(seed, s))
                                  for s, b in enumerate(bots)])
     return g
@@ -90,14 +93,18 @@ def test_heuristic_bots_finish_legal_games_on_every_set(bot, players):
 
 def test_mixed_bots_use_the_interactive_companies():
     totals = {"hires": 0, "deactivations": 0, "cards_removed": 0, "blocks_moved": 0, "central_bank": 0}
-    # The rarest is a deactivation: the Brokerage Firm is bought in few games and activated in
-    # fewer (in none of 400 games of these bots once the expert weighed scarce resources), so
-    # one expert here goes for it. Play until every ability has been used, up to 400 games.
+    # The rarest is a deactivation: the Brokerage Firm (cost 4) is bought in few games and
+    # activated in fewer (3 of 400 games of these bots with one expert going for it), so that
+    # expert starts with one, not yet activated. Play until every ability has been used, up to
+    # 400 games.
     for seed in range(400):
         if all(totals.values()):
             break
         seats = ["expert/favour=brokerage_firm", "greedy", "random", "greedy"]
-        g = _game("heavy_interaction", seats[seed % 4:] + seats[:seed % 4], seed)
+        seats = seats[seed % 4:] + seats[:seed % 4]
+        broker = seats.index("expert/favour=brokerage_firm")
+        g = _game("heavy_interaction", seats, seed,
+                  setup=lambda g, s=broker: give(g, s, "brokerage_firm", active=False))
         assert not g.stalled
         totals["hires"] += g.hires
         totals["deactivations"] += g.deactivations
@@ -315,3 +322,22 @@ def test_the_expert_counts_a_resource_used_as_energy_as_a_supply_of_energy():
 
     assert order(recycling=False)[0] == "power_plant"
     assert order(recycling=True)[-1] == "power_plant"
+
+
+def test_the_expert_buys_a_company_for_its_points_when_its_activation_spends_more_than_it_makes():
+    # The Biology Lab (3 VP) makes one Activate card from Personnel, Steel and Energy: each
+    # activation spends more than it makes, so the expert activates it once, for its points,
+    # and a single activation is what buying it costs, not one every turn. With three Buy cards
+    # and nothing else left to buy, it buys it.
+    g = make_game(4, "complex", bots=[make_bot("expert")] + [make_bot("greedy")] * 3)
+    give(g, 0, "power_plant")
+    give(g, 0, "steel_factory")                   # two activated level-1: level 2 is open
+    lab = cid(g, "biology_lab")
+    for ci in g.portfolio:
+        if ci != lab:
+            g.piles[ci] = 0
+    g.company_blocks = []
+    set_hand(g, 0, buy=3)
+    set_deck(g, 0, ["obstacle"] * 6)
+    play_turn(g)
+    assert g.players[0].owned[lab]

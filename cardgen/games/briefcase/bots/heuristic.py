@@ -171,9 +171,12 @@ class _Tables:
                 self.endgame[i] = (c.params["per"], c.params.get("vp", 1))
             self.ready[i] = self.prod[i] + self.again[i] - self.spend[i]
             self.fresh[i] = self.ready[i] + self.first[i]
-            self.buy[i] = (self.first[i] + self.again[i]
-                           + st.future_activations * (self.prod[i] + self.again[i] - self.spend[i])
-                           - st.buy_cost * (c.cost or 0))
+            # Bought, it is activated about ``future_activations`` times, unless an activation
+            # is worth less than it spends: the ranking then activates it once only (for its
+            # points and ability), so it costs that one activation, not a share of every turn.
+            ready = self.ready[i]
+            activations = st.future_activations * ready if ready > 0 else ready
+            self.buy[i] = self.first[i] + self.again[i] + activations - st.buy_cost * (c.cost or 0)
 
 
 _TABLES: Memo = Memo(64)   # (bot class, id of the rules, players, portfolio) -> its tables
