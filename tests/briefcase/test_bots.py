@@ -12,7 +12,7 @@ from cardgen.games.briefcase.bots import BOTS, make_bot
 from cardgen.games.briefcase.bots.base import Policy
 from cardgen.games.briefcase.engine import scoring
 from cardgen.games.briefcase.engine.observation import Observation
-from cardgen.games.briefcase.engine.rules import BUY
+from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY
 from cardgen.games.briefcase.engine.state import GameState
 from cardgen.games.briefcase.simulation import SIMULATOR, Config
 from cardgen.sim import driver
@@ -324,11 +324,14 @@ def test_the_expert_counts_a_resource_used_as_energy_as_a_supply_of_energy():
     assert order(recycling=True)[-1] == "power_plant"
 
 
-def test_the_expert_buys_a_company_for_its_points_when_its_activation_spends_more_than_it_makes():
+@pytest.mark.parametrize("enough_activate_cards", [False, True])
+def test_the_expert_buys_a_company_for_its_points_when_its_activation_spends_more_than_it_makes(
+        enough_activate_cards):
     # The Biology Lab (3 VP) makes one Activate card from Personnel, Steel and Energy: each
     # activation spends more than it makes, so the expert activates it once, for its points,
     # and a single activation is what buying it costs, not one every turn. With three Buy cards
-    # and nothing else left to buy, it buys it.
+    # and nothing else left to buy, it buys it, also when it holds as many Activate cards as it
+    # started with (the one the Lab would make is worth nothing: lost once, not every turn).
     g = make_game(4, "complex", bots=[make_bot("expert")] + [make_bot("greedy")] * 3)
     give(g, 0, "power_plant")
     give(g, 0, "steel_factory")                   # two activated level-1: level 2 is open
@@ -338,6 +341,7 @@ def test_the_expert_buys_a_company_for_its_points_when_its_activation_spends_mor
             g.piles[ci] = 0
     g.company_blocks = []
     set_hand(g, 0, buy=3)
-    set_deck(g, 0, ["obstacle"] * 6)
+    activate = g.rules.starting_deck[ACTIVATE] if enough_activate_cards else 0
+    set_deck(g, 0, ["activate"] * activate + ["obstacle"] * 6)
     play_turn(g)
     assert g.players[0].owned[lab]

@@ -111,9 +111,9 @@ _NO_CONVERSION = (0,) * N_RES
 class _Tables:
     """A style's values of each company that do not change during a game."""
 
-    __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "endgame", "ready", "fresh",
-                 "level", "cost", "min_buy_cost", "clog", "activate_need", "bank_size", "market_size", "made",
-                 "bank_caps", "market_caps", "unsold", "unsold_need", "unsold_made")
+    __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "buy_clog", "endgame", "ready",
+                 "fresh", "level", "cost", "min_buy_cost", "clog", "activate_need", "bank_size",
+                 "market_size", "made", "bank_caps", "market_caps", "unsold", "unsold_need", "unsold_made")
 
     def __init__(self, bot: HeuristicBot, rules: Rules, players: int, portfolio: tuple[int, ...]):
         st = bot.style
@@ -136,6 +136,7 @@ class _Tables:
         self.spend = [0.0] * n     # the resources an activation spends
         self.again = [0.0] * n     # a per-activation ability, earned on every activation
         self.buy = [0.0] * n       # buying it, before end-of-game abilities
+        self.buy_clog = [0.0] * n  # what buying it loses while its Activate cards are worth nothing
         self.endgame: list[tuple[str, int] | None] = [None] * n
         self.ready = [0.0] * n     # an activation with the Decision Bank full (before first-time values)
         self.fresh = [0.0] * n     # the same, with first-time values, before end-of-game abilities
@@ -171,12 +172,18 @@ class _Tables:
                 self.endgame[i] = (c.params["per"], c.params.get("vp", 1))
             self.ready[i] = self.prod[i] + self.again[i] - self.spend[i]
             self.fresh[i] = self.ready[i] + self.first[i]
-            # Bought, it is activated about ``future_activations`` times, unless an activation
-            # is worth less than it spends: the ranking then activates it once only (for its
-            # points and ability), so it costs that one activation, not a share of every turn.
-            ready = self.ready[i]
-            activations = st.future_activations * ready if ready > 0 else ready
+            activations = self._activations(st, self.ready[i])
             self.buy[i] = self.first[i] + self.again[i] + activations - st.buy_cost * (c.cost or 0)
+            # The same once its Activate cards are worth nothing (the player holds enough).
+            self.buy_clog[i] = self._activations(st, self.ready[i] + self.clog[i]) - activations
+
+    @staticmethod
+    def _activations(st: Style, ready: float) -> float:
+        """What a bought company's activations are worth, each worth ``ready``: about
+        ``future_activations`` of them, unless one is worth less than it spends; the ranking
+        then activates it once only (for its points and ability), so it costs that one
+        activation, not a share of every turn."""
+        return st.future_activations * ready if ready > 0 else ready
 
 
 _TABLES: Memo = Memo(64)   # (bot class, id of the rules, players, portfolio) -> its tables
@@ -717,8 +724,8 @@ class HeuristicBot(Policy):
         # Leave out early what actions.company_problem would refuse: a locked level (or a block).
         top_level = actions.open_level(g, p)
         avoided, favoured = self._told(g)
-        # Bought now, it is activated about ``future_activations`` times more.
-        clog = self.style.future_activations if self._glutted(tb, p) else 0.0
+        # Holding enough Activate cards, the ones it would make are worth nothing.
+        clog = tb.buy_clog if self._glutted(tb, p) else None
         cost, level = tb.cost, tb.level
         value = self._company_value
         ranked = []
@@ -726,8 +733,8 @@ class HeuristicBot(Policy):
             if (piles[ci] and not owned[ci] and cost[ci] <= budget and level[ci] <= top_level
                     and (blocked or ci not in blocks) and ci != avoided):
                 v = value(g, p, tb, ci)
-                if clog:
-                    v += clog * tb.clog[ci]
+                if clog is not None:
+                    v += clog[ci]
                 if ci == favoured:
                     v = float("inf")          # bought first, whatever it seems worth
                 if v > 0:
