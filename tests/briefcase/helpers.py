@@ -64,10 +64,11 @@ _BOTS: weakref.WeakKeyDictionary[GameState, list[Any]] = weakref.WeakKeyDictiona
 
 
 def make_game(players: int = 2, set_ref: str | tuple[str, ...] | None = "simple", seed: int = 0,
-              bots: list[Any] | None = None) -> GameState:
+              bots: list[Any] | None = None, rules: Rules | None = None) -> GameState:
     """A new game at its first turn, with ``bots`` (ScriptBots or policies; default ScriptBots)
-    answering the decisions of the rules played through the functions below."""
-    rules = rules_for(set_ref)
+    answering the decisions of the rules played through the functions below; ``rules`` (the
+    set's, changed by the test) instead of the set's own."""
+    rules = rules or rules_for(set_ref)
     g = new_game(rules, players, random.Random(seed))
     _BOTS[g] = bots or [ScriptBot() for _ in range(players)]
     return g

@@ -327,20 +327,30 @@ def test_the_expert_counts_a_resource_used_as_energy_as_a_supply_of_energy():
 @pytest.mark.parametrize("enough_activate_cards", [False, True])
 def test_the_expert_buys_a_company_for_its_points_when_its_activation_spends_more_than_it_makes(
         enough_activate_cards):
-    # The Biology Lab (3 VP) makes one Activate card from Personnel, Steel and Energy: each
-    # activation spends more than it makes, so the expert activates it once, for its points,
-    # and a single activation is what buying it costs, not one every turn. With three Buy cards
-    # and nothing else left to buy, it buys it, also when it holds as many Activate cards as it
-    # started with (the one the Lab would make is worth nothing: lost once, not every turn).
-    g = make_game(4, "complex", bots=[make_bot("expert")] + [make_bot("greedy")] * 3)
+    # A company worth 3 VP (the Biology Lab, changed by the test) that makes one Activate card
+    # from four resources: each activation spends more than it makes, so the expert activates
+    # it once, for its points, and a single activation is what buying it costs, not one every
+    # turn. With two Buy cards and nothing else left to buy, it buys it, also when it holds as
+    # many Activate cards as it started with (the one the company would make is worth nothing:
+    # lost once, not every turn).
+    import dataclasses
+
+    from .helpers import rules_for
+
+    rules = rules_for("complex")
+    lab = rules.company_index["biology_lab"]
+    companies = list(rules.companies)
+    companies[lab] = dataclasses.replace(companies[lab], cost=2, vp=3)
+    assert companies[lab].activation_total == 4 and sum(companies[lab].production_cards) == 1
+    rules = dataclasses.replace(rules, companies=tuple(companies))
+    g = make_game(4, bots=[make_bot("expert")] + [make_bot("greedy")] * 3, rules=rules)
     give(g, 0, "power_plant")
     give(g, 0, "steel_factory")                   # two activated level-1: level 2 is open
-    lab = cid(g, "biology_lab")
     for ci in g.portfolio:
         if ci != lab:
             g.piles[ci] = 0
     g.company_blocks = []
-    set_hand(g, 0, buy=3)
+    set_hand(g, 0, buy=2)
     activate = g.rules.starting_deck[ACTIVATE] if enough_activate_cards else 0
     set_deck(g, 0, ["activate"] * activate + ["obstacle"] * 6)
     play_turn(g)
