@@ -94,7 +94,8 @@ def test_heuristic_bots_finish_legal_games_on_every_set(bot, players):
 def test_mixed_bots_use_the_interactive_companies():
     totals = {"hires": 0, "deactivations": 0, "cards_removed": 0, "blocks_moved": 0, "central_bank": 0}
     # The rarest is a deactivation: the Brokerage Firm (cost 4) is bought in few games and
-    # activated in fewer (3 of 400 games of these bots with one expert going for it), so that
+    # activated in fewer (3 times in 400 games of these bots with one expert going for it, and
+    # never once the bots' buying value counted a company activated once as such), so that
     # expert starts with one, not yet activated. Play until every ability has been used, up to
     # 400 games.
     for seed in range(400):
@@ -335,13 +336,19 @@ def test_the_expert_buys_a_company_for_its_points_when_its_activation_spends_mor
     # lost once, not every turn).
     import dataclasses
 
+    from cardgen.games.briefcase.engine.rules import N_CARDS
+    from cardgen.games.briefcase.model import RESOURCES
+
     from .helpers import rules_for
 
     rules = rules_for("complex")
     lab = rules.company_index["biology_lab"]
     companies = list(rules.companies)
-    companies[lab] = dataclasses.replace(companies[lab], cost=2, vp=3)
-    assert companies[lab].activation_total == 4 and sum(companies[lab].production_cards) == 1
+    companies[lab] = dataclasses.replace(
+        companies[lab], cost=2, vp=3, activation=tuple(int(r in ("personnel", "steel", "concrete", "energy"))
+                                                       for r in RESOURCES),
+        activation_total=4, production_cards=tuple(int(t == ACTIVATE) for t in range(N_CARDS)),
+        production_res=(0,) * len(RESOURCES))
     rules = dataclasses.replace(rules, companies=tuple(companies))
     g = make_game(4, bots=[make_bot("expert")] + [make_bot("greedy")] * 3, rules=rules)
     give(g, 0, "power_plant")
