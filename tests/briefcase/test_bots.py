@@ -362,3 +362,20 @@ def test_the_expert_buys_a_company_for_its_points_when_its_activation_spends_mor
     set_deck(g, 0, ["activate"] * activate + ["obstacle"] * 6)
     play_turn(g)
     assert g.players[0].owned[lab]
+
+
+def test_the_expert_buys_the_cargo_company_for_buying_past_a_resource_block():
+    # "Each turn a player may ignore one resource block when buying cards from the resource
+    # market": the two resource blocks stay on the market all game, so the Cargo Company is
+    # worth more than the Warehouses' larger storage, at the same cost and points.
+    g = make_game(4, bots=[make_bot("expert")] + [make_bot("greedy")] * 3)
+    cargo, warehouses = cid(g, "cargo_company"), cid(g, "warehouses")
+    assert g.resource_blocks                      # the Simple Game's blocks are in play
+    give(g, 0, "steel_factory")
+    for ci in g.portfolio:
+        if ci not in (cargo, warehouses):
+            g.piles[ci] = 0
+    g.company_blocks = []
+    set_hand(g, 0, buy=1)
+    play_turn(g)
+    assert g.players[0].owned[cargo] and not g.players[0].owned[warehouses]
