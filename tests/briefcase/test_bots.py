@@ -371,6 +371,8 @@ def test_the_expert_buys_the_cargo_company_for_buying_past_a_resource_block():
     g = make_game(4, bots=[make_bot("expert")] + [make_bot("greedy")] * 3)
     cargo, warehouses = cid(g, "cargo_company"), cid(g, "warehouses")
     assert g.resource_blocks                      # the Simple Game's blocks are in play
+    c, w = g.rules.companies[cargo], g.rules.companies[warehouses]
+    assert (c.cost, c.vp, c.level) == (w.cost, w.vp, w.level) == (1, 1, 1)   # the data this compares
     give(g, 0, "steel_factory")
     for ci in g.portfolio:
         if ci not in (cargo, warehouses):
