@@ -195,6 +195,15 @@ def give(g: GameState, seat: int, company: str, active: bool = True) -> int:
     return ci
 
 
+def only_for_sale(g: GameState, *companies: int) -> None:
+    """Only ``companies`` (indices) are left to buy: every other pile is empty and no company
+    block is in play (a bot's choice between them, nothing else)."""
+    for ci in g.portfolio:
+        if ci not in companies:
+            g.piles[ci] = 0
+    g.company_blocks = []
+
+
 def check_all(g: GameState) -> None:
     check_conservation(g)
     check_blocks(g)

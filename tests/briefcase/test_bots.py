@@ -18,7 +18,7 @@ from cardgen.games.briefcase.simulation import SIMULATOR, Config
 from cardgen.sim import driver
 from cardgen.sim.decisions import Decision
 
-from .helpers import cid, give, make_game, play_turn, set_deck, set_hand
+from .helpers import cid, give, make_game, only_for_sale, play_turn, set_deck, set_hand
 from .test_engine_fuzz import fingerprint
 
 SETS = ("simple", "faster", "complex", "light_interaction", "heavy_interaction", None)
@@ -353,10 +353,7 @@ def test_the_expert_buys_a_company_for_its_points_when_its_activation_spends_mor
     g = make_game(4, bots=[make_bot("expert")] + [make_bot("greedy")] * 3, rules=rules)
     give(g, 0, "power_plant")
     give(g, 0, "steel_factory")                   # two activated level-1: level 2 is open
-    for ci in g.portfolio:
-        if ci != lab:
-            g.piles[ci] = 0
-    g.company_blocks = []
+    only_for_sale(g, lab)
     set_hand(g, 0, buy=2)
     activate = g.rules.starting_deck[ACTIVATE] if enough_activate_cards else 0
     set_deck(g, 0, ["activate"] * activate + ["obstacle"] * 6)
@@ -374,10 +371,7 @@ def test_the_expert_buys_the_cargo_company_for_buying_past_a_resource_block():
     c, w = g.rules.companies[cargo], g.rules.companies[warehouses]
     assert (c.cost, c.vp, c.level) == (w.cost, w.vp, w.level) == (1, 1, 1)   # the data this compares
     give(g, 0, "steel_factory")
-    for ci in g.portfolio:
-        if ci not in (cargo, warehouses):
-            g.piles[ci] = 0
-    g.company_blocks = []
+    only_for_sale(g, cargo, warehouses)
     set_hand(g, 0, buy=1)
     play_turn(g)
     assert g.players[0].owned[cargo] and not g.players[0].owned[warehouses]
