@@ -16,9 +16,10 @@ Thresholds are deliberately plain so a designer can reason about them:
 - a company nobody bought at any player count is dead weight, unless a bot that goes for it
   (buys it at its first chance, over any other company, and activates it once nothing it
   values more is left: "strategy + X") shows otherwise against the same bot never buying it;
-  if even that bot gets it in under REACH of the games, it stays a warning (out of reach). An
-  effect
-  wholly below -MARGIN is a trap, wholly above +MARGIN a strong company the bot overlooks (both
+  if even that bot gets it in under REACH of the games (the 95% interval of its share of the
+  games wholly below REACH, as the effects' and seats' intervals must lie wholly outside their
+  band: a share near the bar is a matter of the seed), it stays a warning (out of reach). An
+  effect wholly below -MARGIN is a trap, wholly above +MARGIN a strong company the bot overlooks (both
   warnings), and anything within the band a finding about the bot, not the set (a note). A
   company the bot buys at other player counts gets the same test when, at the effects' player
   count, it buys it too seldom for never buying it to leave the band (under MARGIN of the
@@ -80,6 +81,13 @@ def where_it_shows(e: Effect) -> str:
     if not moved:
         return ""
     return "; where it shows, per game: " + ", ".join(f"{k} {x:+.1f}" for k, x in moved)
+
+
+def out_of_reach(held: int, games: int) -> bool:
+    """Whether a bot going for an item got it in under REACH of the games beyond doubt: the 95%
+    interval of that share lies wholly below REACH. Judged on the share alone, an item held near
+    the bar (46 of 200 games) was out of reach at one seed and not at the next."""
+    return wilson(held, games)[1] < REACH
 
 
 def effect_kind(e: Effect) -> str:
@@ -153,12 +161,13 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
             if at_all:
                 v.warnings.append(never_line)
             continue
-        if e.held is not None and e.held < REACH * e.games:
+        if e.held is not None and out_of_reach(e.held, e.games):
             # Going for it, the bot still hardly got it: out of reach, and the games say little
             # of what it would do.
             if at_all:
+                lo, hi = wilson(e.held, e.games)
                 v.warnings.append(f"{never_line}, and going for it, only in {e.held} of {e.games} "
-                                  f"games at {at} players: out of reach")
+                                  f"games at {at} players (95% CI {_pct(lo)}-{_pct(hi)}): out of reach")
             continue
         how = GOING.get(verb, f"{verb}ing it whenever it may")
         held = e.held if e.held is not None else "?"

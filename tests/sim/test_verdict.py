@@ -144,6 +144,14 @@ def test_a_company_the_bot_never_buys_but_that_pays_its_way_when_pursued_is_a_no
 
 
 def test_a_company_a_bot_going_for_it_hardly_gets_is_out_of_reach_whatever_its_effect():
-    v = _never_bought(mean=0.01, low=-0.02, high=0.04, held=40)      # 40 of 200 games: under 25%
-    assert any("going for it, only in 40 of 200 games at 4 players: out of reach" in w
+    v = _never_bought(mean=0.01, low=-0.02, high=0.04, held=30)      # 30 of 200 games: 11-21%
+    assert any("going for it, only in 30 of 200 games at 4 players (95% CI 11%-21%): out of reach" in w
                for w in v.warnings), v.warnings
+
+
+def test_a_company_held_near_the_reach_bar_is_judged_by_its_effect_not_called_out_of_reach():
+    # 46 of 200 games is 23%, but its interval (18-29%) holds the bar of a quarter: the seed
+    # decides which side it falls, so the effect going for it speaks.
+    v = _never_bought(mean=0.01, low=-0.03, high=0.05, held=46)
+    assert not any("out of reach" in w for w in v.warnings), v.warnings
+    assert any("going for it" in n and "46 of 200 games" in n for n in v.notes), v.notes
