@@ -312,14 +312,14 @@ def test_the_expert_counts_a_resource_used_as_energy_as_a_supply_of_energy():
         g = make_game(4, "complex")
         refinery = give(g, 0, "oil_refinery", active=False)
         assert g.rules.companies[refinery].activation[energy] > 0
-        for other in ("steel_factory", "logistics_company"):
+        for other in ("accounting_firm", "logistics_company"):
             give(g, 0, other, active=False)
         if recycling:
             give(g, 0, "recycling_plant")
         g.players[0].storage[energy] = 0
         obs = fresh_observation(g, 0)
         names = [g.rules.companies[ci].id for ci in bot.targets(obs, obs.me, False)]
-        return [n for n in names if n in ("power_plant", "steel_factory", "logistics_company")]
+        return [n for n in names if n in ("power_plant", "accounting_firm", "logistics_company")]
 
     assert order(recycling=False)[0] == "power_plant"
     assert order(recycling=True)[-1] == "power_plant"
