@@ -19,12 +19,12 @@ Thresholds are deliberately plain so a designer can reason about them:
   if even that bot gets it in under REACH of the games (the 95% interval of its share of the
   games wholly below REACH, as the effects' and seats' intervals must lie wholly outside their
   band: a share near the bar is a matter of the seed), it stays a warning (out of reach). An
-  effect wholly below -MARGIN is a trap, wholly above +MARGIN a strong company the bot overlooks (both
-  warnings), and anything within the band a finding about the bot, not the set (a note). A
-  company the bot buys at other player counts gets the same test when, at the effects' player
-  count, it buys it too seldom for never buying it to leave the band (under MARGIN of the
-  paired games: only those games can differ; ``effects.seldom``); it warns only outside the
-  band.
+  effect wholly below -MARGIN is a trap, wholly above +MARGIN a strong company the bot
+  overlooks (both warnings), and anything within the band a finding about the bot, not the set
+  (a note). A company the bot buys at other player counts gets the same test when, at the
+  effects' player count, it buys it too seldom for never buying it to leave the band (under
+  MARGIN of the paired games: only those games can differ; ``effects.seldom``); it warns only
+  outside the band.
 """
 
 from __future__ import annotations
