@@ -2,6 +2,11 @@
 
     python benchmarks/briefcase_sim.py [--games 1000] [--profile]
         games per second on one core: 4 players, greedy bots, the Simple Game set (goal: 200/s)
+    python benchmarks/briefcase_sim.py --split [--games 1000]
+        the same games' cost per decision, layer by layer, in microseconds of CPU: the rules
+        (replaying the recorded choices: applying and checking them), the observations, and the
+        bots (what is left of the full run); without a profiler's distortion of small calls, to
+        say where the time of the games/s figure goes
     python benchmarks/briefcase_sim.py --duel [--games 400]
         the expert bot against the greedy one at 4 players on every official set and on random
         portfolios: one expert against three greedy (fair share 25%), and two against two
@@ -19,6 +24,7 @@ import statistics
 import time
 
 from cardgen.games.briefcase.simulation import SIMULATOR
+from cardgen.sim.driver import drive, policy_seed
 from cardgen.sim.seeds import game_seed
 from cardgen.sim.stats import wilson
 
@@ -45,6 +51,56 @@ def speed(games: int, profile: bool) -> None:
           f"{' under the profiler' if profiler else ''}")
     if profiler:
         pstats.Stats(profiler).sort_stats("tottime").print_stats(20)
+
+
+def split(games: int) -> None:
+    bots = ["greedy"] * 4
+    config = SIMULATOR.prepare(players=4, set_ref="simple", bots=bots, options={})
+    SIMULATOR.play(config, 0, bots)                        # warm the caches, as a run would
+    seeds = [game_seed(1, i) for i in range(games)]
+    recorded: list[list] = []
+
+    class Recording:
+        """A bot whose choices are kept as they are (a log would turn them into JSON's lists)."""
+
+        def __init__(self, policy, choices: list) -> None:
+            self.policy, self.choices = policy, choices
+
+        def decide(self, observation, decision):
+            choice = self.policy.decide(observation, decision)
+            self.choices.append(choice)
+            return choice
+
+    def full() -> None:
+        for seed in seeds:
+            choices: list = []
+            state = SIMULATOR.new_state(config, seed)
+            drive(state, [Recording(SIMULATOR.policy(name, s, policy_seed(seed, s)), choices)
+                          for s, name in enumerate(bots)])
+            recorded.append(choices)
+
+    def rules(observe: bool) -> None:
+        for seed, choices in zip(seeds, recorded, strict=True):
+            state = SIMULATOR.new_state(config, seed)
+            for choice in choices:
+                if observe:
+                    state.observation(state.decision().seat)
+                state.apply(choice)
+
+    def cpu(run, *args) -> float:
+        started = time.process_time()
+        run(*args)
+        return time.process_time() - started
+
+    whole = cpu(full)
+    decisions = sum(len(c) for c in recorded)
+    applied, observed = cpu(rules, False), cpu(rules, True)
+    per = 1e6 / decisions
+    print(f"{games} games, {decisions / games:.0f} decisions a game, {whole * per:.1f} us a decision "
+          f"({games / whole:.0f} games/s): rules {applied * per:.1f} us (applying the choices, setup "
+          f"included, each checked in full as a replay does), observations "
+          f"{(observed - applied) * per:.1f} us, bots {(whole - observed) * per:.1f} us (what is left; "
+          f"a live game skips re-checking the plans its planners issued, so this is low by that)")
 
 
 def _share(credit: float, n: int) -> str:
@@ -89,11 +145,14 @@ def main() -> None:
     parser.add_argument("--profile", action="store_true", help="profile the speed run with cProfile")
     parser.add_argument("--duel", action="store_true", help="expert against greedy win rates")
     parser.add_argument("--fuzz", action="store_true", help="random games with invariants")
+    parser.add_argument("--split", action="store_true", help="cost per decision of rules, observations, bots")
     args = parser.parse_args()
     if args.duel:
         duel(args.games or 400)
     elif args.fuzz:
         fuzz(args.games or 10000)
+    elif args.split:
+        split(args.games or 1000)
     else:
         speed(args.games or 1000, args.profile)
 
