@@ -1,7 +1,8 @@
 """Speed, strength and robustness of the Briefcase simulator, single process.
 
     python benchmarks/briefcase_sim.py [--games 1000] [--profile]
-        games per second on one core: 4 players, greedy bots, the Simple Game set (goal: 200/s)
+        games per second on one core: 4 players, greedy bots, the Simple Game set (goal: 300/s,
+        issue #12)
     python benchmarks/briefcase_sim.py --split [--games 1000]
         the same games' cost per decision, layer by layer, in microseconds of CPU: the rules
         (replaying the recorded choices: applying and checking them), the observations, and the

@@ -83,13 +83,6 @@ def where_it_shows(e: Effect) -> str:
     return "; where it shows, per game: " + ", ".join(f"{k} {x:+.1f}" for k, x in moved)
 
 
-def out_of_reach(held: int, games: int) -> bool:
-    """Whether a bot going for an item got it in under REACH of the games beyond doubt: the 95%
-    interval of that share lies wholly below REACH. Judged on the share alone, an item held near
-    the bar (46 of 200 games) was out of reach at one seed and not at the next."""
-    return wilson(held, games)[1] < REACH
-
-
 def effect_kind(e: Effect) -> str:
     """What a paired effect says of its company (or card): "too strong" or "a trap" when its
     whole 95% interval lies above or below ±MARGIN, else "ok"."""
@@ -161,11 +154,14 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
             if at_all:
                 v.warnings.append(never_line)
             continue
-        if e.held is not None and out_of_reach(e.held, e.games):
-            # Going for it, the bot still hardly got it: out of reach, and the games say little
-            # of what it would do.
+        # Going for it, the bot still hardly got it beyond doubt (the 95% interval of the share
+        # of games wholly below REACH): out of reach, and the games say little of what it would
+        # do. On the share alone, an item held near the bar (46 of 200 games) was out of reach
+        # at one seed and not at the next.
+        reach = wilson(e.held, e.games) if e.held is not None else None
+        if reach is not None and reach[1] < REACH:
             if at_all:
-                lo, hi = wilson(e.held, e.games)
+                lo, hi = reach
                 v.warnings.append(f"{never_line}, and going for it, only in {e.held} of {e.games} "
                                   f"games at {at} players (95% CI {_pct(lo)}-{_pct(hi)}): out of reach")
             continue
