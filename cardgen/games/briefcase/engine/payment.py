@@ -31,6 +31,9 @@ _SEQ = (tuple, list)
 
 _MEMO: Memo = Memo(200_000)
 _DIRECT: dict[tuple, Plan] = {}        # paying a cost with exactly its resources
+_NO_CONVERSION = (0,) * N_RES
+# The resources in each mask of sources.
+_OTHER_SOURCES = tuple(tuple(s for s in range(N_RES) if (m >> s) & 1) for m in range(1 << N_RES))
 
 
 def plan_payment(p: PlayerState, cost: tuple[int, ...] | list[int], uses: list[int] | tuple[int, ...],
@@ -52,6 +55,15 @@ def plan_payment(p: PlayerState, cost: tuple[int, ...] | list[int], uses: list[i
             plan = _DIRECT[key] = tuple((r, r, -1) for r in range(N_RES) for _ in range(cost[r]))
         return plan
     limited = p.res_limited
+    if not limited and p.res_conv == _NO_CONVERSION:
+        # Without abilities the first resource short (``r``) is paid only by a resource that
+        # pays for it without one (Imported): with none stored there is no plan. Most costs a
+        # bot tries fail so; this answers them without building the memo's key.
+        for s in _OTHER_SOURCES[free[r] & ~(1 << r)]:
+            if storage[s]:
+                break
+        else:
+            return None
     left = tuple(0 if not per_turn else max(0, per_turn - uses[comp])
                  for comp, _f, _t, per_turn in limited) if limited else ()
     key = None
