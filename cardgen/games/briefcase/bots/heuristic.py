@@ -590,12 +590,14 @@ class HeuristicBot(Policy):
 
     def enable_buys(self, g: GameState, p: PlayerState, targets: Sequence[int]) -> list[int] | None:
         """The missing resources (per resource) of the best company it can then activate this
-        turn, or None."""
-        if not (p.hand[BUY] or p.card_convs) or not self.has(g, p, ACTIVATE):
+        turn, or None. The turn asks only once it knows an Activate card can be played."""
+        if not (p.hand[BUY] or p.card_convs):
             return None
         keep = 1 if p.hand[ACTIVATE] else 0     # the Buy must not be paid with the Activate card
         cap = most_payable(p, BUY, for_resources=True, held=keep)
         cheapest = self.tables(g).min_buy_cost
+        if cap < cheapest:
+            return None                         # not even one resource (each target misses one)
         storage = p.storage
         companies = g.rules.companies
         for ci in targets[:3]:
