@@ -3,9 +3,11 @@ Game and Game End)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from cardgen.games.briefcase.engine import actions, scoring
+from cardgen.games.briefcase.engine import actions, cards, scoring
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, OBSTACLE
 
 from .helpers import (
@@ -72,6 +74,18 @@ def test_draw_step_reshuffles_the_discard_pile_when_the_deck_runs_out():
     assert sum(p.hand) == 4 and p.hand[ACTIVATE] == 2
     assert sum(p.discard) == 0 and len(p.deck) == 2
     check_all(g)
+
+
+def test_reshuffle_orders_the_cards_as_the_standard_shuffle_does():
+    # The engine's own shuffle keeps a seed's games as they were with random.shuffle.
+    for seed in range(50):
+        for n in range(30):
+            ours, standard = list(range(n)), list(range(n))
+            rng, reference = random.Random(seed), random.Random(seed)
+            cards.shuffle(rng, ours)
+            reference.shuffle(standard)
+            assert ours == standard
+            assert rng.random() == reference.random()      # the generator left in the same state
 
 
 def test_hand_size_bonus_applies_in_the_draw_step():

@@ -4,6 +4,8 @@ action with cards (real ones, or groups of cards that abilities let count as ano
 
 from __future__ import annotations
 
+import random
+
 from cardgen.games.briefcase.engine.memo import Memo
 from cardgen.games.briefcase.engine.rules import N_CARDS, Rules
 from cardgen.games.briefcase.engine.state import GameState, PlayerState
@@ -15,6 +17,20 @@ DEFAULT_SPEND = (2, 3, 1, 0)   # obstacle, hire, activate, buy
 _NAMES = tuple(d.capitalize() for d in DECISIONS)   # for messages
 
 
+def shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)``, the same order from the same generator, written out: the standard
+    one makes a method call per card for its random index, and a game reshuffles a few
+    hundred cards (the order is kept so that a seed's games stay as they were)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:                   # random.Random._randbelow: redraw an index out of range
+            j = getrandbits(bits)
+        x[i], x[j] = x[j], x[i]
+
+
 def reshuffle(g: GameState, p: PlayerState) -> None:
     """The discard pile, shuffled, becomes the draw pile (under what is left of it)."""
     new = []
@@ -23,7 +39,7 @@ def reshuffle(g: GameState, p: PlayerState) -> None:
         if k:
             new.extend([t] * k)
             p.discard[t] = 0
-    g.rng.shuffle(new)
+    shuffle(g.rng, new)
     new.extend(p.deck)
     p.deck = new
 
