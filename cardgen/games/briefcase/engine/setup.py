@@ -61,7 +61,7 @@ def new_game(rules: Rules, players: int, rng: random.Random) -> GameState:
             else:
                 g.initial_cards[t] += k
             p.deck.extend([t] * k)
-        rng.shuffle(p.deck)
+        cards.shuffle(rng, p.deck)
         effects.refresh(g, p)
     g.initial_piles = list(g.piles)
     for ci in rules.starting:
