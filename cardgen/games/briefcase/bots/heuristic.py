@@ -105,9 +105,6 @@ _SOURCES = tuple(tuple(tuple(s for s in order if (m >> s) & 1) for m in range(1 
                  for order in _SOURCE_ORDER)
 
 
-_NO_CONVERSION = (0,) * N_RES
-
-
 class _Tables:
     """A style's values of each company that do not change during a game."""
 
@@ -398,7 +395,7 @@ class HeuristicBot(Policy):
                 need[r] += k
         storage = p.storage
         lacking = {r: need[r] - storage[r] for r in tb.unsold if need[r] > storage[r]}
-        if lacking and (p.res_conv != _NO_CONVERSION or p.res_limited):
+        if lacking and (p.res_conv != payment.NO_RESOURCE_CONVERSION or p.res_limited):
             # What the market sells counts as at hand (as much as the whole need): only a
             # conversion from it can pay what storage lacks. Once-a-turn abilities are counted
             # as unused (the need is for turns to come), which also keeps the ranking's cache
@@ -436,7 +433,7 @@ class HeuristicBot(Policy):
         else:
             return [0] * N_RES
         rules = g.rules
-        flexible = bool(p.res_limited) or p.res_conv != _NO_CONVERSION
+        flexible = bool(p.res_limited) or p.res_conv != payment.NO_RESOURCE_CONVERSION
         if not flexible:
             for r in rules.counts_as_any:
                 if stock[r]:

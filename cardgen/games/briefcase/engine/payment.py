@@ -31,9 +31,9 @@ _SEQ = (tuple, list)
 
 _MEMO: Memo = Memo(200_000)
 _DIRECT: dict[tuple, Plan] = {}        # paying a cost with exactly its resources
-_NO_CONVERSION = (0,) * N_RES
-# The resources in each mask of sources.
-_OTHER_SOURCES = tuple(tuple(s for s in range(N_RES) if (m >> s) & 1) for m in range(1 << N_RES))
+NO_RESOURCE_CONVERSION = (0,) * N_RES   # ``res_conv`` without an "any resource as" ability
+# The resources in each mask of resources.
+_IN_MASK = tuple(tuple(s for s in range(N_RES) if (m >> s) & 1) for m in range(1 << N_RES))
 
 
 def plan_payment(p: PlayerState, cost: tuple[int, ...] | list[int], uses: list[int] | tuple[int, ...],
@@ -55,11 +55,11 @@ def plan_payment(p: PlayerState, cost: tuple[int, ...] | list[int], uses: list[i
             plan = _DIRECT[key] = tuple((r, r, -1) for r in range(N_RES) for _ in range(cost[r]))
         return plan
     limited = p.res_limited
-    if not limited and p.res_conv == _NO_CONVERSION:
+    if not limited and p.res_conv == NO_RESOURCE_CONVERSION:
         # Without abilities the first resource short (``r``) is paid only by a resource that
         # pays for it without one (Imported): with none stored there is no plan. Most costs a
         # bot tries fail so; this answers them without building the memo's key.
-        for s in _OTHER_SOURCES[free[r] & ~(1 << r)]:
+        for s in _IN_MASK[free[r] & ~(1 << r)]:
             if storage[s]:
                 break
         else:
