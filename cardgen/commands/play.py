@@ -24,7 +24,11 @@ HELP = ("Answer with the number of an option; several numbers (space-separated) 
 
 
 class Quit(Exception):
-    """The person at the terminal stopped the game."""
+    """The game stopped before its end: the person quit (``asked``), or the input ended."""
+
+    def __init__(self, why: str, asked: bool = False) -> None:
+        super().__init__(why)
+        self.asked = asked
 
 
 def _simulator(game: str) -> Any:
@@ -105,7 +109,7 @@ class Terminal:
                 raise Quit("the input ended before the game did") from None
             command = text.strip()
             if command in ("q", "quit"):
-                raise Quit("stopped")
+                raise Quit("stopped", asked=True)
             if command in ("?", "h", "help"):
                 typer.echo(HELP)
                 continue
@@ -224,11 +228,15 @@ def register(app: typer.Typer) -> None:
             simulator = _simulator(log.game)
         else:
             simulator = _simulator(game)
-            names = [s.strip() for s in seats.split(",")] if seats else \
-                [YOU] + [simulator.bots[1] if len(simulator.bots) > 1 else simulator.bots[0]]
-            count = players or len(names)
-            if len(names) == 1:
-                names = names * count
+            if seats:
+                names = [s.strip() for s in seats.split(",")]
+                count = players or len(names)
+                if len(names) == 1:
+                    names = names * count
+            else:                     # you, and the default bot in every other seat
+                count = players or 2
+                bot = simulator.bots[1] if len(simulator.bots) > 1 else simulator.bots[0]
+                names = [YOU] + [bot] * (count - 1)
             if len(names) != count:
                 raise fail(f"--seats names {len(names)} seats for {count} players")
             unknown = [n for n in names if n != YOU and n not in simulator.bots]
@@ -241,6 +249,9 @@ def register(app: typer.Typer) -> None:
         except Quit as exc:
             if save is not None:
                 session.save(save)
+            if exc.asked:             # the person's own choice, not a failure
+                typer.echo(f"{exc}; the game is not finished")
+                return
             raise fail(f"{exc}; the game is not finished", 1) from None
         log.end = _report(simulator, state, log)
         if save is not None:

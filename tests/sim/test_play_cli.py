@@ -55,7 +55,7 @@ def test_undo_takes_back_the_last_decision_of_yours():
 def test_quit_saves_and_resume_goes_on_to_the_end(tmp_path: Path):
     saved = tmp_path / "half.jsonl"
     first = play("--seats", "you,high", "--save", str(saved), answers="1\ny\nq\n")
-    assert first.exit_code == 1 and "not finished" in first.output
+    assert first.exit_code == 0 and "not finished" in first.output and "error" not in first.output
     assert saved.is_file() and "end" not in saved.read_text()
     second = runner.invoke(app, ["play", "--resume", str(saved)], input=ANSWERS)
     assert second.exit_code == 0, second.output and "game over after" in second.output
@@ -109,3 +109,16 @@ def test_a_mistyped_header_field_is_named_with_what_it_must_be(tmp_path: Path, f
 def test_unknown_bots_and_seat_counts_are_usage_errors():
     assert "unknown bot 'smart'" in play("--seats", "you,smart").output
     assert "names 2 seats for 3 players" in play("--seats", "you,high", "--players", "3").output
+
+
+def test_players_without_seats_puts_the_default_bot_in_every_other_seat(tmp_path: Path):
+    saved = tmp_path / "game.jsonl"
+    result = play("--players", "3", "--save", str(saved), answers="q\n")
+    assert result.exit_code == 0, result.output
+    bots = json.loads(saved.read_text().splitlines()[0])["bots"]
+    assert bots[0] == "you" and len(bots) == 3 and bots[1] == bots[2] != "you"
+
+
+def test_input_ending_before_the_game_is_an_error():
+    result = play("--seats", "you,high", answers="1\n")
+    assert result.exit_code == 1 and "input ended before the game did" in result.output
