@@ -152,7 +152,10 @@ class Session:
         except OutputError as exc:
             typer.echo(printable(f"  {exc}"))
             return
-        typer.echo(printable(f"  saved to {path}; resume with: cardgen play --resume {path}"))
+        if self.log.end is not None:          # a finished game: replayed, not resumed
+            typer.echo(printable(f"  saved to {path}; replay it with: cardgen replay {path}"))
+        else:
+            typer.echo(printable(f"  saved to {path}; resume with: cardgen play --resume {path}"))
 
     def run(self) -> Any:
         try:

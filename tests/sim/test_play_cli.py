@@ -35,6 +35,7 @@ def test_a_game_is_played_to_its_end_from_scripted_input_and_saved(tmp_path: Pat
     lines = [json.loads(line) for line in saved.read_text().splitlines()]
     assert lines[0]["game"] == "toy" and lines[0]["bots"] == ["you", "high"]
     assert "end" in lines[-1]
+    assert f"replay it with: cardgen replay {saved}" in result.output and "--resume" not in result.output
     replayed = runner.invoke(app, ["replay", str(saved), "--show"])
     assert replayed.exit_code == 0, replayed.output
     assert "same end" in replayed.output
