@@ -249,6 +249,9 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
                   f"verdict before {vb.word} ({len(vb.warnings)} warnings), after {va.word} "
                   f"({len(va.warnings)} warnings); distance {fb.total():.2f} before, {fa.total():.2f} after.",
                   ""]
+    if outcome.withheld:            # said before the table: a line inside it would break it
+        lines += [f"Not proposed: the moves kept one by one ({_listing(subject, outcome.withheld)}) "
+                  f"leave the set no nearer its bands measured together, or on fresh games.", ""]
     lines += [
         "| company | cost | VP | other numbers | bought (games) | activated (games) "
         "| effect, points (95% CI) | effect after, fresh games |",
@@ -278,9 +281,6 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
         e = state.effect(cid)
         return f"{100 * e.mean:+.1f} ({100 * e.low:+.1f} to {100 * e.high:+.1f})"
 
-    if outcome.withheld:
-        lines += [f"Not proposed: the moves kept one by one ({_listing(subject, outcome.withheld)}) "
-                  f"leave the set no nearer its bands measured together, or on fresh games.", ""]
     for cid, name in subject.companies.items():
         lines.append(f"| {name} | {value(cid, 'cost')} | {value(cid, 'vp')} | {others(cid)} | "
                      f"{pair(b.share(cid), a.share(cid))} | "

@@ -549,6 +549,25 @@ def test_sets_tuned_together_write_a_proposed_production(overlay: Path, monkeypa
     assert "| Oil Refinery |" in report and f"production.buy {shipped} → **{shipped + 1}**" in report
 
 
+def test_moves_not_proposed_are_named_above_the_report_s_table_not_inside_it(
+        overlay: Path, monkeypatch: pytest.MonkeyPatch):
+    from dataclasses import replace
+
+    real = Tuner.tune
+    monkeypatch.setattr(Tuner, "tune", lambda self: replace(real(self), changes={},
+                                                            withheld={("oil_refinery", "vp"): 2}))
+    out = overlay / "withheld.yaml"
+    result = runner.invoke(app, ["tune", "--set", "faster", "-p", "4", "-n", "4", "--budget", "2000",
+                                 "-j", "1", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    lines = (overlay / "withheld-tune-report.md").read_text().splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("| company |"))
+    assert any(line.startswith("Not proposed:") for line in lines[:header])
+    table = lines[header:lines.index("", header)] if "" in lines[header:] else lines[header:]
+    # A Markdown table is one block of rows: the header, its rule, then a row per company.
+    assert table[1].startswith("|---") and len(table) > 3 and all(row.startswith("|") for row in table)
+
+
 def test_a_workspace_s_earlier_changes_of_a_company_are_carried_into_the_proposed_file(
         overlay: Path, monkeypatch: pytest.MonkeyPatch):
     # A second tune on top of a first one's result: the company it moves again keeps the
