@@ -92,16 +92,21 @@ def output_stem(req: BuildRequest, ctx: Context) -> str:
     if req.name:
         return req.name
     o = req.options
+    duplex = o.duplex is not Duplex.long and o.layout is SheetLayout.grid
+    return variant_stem(req.game, ctx, req.players,
+                        o.paper if o.paper != "a4" else "",
+                        "bleed" if o.bleed else "",
+                        "gutterfold" if o.layout is SheetLayout.gutterfold else "",
+                        f"duplex-{o.duplex.value}" if duplex else "",
+                        "ink-saver" if o.ink_saver else "")
+
+
+def variant_stem(game: str, ctx: Context, players: int | None, *choices: str) -> str:
+    """``<game>-<lang>``, the company set and the player count when chosen, then ``choices``
+    (empty ones left out): the name of what build and export write for this variant."""
     company_set = getattr(ctx.selection, "company_set", None)
-    parts = [req.game, ctx.lang,
-             company_set.id.replace("_", "-") if company_set is not None else "",
-             f"{req.players}p" if req.players else "",
-             o.paper if o.paper != "a4" else "",
-             "bleed" if o.bleed else "",
-             "gutterfold" if o.layout is SheetLayout.gutterfold else "",
-             f"duplex-{o.duplex.value}" if o.duplex is not Duplex.long and o.layout is SheetLayout.grid
-             else "",
-             "ink-saver" if o.ink_saver else ""]
+    parts = [game, ctx.lang, company_set.id.replace("_", "-") if company_set is not None else "",
+             f"{players}p" if players else "", *choices]
     return "-".join(p for p in parts if p)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from cardgen.commands import game_option, pick_game
-from cardgen.commands.build import BuildFailed, context_for, report_failures
+from cardgen.commands.build import BuildFailed, context_for, report_failures, variant_stem
 from cardgen.paths import display_path
 from cardgen.render.cardface import RenderError
 from cardgen.render.export import export_png, export_tts
@@ -35,7 +35,7 @@ def register(app: typer.Typer) -> None:
                                  "catalog (see cardgen i18n stats)."),
         out: Path = typer.Option(None, "--out", "-o", metavar="DIR",
                                  help="Parent folder (default: output/ in the "
-                                 "workspace); files go to <out>/<game>-<lang>-<format>/."),
+                                 "workspace); files go to <out>/<game>-<lang>[-<set>][-<N>p]-<format>/."),
         players: int = typer.Option(None, "--players", "-p", help="Only what an N-player game needs "
                                     "(default: the full box)."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
@@ -61,7 +61,9 @@ def register(app: typer.Typer) -> None:
             started = time.perf_counter()
             ctx = context_for(game, lang, players, set_ref, ink_saver, font)
             specs = ctx.module.card_list(ctx.selection)
-            folder = parent / f"{game}-{ctx.lang}-{format.value}"
+            # Named for the variant like build's files, so an export of a set or a player count
+            # never lands among the images of another (a folder of stale cards to upload).
+            folder = parent / variant_stem(game, ctx, players, "ink-saver" if ink_saver else "", format.value)
             try:
                 files = export_png(ctx, specs, folder) if format is Format.png else \
                     export_tts(ctx, specs, folder)

@@ -88,7 +88,7 @@ def test_tts_export_puts_every_card_on_rgb_sheets_with_the_back_as_hidden_face(t
     result = runner.invoke(app, ["export", "--format", "tts", "--players", "2", "--set", "simple",
                                  "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
-    folder = tmp_path / "briefcase-en-tts"
+    folder = tmp_path / "briefcase-en-simple-2p-tts"
     manifest = json.loads((folder / "decks.json").read_text())
     ctx = context_for("briefcase", "en", players=2, set_ref="simple")
     expected: dict[str, int] = {}
@@ -113,7 +113,7 @@ def tts_export(tmp_path_factory) -> Path:
     result = runner.invoke(app, ["export", "--format", "tts", "--players", "2", "--set", "simple",
                                  "--out", str(out)])
     assert result.exit_code == 0, result.output
-    return out / "briefcase-en-tts"
+    return out / "briefcase-en-simple-2p-tts"
 
 
 def _file(url: str) -> Path:
@@ -122,8 +122,8 @@ def _file(url: str) -> Path:
 
 
 def test_tts_export_has_a_saved_object_that_tabletop_simulator_loads(tts_export: Path):
-    save = json.loads((tts_export / "briefcase-en-tts.json").read_text())
-    assert save["SaveName"] == "briefcase-en-tts"
+    save = json.loads((tts_export / "briefcase-en-simple-2p-tts.json").read_text())
+    assert save["SaveName"] == "briefcase-en-simple-2p-tts"
     ctx = context_for("briefcase", "en", players=2, set_ref="simple")
     expected: dict[str, int] = {}
     for spec in ctx.module.card_list(ctx.selection):
@@ -156,7 +156,7 @@ def test_tts_export_has_a_saved_object_that_tabletop_simulator_loads(tts_export:
 
 def test_a_deck_sheet_holds_its_cards_where_the_ids_say(tts_export: Path):
     """Card 100 + i is slot i of its sheet: the VP deck's slot 0 shows the VP card's face."""
-    save = json.loads((tts_export / "briefcase-en-tts.json").read_text())
+    save = json.loads((tts_export / "briefcase-en-simple-2p-tts.json").read_text())
     deck = next(o for o in save["ObjectStates"] if o.get("Nickname") == "vp")
     first = deck["ContainedObjects"][0]
     (number, sheet), = first["CustomDeck"].items()
@@ -176,3 +176,16 @@ def test_preview_into_a_folder_is_one_line_and_exit_1(tmp_path: Path):
     assert result.exit_code == 1
     assert "cannot write" in result.output and "it is a folder" in result.output
     assert isinstance(result.exception, SystemExit)
+
+
+def test_exports_of_different_variants_go_to_different_folders(tmp_path: Path):
+    # A set's export never lands among another export's images (a folder of stale cards).
+    for args in (["--players", "2", "--set", "simple"], ["--players", "3", "--set", "simple"]):
+        result = runner.invoke(app, ["export", *args, "--out", str(tmp_path)])
+        assert result.exit_code == 0, result.output
+    folders = sorted(p.name for p in tmp_path.iterdir())
+    assert folders == ["briefcase-en-simple-2p-png", "briefcase-en-simple-3p-png"]
+    for folder in folders:
+        listed = {row[k] for row in csv.DictReader((tmp_path / folder / "manifest.csv").open())
+                  for k in ("front", "back") if row[k]}
+        assert listed | {"manifest.csv"} == {p.name for p in (tmp_path / folder).iterdir()}
