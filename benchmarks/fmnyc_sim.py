@@ -15,8 +15,8 @@ delivery was the cost before it looked only at the squares that buy its crates (
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 import time
 
 from cardgen.games.fmnyc.simulation import SIMULATOR
@@ -26,8 +26,11 @@ GOAL = 30     # 4-player heuristic games a second
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=200, help="games per row (default 200)")
+    parser.add_argument("seed", nargs="?", type=int, default=1, help="the run's seed (default 1)")
+    args = parser.parse_args()
+    games, seed = args.games, args.seed
     print(f"fmnyc simulator: {games} games per row, run seed {seed}, one process")
     print(f"{'bots':<10} {'players':>7} {'games/s':>8} {'decisions p50':>14} {'stalled':>8}")
     for bot in SIMULATOR.bots:

@@ -6,8 +6,8 @@ the random and the heuristic bot. Usage: python benchmarks/startup_sim.py [GAMES
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 import time
 
 from cardgen.games.startup.simulation import SIMULATOR
@@ -15,8 +15,11 @@ from cardgen.sim.seeds import game_seed
 
 
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 300
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="?", type=int, default=300, help="games per row (default 300)")
+    parser.add_argument("seed", nargs="?", type=int, default=1, help="the run's seed (default 1)")
+    args = parser.parse_args()
+    games, seed = args.games, args.seed
     print(f"startup simulator: {games} games per row, run seed {seed}")
     print(f"{'bots':<10} {'players':>7} {'games/s':>8} {'turns p50':>10} {'rounds p50':>11} "
           f"{'stalled':>8}")
