@@ -16,6 +16,7 @@ from cardgen.problems import printable
 from cardgen.sim.decisions import Decision, IllegalAction, as_logged
 from cardgen.sim.driver import policy_seed, replay
 from cardgen.sim.gamelog import GameLog, LogError, end_of, read_log
+from cardgen.workspace import announce
 
 YOU = "you"
 HELP = ("Answer with the number of an option; several numbers (space-separated) where several are "
@@ -254,11 +255,13 @@ def register(app: typer.Typer) -> None:
                 session.save(save)
             if exc.asked:             # the person's own choice, not a failure
                 typer.echo(f"{exc}; the game is not finished")
+                announce(log.game)
                 return
             raise fail(f"{exc}; the game is not finished", 1) from None
         log.end = _report(simulator, state, log)
         if save is not None:
             session.save(save)
+        announce(log.game)
 
     @app.command("replay")
     def replay_command(
@@ -296,3 +299,4 @@ def register(app: typer.Typer) -> None:
         typer.echo(printable(f"{file}: {len(log.choices)} decisions replayed; same end: scores "
                              f"{end['scores']}, winners {[w + 1 for w in end['winners']]}, "
                              f"{end['turns']} turns"))
+        announce(log.game)

@@ -36,9 +36,10 @@ def test_a_game_is_played_to_its_end_from_scripted_input_and_saved(tmp_path: Pat
     assert lines[0]["game"] == "toy" and lines[0]["bots"] == ["you", "high"]
     assert "end" in lines[-1]
     assert f"replay it with: cardgen replay {saved}" in result.output and "--resume" not in result.output
+    assert "workspace" in result.output.splitlines()[-1]      # which workspace, as every command says
     replayed = runner.invoke(app, ["replay", str(saved), "--show"])
     assert replayed.exit_code == 0, replayed.output
-    assert "same end" in replayed.output
+    assert "same end" in replayed.output and "workspace" in replayed.output.splitlines()[-1]
 
 
 def test_an_answer_that_is_not_an_option_is_asked_again():
