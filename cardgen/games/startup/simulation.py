@@ -16,10 +16,6 @@ from cardgen.sim.driver import Policy, play_game
 from cardgen.sim.report import table_time_lines
 from cardgen.sim.result import GameResult
 
-# Always reported, so a counter that stays at zero is visible as zero.
-COUNTERS = ("alliances_formed", "alliances_betrayed", "ditches_reversed", "trades", "exchanges", "attacks",
-            "attacks_canceled", "partner_defenses", "overrides", "turns_skipped", "reshuffles",
-            "hand_limit_discards")
 # What each counter counts, one line each: the simulate summary and README explain them so.
 COUNTER_MEANINGS = {
     "alliances_formed": "alliances made",
@@ -38,6 +34,8 @@ COUNTER_MEANINGS = {
     "hand_limit_discards": "cards discarded down to the hand limit",
     "invitations_refused": "alliance invitations refused",
 }
+# Every counter, reported even when a game never counted it (a zero says it never happened).
+COUNTERS = tuple(COUNTER_MEANINGS)
 
 
 @dataclass(frozen=True)
