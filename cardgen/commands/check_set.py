@@ -27,7 +27,8 @@ def register(app: typer.Typer) -> None:
                                         "own)  [default: briefcase]"),
         games: int = typer.Option(500, "--games", "-n", help="Games per player count."),
         seed: int = typer.Option(1, "--seed", "-s", help="Run seed; the same seed gives the same games."),
-        jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes (default: all cores)."),
+        jobs: int = typer.Option(0, "--jobs", "-j", min=0,
+                                 help="Processes: one per core (the default, and the most used)."),
         baseline: bool = typer.Option(True, "--baseline/--no-baseline",
                                       help="Also simulate the game's reference set to judge length."),
         bots: str = typer.Option("", "--bots", metavar="NAME", help="The bot every seat plays "
@@ -263,7 +264,7 @@ def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, job
         paired_shifts,
         seldom,
     )
-    from cardgen.sim.runner import default_jobs, local_executor
+    from cardgen.sim.runner import local_executor, worker_count
     from cardgen.sim.verdict import MARGIN
 
     listed = getattr(simulator, "effect_subjects", None)
@@ -275,7 +276,7 @@ def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, job
     noun = getattr(simulator, "effect_noun", "company")
     base = replace(plan.spec, games=games, log=None)
     players = len(base.bots)
-    workers = jobs if jobs > 0 else default_jobs()
+    workers = worker_count(jobs)
     typer.echo(f"measuring {len(subjects)} {noun} effects, {games} paired games each (and going for "
                f"each that {bot} takes in under {100 * MARGIN:.0f}% of them)...", err=True)
     usual: dict[str, Effect] = {}

@@ -112,12 +112,12 @@ def play_run(plan: Plan, jobs: int, scheduler: str | None, progress: bool = True
 
     Results are folded into the summary as they come (in game order), so memory does not grow
     with --games; a progress bar labelled ``label`` shows when ``progress``."""
-    from cardgen.sim.runner import dask_executor, default_jobs, iter_results, local_executor
+    from cardgen.sim.runner import dask_executor, iter_results, local_executor, worker_count
     from cardgen.sim.stats import Summary, counts_distribution
 
     spec = plan.spec
     players = len(spec.bots)
-    workers = jobs if jobs > 0 else default_jobs()
+    workers = worker_count(jobs, scheduler)
     tracker = progress_bar(players, spec.games, label, progress)
     summary = Summary(plan.game, players, spec.seed, spec.bots)
     try:
@@ -238,7 +238,8 @@ def register(app: typer.Typer) -> None:
                                  help="Bots by seat, comma-separated; fewer names "
                                  "repeat in order to fill the seats (a,b at 4 players: a,b,a,b). "
                                  "Seats rotate every game so seat effects are measured."),
-        jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes (default: all cores)."),
+        jobs: int = typer.Option(0, "--jobs", "-j", min=0,
+                                 help="Processes: one per core (the default, and the most used)."),
         json_out: Path = typer.Option(None, "--json", metavar="FILE",
                                       help="Write the summary as JSON to this file."),
         plot: Path = typer.Option(None, "--plot", metavar="DIR", help="Write PNG charts to this folder."),

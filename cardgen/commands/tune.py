@@ -31,7 +31,8 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(200, "--games", "-n", help="Games per run (every candidate is "
                                   "played on the same games)."),
         seed: int = typer.Option(1, "--seed", "-s", help="Run seed; the same seed gives the same games."),
-        jobs: int = typer.Option(0, "--jobs", "-j", min=0, help="Processes (default: all cores)."),
+        jobs: int = typer.Option(0, "--jobs", "-j", min=0,
+                                 help="Processes: one per core (the default, and the most used)."),
         scheduler: str = typer.Option(None, "--scheduler", metavar="ADDRESS", help="Dask scheduler "
                                       "address (tcp://HOST:PORT) to run on a cluster; needs cardgen[dask]."),
         bots: str = typer.Option("", "--bots", metavar="NAME", help="The bot every seat plays "
@@ -97,7 +98,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     from cardgen.games.selection import SelectionError
     from cardgen.output import OutputError, check_writable, json_bytes, write_all_atomic
     from cardgen.problems import DataError
-    from cardgen.sim.runner import dask_executor, default_jobs, local_executor, scheduler_problem
+    from cardgen.sim.runner import dask_executor, local_executor, scheduler_problem, worker_count
     from cardgen.sim.tune import FRESH_SEED, Joint, Settings, Tuner, check_budget
     from cardgen.workspace import announce, current
 
@@ -145,7 +146,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     except OutputError as exc:
         raise fail(str(exc), 1) from None
 
-    workers = jobs if jobs > 0 else default_jobs()
+    workers = worker_count(jobs, scheduler)
     settings = Settings(simulator_ref(game), bot, counts, games, seed, budget, workers)
     try:
         check_budget(settings, [len(s.companies) for s in subjects])

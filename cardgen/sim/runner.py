@@ -94,6 +94,17 @@ def default_jobs() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
+def worker_count(jobs: int, scheduler: str | None = None) -> int:
+    """How many processes play: ``--jobs``, or one per core (0). On this machine never more than
+    its cores: games only compute, so more processes share the same cores, and thousands of
+    them (``-j 9999``) would exhaust its memory. With a Dask scheduler ``--jobs`` is kept: it
+    sizes the batches for the cluster's workers, not for this machine."""
+    cores = default_jobs()
+    if jobs <= 0:
+        return cores
+    return jobs if scheduler else min(jobs, cores)
+
+
 @contextmanager
 def local_executor(jobs: int) -> Iterator[Executor | None]:
     """A process pool for ``jobs`` > 1; None (play in this process) for one job.

@@ -43,6 +43,28 @@ def test_json_is_byte_identical_whatever_the_jobs(tmp_path):
     assert a.read_bytes() == b.read_bytes()
 
 
+def test_jobs_beyond_the_cores_start_one_process_a_core(monkeypatch):
+    # -j 9999 once started over a thousand processes and exhausted the machine's memory.
+    from contextlib import contextmanager
+
+    from cardgen.sim import runner as sim_runner
+
+    started = []
+
+    @contextmanager
+    def recording(jobs):
+        started.append(jobs)
+        yield None                                  # play in this process
+
+    monkeypatch.setattr(sim_runner, "default_jobs", lambda: 2)
+    monkeypatch.setattr(sim_runner, "local_executor", recording)
+    assert simulate("--jobs", "9999").exit_code == 0
+    assert simulate("--jobs", "1").exit_code == 0
+    assert simulate().exit_code == 0
+    assert started == [2, 1, 2]
+    assert sim_runner.worker_count(9999, "tcp://cluster:8786") == 9999     # a cluster's own size
+
+
 def test_readable_summary_names_stalls_and_seats():
     result = simulate("--jobs", "1", "--seed", "9")
     assert "completed" in result.output and "stalled" in result.output
