@@ -357,11 +357,24 @@ class BudgetSpent(Exception):
     pass
 
 
+def measure_cost(settings: Settings, sizes: list[int]) -> int:
+    """Games a full measurement may play (``sizes``: the number of companies of each set): a run
+    per player count, and per company its avoid run and, if the bot seldom buys it, its
+    going-for-it run."""
+    return settings.games * sum(len(settings.players) + 2 * k for k in sizes)
+
+
+def end_cost(settings: Settings, sizes: list[int]) -> int:
+    """Games the end of a search may play, kept back from the start so that the budget is never
+    passed: every company's runs again on the result, then the data and the result measured in
+    full on fresh games."""
+    return settings.games * 2 * sum(sizes) + 2 * measure_cost(settings, sizes)
+
+
 def check_budget(settings: Settings, sizes: list[int]) -> None:
     """ValueError unless the budget holds the first measurement and the end; ``sizes``: the
     number of companies of each set."""
-    first = settings.games * sum(len(settings.players) + k for k in sizes)
-    final = settings.games * sum(sizes) + 2 * first      # the result's effects, then fresh games
+    first, final = measure_cost(settings, sizes), end_cost(settings, sizes)
     if first + final > settings.budget:
         raise ValueError(f"--budget {settings.budget} is too small: measuring the set once takes "
                          f"{first} games and the end (the result's effects, then the data and the "
@@ -507,8 +520,7 @@ class Tuner:
         every = list(self.joint.companies)
         sizes = [len(s.companies) for s in self.sets.values()]
         check_budget(self.s, sizes)
-        # Kept for the end: the result's avoid runs, and two full measurements on fresh games.
-        final_cost = self.s.games * (sum(sizes) + 2 * sum(len(self.s.players) + k for k in sizes))
+        final_cost = end_cost(self.s, sizes)
         self.first = self.current = self.measure({})
         self._record("before", self.current)
         before_verdict = self.verdict(self.current)
