@@ -134,6 +134,16 @@ def test_a_workspace_sets_new_company_is_listed_from_the_workspace(workspace: Pa
     assert data["steel_factory"]["origin"] == "shipped"
 
 
+def test_a_company_a_changes_file_retunes_names_that_file_and_what_it_changes(workspace: Path):
+    (workspace / "cards" / "briefcase" / "changes.yaml").write_text(
+        "game: briefcase\nkind: company-changes\nwhy: a test\n"
+        "changes:\n  - company: Newspaper\n    cost: 2\n", encoding="utf-8")
+    data = {c["id"]: c for c in listed("--workspace", str(workspace), "list", "companies")}
+    assert data["newspaper"]["cost"] == 2 and data["newspaper"]["origin"] == "workspace"
+    assert data["newspaper"]["file"] == "cards/briefcase/changes.yaml (cost); cards/briefcase/companies.yaml"
+    assert data["steel_factory"]["origin"] == "shipped"
+
+
 def test_startup_has_no_companies_and_says_where_to_look():
     result = invoke("list", "startup", "companies")
     assert result.exit_code == 2

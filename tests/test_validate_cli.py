@@ -236,6 +236,20 @@ def test_provenance_of_a_custom_set_lists_only_its_own_values():
         f"Startup Incubator {field}" for field in ("cost", "vp", "activation", "production", "copies")}
 
 
+def test_provenance_credits_a_changes_file_with_the_values_it_changes_only(project, monkeypatch):
+    monkeypatch.chdir(project)
+    write(project, "cards/briefcase/changes.yaml", "game: briefcase\nkind: company-changes\n"
+          "why: a test\nchanges:\n  - company: Newspaper\n    cost: 2\n")
+    notes = provenance_notes("cards/briefcase")
+    newspaper = [(Path(m["path"]).name, m["msg"], int(m["line"])) for m in notes
+                 if m["msg"].startswith("Newspaper ")]
+    assert ("changes.yaml", "Newspaper cost = 2", 6) in newspaper
+    # Its other authored values are where the company is defined, the cost is not there any more.
+    assert {name for name, msg, _ in newspaper if msg != "Newspaper cost = 2"} == {"companies.yaml"}
+    assert not any(msg.startswith("Newspaper cost") and name == "companies.yaml"
+                   for name, msg, _ in newspaper)
+
+
 def test_game_without_rules_module_is_schema_checked_only(project, monkeypatch):
     """A designer's own game (CARDGEN_HOME) may have schemas but no cardgen/games module."""
     monkeypatch.chdir(project)

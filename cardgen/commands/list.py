@@ -65,11 +65,13 @@ class _BriefcaseData:
     companies_file: Path | None
     sets_file: Path | None
     own_sets: list[tuple[Any, Path]]           # (CompanySet with its new companies, its file)
+    changed: dict[str, tuple[Path, list[str]]]  # company id -> its changes file, the fields changed
 
 
 def _briefcase() -> _BriefcaseData:
     """The validated Briefcase data and the files it came from; DataError if it is invalid."""
     from cardgen.data.documents import game_files, read_documents
+    from cardgen.games.briefcase import changes
     from cardgen.games.briefcase.load import GAME, custom_set, load_briefcase
 
     game, _ = load_briefcase()                 # every check, the workspace's sets included
@@ -77,7 +79,10 @@ def _briefcase() -> _BriefcaseData:
     docs, _ = read_documents(game_files(GAME))
     first = {d.kind: d.path for d in reversed(docs)}
     own = [(custom_set(game, d), d.path) for d in docs if d.kind == "company-set"]
-    return _BriefcaseData(game, first.get("companies"), first.get("company-sets"), own)
+    shipped = [c for d in docs if d.kind == "companies" for c in d.data["companies"]]
+    found, _ = changes.collect(docs, shipped)
+    changed = {cid: (change.doc.path, list(change.values)) for cid, change in found.items()}
+    return _BriefcaseData(game, first.get("companies"), first.get("company-sets"), own, changed)
 
 
 def _companies(game: str) -> Listing:
@@ -85,7 +90,14 @@ def _companies(game: str) -> Listing:
         raise NotListed(f"{game} has no companies; its cards and their counts: cardgen list {game} cards")
     data = _briefcase()
     origin, file = _origin(data.companies_file) if data.companies_file else ("shipped", "")
-    found = [(c, origin, None, file) for c in data.game.companies.values()]
+    found = []
+    for c in data.game.companies.values():
+        if c.id in data.changed:              # a changes file sets some of its values
+            path, fields = data.changed[c.id]
+            where, changes_file = _origin(path)
+            found.append((c, where, None, f"{changes_file} ({', '.join(fields)}); {file}"))
+        else:
+            found.append((c, origin, None, file))
     for company_set, path in data.own_sets:
         set_origin, set_file = _origin(path)
         found += [(c, set_origin, company_set.name, set_file) for c in company_set.new_companies]

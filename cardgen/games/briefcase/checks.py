@@ -410,9 +410,25 @@ class BriefcaseRules:
     def authored_values(self, docs: list[Document]) -> list[Problem]:
         notes: list[Problem] = []
         given = {id(doc) for doc in docs}    # not ``doc in docs``: that compares whole documents
-        for doc, path, c in Context(docs).companies():
+        ctx = Context(docs)
+        changed = ctx.changes()
+        for doc in ctx.of_kind("companies"):
+            for i, c in enumerate(doc.data["companies"]):
+                change = changed.get(c["id"])
+                moved = set(change.values) if change else set()
+                # A changed value where the change sets it; the company's others where it is defined.
+                if id(doc) in given:
+                    kept = [f for f in c.get("authored", []) if f not in moved]
+                    notes.extend(authored_notes(doc, ["companies", i], {**c, "authored": kept}, c["name"]))
+                if change is not None and id(change.doc) in given:
+                    moved_authored = [f for f in c.get("authored", []) if f in moved]
+                    notes.extend(authored_notes(change.doc, list(change.path),
+                                                {**changes.applied(c, change), "authored": moved_authored},
+                                                c["name"]))
+        for doc in ctx.of_kind("company-set"):
             if id(doc) in given:
-                notes.extend(authored_notes(doc, path, c, c["name"]))
+                for i, c in enumerate(doc.data.get("new_companies", [])):
+                    notes.extend(authored_notes(doc, ["new_companies", i], c, c["name"]))
         for doc in docs:
             if isinstance(doc.data, dict):
                 notes.extend(authored_notes(doc, [], doc.data, doc.kind))
