@@ -21,7 +21,7 @@ from cardgen.output import OutputError
 from cardgen.paths import display_path
 from cardgen.problems import DataError, Problem, printable, problems_to_json, shorten
 from cardgen.render.icon_tokens import icon_names
-from cardgen.workspace import WorkspaceError, announce
+from cardgen.workspace import WorkspaceError, announce, current
 
 app = typer.Typer(help="Translate the printed texts: gettext catalogs per language.",
                   no_args_is_help=True)
@@ -51,10 +51,16 @@ def _user_errors() -> Iterator[None]:
         raise fail("the game data has problems; fix them first (see `cardgen validate`)", 1) from None
 
 
-def _games(game: str | None) -> list[str]:
-    """The games a command works on: the one named, or every game with printed texts."""
+def _games(game: str | None, writing: bool = False) -> list[str]:
+    """The games a command works on: the one named, or every game with printed texts. A command
+    that writes catalogs (``writing``) and is given no game works on the games the workspace
+    has data of its own for, if any: a Briefcase workspace gets no Free Market: NYC template."""
     if game is None:
-        return translatable_games()
+        games = translatable_games()
+        if writing:
+            own = [g for g in games if current().yours(g)]
+            return own or games
+        return games
     if game not in translatable_games():
         with _user_errors():
             game_messages(game)  # raises the error that says why
@@ -87,7 +93,7 @@ def extract(game: str = typer.Argument(None, metavar="GAME", show_default=False,
     Example: cardgen i18n extract briefcase
     """
     game = pick_game(game, game_opt, None)
-    for g in _games(game):
+    for g in _games(game, writing=True):
         _extract(g)
     announce(game)
 
@@ -107,24 +113,31 @@ def update(
     Example: cardgen i18n update briefcase --lang de
     """
     game = pick_game(game, game_opt, None)
-    for g in _games(game):
+    for g in _games(game, writing=True):
         codes = _languages(g, lang)  # a bad --lang stops before anything is written
         shipped = [code for code in codes if cat.is_shipped(cat.po_path(g, code))]
-        if lang and shipped:
-            raise fail(f"the {g} '{shipped[0]}' catalog is shipped with cardgen and read-only; "
-                       f"'cardgen init --from {g}' makes a workspace with a copy to edit")
+        if lang:
+            # A shipped catalog named with --lang is copied into the workspace and updated
+            # there (the copy then replaces the shipped one); without a workspace, nothing is.
+            with _user_errors():
+                for code in shipped:
+                    cat.writable_path(g, f"{code}.po")
         pot = _extract(g)
         for code in codes:
             path = cat.po_path(g, code)
-            if code in shipped:
-                print(f"{display_path(path)}: shipped with cardgen, left as it is", file=sys.stderr)
+            if code in shipped and not lang:
+                print(f"{display_path(path)}: shipped with cardgen, left as it is (name it with "
+                      f"--lang {code} to copy it into the workspace)", file=sys.stderr)
                 continue
             with _user_errors():
                 po = cat.read_catalog(path)
+                if code in shipped:
+                    path = cat.writable_path(g, f"{code}.po")
             report = cat.merge(po, pot)
             with _user_errors():
                 cat.write_catalog(po, path)
-            print(f"{display_path(path)}: {report.summary}", file=sys.stderr)
+            copied = " (copied from the shipped catalog)" if code in shipped else ""
+            print(f"{display_path(path)}: {report.summary}{copied}", file=sys.stderr)
     announce(game)
 
 
@@ -188,10 +201,12 @@ def stats(game: str = typer.Argument(None, metavar="GAME", show_default=False,
             continue
         typer.echo(f"{g}: {'language':<10} {'translated':>10} {'fuzzy':>6} {'untransl.':>9} "
                    f"{'percent':>8} {'obsolete':>8} {'to review':>9}")
+        with _user_errors():
+            contexts = [m.context for m in game_messages(g)]
         for code in langs:
             with _user_errors():
                 po = cat.read_catalog(cat.po_path(g, code))
-            s = cat.stats(po, code)
+            s = cat.stats(po, code, contexts)
             # game and language names are folder and file names: printed escaped
             typer.echo(printable(f"{g}: {code:<10} {s.translated:>10} {s.fuzzy:>6} {s.untranslated:>9} "
                                  f"{s.percent:>7.1f}% {s.obsolete:>8} {s.machine:>9}"))
@@ -208,7 +223,8 @@ def check_language(game: str, code: str, messages: list[Message], fit: bool = Tr
         return gettext  # the entries cannot be trusted to be what they seem
     try:
         po = cat.read_catalog(path)
-        found = gettext + check_catalog(path, po, messages, icon_names(game))
+        found = gettext + check_catalog(path, po, messages, icon_names(game),
+                                        f"cardgen i18n update {game} --lang {code}")
         if fit and can_fit(game):
             with _user_errors():
                 found += fit_problems(game, code, display_path(path), po, msgstr_lines(path, po))

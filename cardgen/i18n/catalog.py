@@ -14,6 +14,7 @@ import codecs
 import io
 import os
 import re
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -305,9 +306,12 @@ def is_machine_authored(entry: polib.POEntry) -> bool:
     return MACHINE_MARK in " ".join((entry.tcomment or "").split())
 
 
-def stats(po: polib.POFile, lang: str) -> Stats:
+def stats(po: polib.POFile, lang: str, contexts: Collection[str] | None = None) -> Stats:
+    """How complete a catalog is. With ``contexts`` (the texts the game prints now), a text the
+    catalog has no entry for counts as untranslated, as ``i18n check`` reports it missing."""
     live = [e for e in po if not e.obsolete]
     fuzzy = [e for e in live if e.fuzzy]
     done = [e for e in live if e.msgstr and not e.fuzzy]
-    return Stats(lang, len(done), len(fuzzy), len(live) - len(done) - len(fuzzy),
+    absent = len(set(contexts) - {e.msgctxt or "" for e in live}) if contexts is not None else 0
+    return Stats(lang, len(done), len(fuzzy), len(live) - len(done) - len(fuzzy) + absent,
                  sum(1 for e in po if e.obsolete), sum(1 for e in done if is_machine_authored(e)))

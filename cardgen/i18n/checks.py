@@ -184,9 +184,9 @@ def msgstr_lines(path: Path, po: polib.POFile) -> dict[int, int]:
 
 
 def check_catalog(path: Path, po: polib.POFile, messages: list[Message],
-                  icons: Collection[str]) -> list[Problem]:
+                  icons: Collection[str], update: str = "cardgen i18n update") -> list[Problem]:
     """Every content problem of one language's catalog against the game's current messages and
-    the names of its ``icons``."""
+    the names of its ``icons``; ``update``: the command that brings this catalog up to date."""
     shown = display_path(path)
     where = msgstr_lines(path, po)
     current = {m.context: m for m in messages}
@@ -206,12 +206,12 @@ def check_catalog(path: Path, po: polib.POFile, messages: list[Message],
         message = current.get(ctx)
         if message is None:
             # Nothing prints wrong because of it: a warning, until update makes it obsolete.
-            report(entry, "i18n-outdated", f"{label}: no longer printed; run `cardgen i18n update`",
+            report(entry, "i18n-outdated", f"{label}: no longer printed; run `{update}`",
                    "warning")
             continue
         if entry.msgid != message.source and not entry.fuzzy:
             report(entry, "i18n-outdated", f"{label}: translated from other English than the card now "
-                                           "prints; run `cardgen i18n update`")
+                                           f"prints; run `{update}`")
         if not entry.msgstr:
             report(entry, "i18n-missing", f"{label}: untranslated ({shorten(message.source)!r})")
             continue
@@ -225,5 +225,5 @@ def check_catalog(path: Path, po: polib.POFile, messages: list[Message],
             report(entry, "i18n-tokens", f"{label}: {text}")
     for m in messages:
         if m.context not in seen:
-            report(None, "i18n-missing", f"{m.context}: no entry in the catalog; run `cardgen i18n update`")
+            report(None, "i18n-missing", f"{m.context}: no entry in the catalog; run `{update}`")
     return problems

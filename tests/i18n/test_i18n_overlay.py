@@ -1,0 +1,65 @@
+"""Translating in an overlay workspace: a custom set's texts against the shipped catalogs."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from cardgen.data import schema
+from tests.i18n.scratch import cardgen
+
+REPO = Path(__file__).resolve().parents[2]
+SET_TEXTS = 3      # the example set's name, and its new company's name and ability
+
+
+@pytest.fixture
+def overlay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A workspace of its own Briefcase set (with one new company) over the shipped games."""
+    ws = tmp_path / "ws"
+    (ws / "cards" / "briefcase").mkdir(parents=True)
+    (ws / "cardgen.toml").write_text("", encoding="utf-8")
+    shutil.copy(REPO / "cards" / "briefcase" / "examples" / "custom-set.yaml",
+                ws / "cards" / "briefcase" / "my-set.yaml")
+    monkeypatch.setenv("CARDGEN_HOME", str(ws))
+    schema.clear_caches()
+    return ws
+
+
+def test_stats_counts_a_text_the_catalog_lacks_as_untranslated(overlay: Path):
+    code, out = cardgen("i18n", "stats", "briefcase")
+    assert code == 0, out
+    el = next(line.split() for line in out.splitlines() if line.split()[1:2] == ["el"])
+    assert int(el[4]) == SET_TEXTS and float(el[5].rstrip("%")) < 100     # as check reports them
+
+
+def test_check_names_the_update_that_brings_the_shipped_catalog_into_the_workspace(overlay: Path):
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", "el", "--no-fit")
+    assert code == 1
+    assert out.count("no entry in the catalog; run `cardgen i18n update briefcase --lang el`") == SET_TEXTS
+    code, out = cardgen("i18n", "update", "briefcase", "--lang", "el")
+    assert code == 0, out
+    copy = overlay / "cards" / "briefcase" / "locale" / "el.po"
+    assert copy.is_file() and "copied from the shipped catalog" in out
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", "el", "--no-fit")
+    # Now the set's texts are entries of the workspace's copy, waiting for their translation.
+    assert "no entry in the catalog" not in out and out.count("untranslated") == SET_TEXTS
+    assert (REPO / "cards" / "briefcase" / "locale" / "el.po").read_bytes() != copy.read_bytes()
+
+
+def test_update_without_a_game_writes_only_the_workspace_s_games(overlay: Path):
+    code, out = cardgen("i18n", "update")
+    assert code == 0, out
+    assert sorted(p.name for p in (overlay / "cards").iterdir()) == ["briefcase"]
+    assert (overlay / "cards" / "briefcase" / "locale" / "briefcase.pot").is_file()
+    assert "name it with --lang el to copy it into the workspace" in out
+
+
+def test_update_of_a_shipped_catalog_without_a_workspace_writes_nothing(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv("CARDGEN_HOME", raising=False)
+    monkeypatch.chdir(tmp_path)
+    code, out = cardgen("i18n", "update", "briefcase", "--lang", "el")
+    assert code == 1 and "no workspace to write cards/briefcase/locale/el.po" in out
+    assert list(tmp_path.iterdir()) == []
