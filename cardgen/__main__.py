@@ -1,3 +1,45 @@
-from cardgen.cli import main
+"""The ``cardgen`` command (and ``python -m cardgen``): checks that need nothing imported, then
+the command line of ``cardgen.cli``.
 
-main()
+Importing the commands takes a moment; a Ctrl-C meanwhile ends like one during a command (one
+line, exit code 130), not with a traceback of the import. A current folder deleted under the
+shell is said in one line before a library asks for it (reportlab reads it on import)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from types import FrameType
+
+
+class _Stopped(BaseException):
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise _Stopped(signum)
+
+
+def main() -> None:
+    try:
+        os.getcwd()
+    except OSError:
+        sys.stderr.write("error: the current folder no longer exists; change to one that does\n")
+        sys.exit(2)
+    # Until the command line takes over (cardgen.interrupt), Ctrl-C and SIGTERM end here.
+    previous = {s: signal.signal(s, _stop) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        from cardgen.cli import main as run
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+    except (_Stopped, KeyboardInterrupt) as exc:
+        sys.stderr.write("error: interrupted; nothing written\n")
+        sys.exit(128 + (exc.signum if isinstance(exc, _Stopped) else signal.SIGINT))
+    run()
+
+
+if __name__ == "__main__":
+    main()

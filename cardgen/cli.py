@@ -78,8 +78,18 @@ for _kind in (_click.exceptions.ClickException, _click.exceptions.UsageError):
 
 
 def main() -> None:
+    from cardgen.interrupt import stop_on_signals
+
     try:
-        app()
+        # Every command stops on Ctrl-C or SIGTERM with one line and the signal's exit code,
+        # its output all or nothing (the long ones say more, inside, of what they wrote).
+        with stop_on_signals():
+            app()
+    except typer.Exit as exc:                 # how stop_on_signals ends a stopped command
+        sys.exit(exc.exit_code)
+    except KeyboardInterrupt:                 # a press before the handlers were in place
+        commands.fail("interrupted; nothing written", 130)
+        sys.exit(130)
     except Exception as exc:    # a defect of cardgen's, not of the user's input: still one line
         if os.environ.get("CARDGEN_TRACEBACK"):
             raise

@@ -57,6 +57,7 @@ class _State:
         self.signum: int | None = None     # the first stop signal received
         self.at = 0.0                      # when (time.monotonic())
         self.holding = 0                   # depth of held() sections
+        self.commands = 0                  # depth of stop_on_signals() (the outermost speaks)
 
 
 _state = _State()
@@ -147,7 +148,11 @@ def stop_on_signals() -> Iterator[None]:
 
     from cardgen import output
 
+    if _state.commands:              # inside another (the command line wraps every command): it says
+        yield
+        return
     before = output.files_written()
+    _state.commands += 1
     try:
         with catch_signals():
             try:
@@ -159,3 +164,5 @@ def stop_on_signals() -> Iterator[None]:
         what = f"after writing {written} file{'s' * (written != 1)}" if written else "nothing written"
         typer.echo(f"error: interrupted; {what}", err=True)
         raise typer.Exit(exc.exit_code) from None
+    finally:
+        _state.commands -= 1

@@ -81,8 +81,16 @@ def json_bytes(data: Any, indent: int | None = 2) -> bytes:
 
 
 def files_written() -> int:
-    """How many files write_atomic/write_all_atomic have put in place in this process."""
+    """How many files write_atomic/write_all_atomic have put in place in this process (and
+    those ``note_written`` was told of)."""
     return _written
+
+
+def note_written(count: int) -> None:
+    """Files other processes put in place for this command (a worker's game logs): counted with
+    this process's own, so that a stopped command says what it leaves behind."""
+    global _written
+    _written += count
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,8 +13,8 @@ import typer
 from typer.core import TyperCommand
 
 from cardgen.commands import fail, game_option, pick_game
-from cardgen.interrupt import checkpoint, stop_on_signals
-from cardgen.output import OutputError, check_writable, json_bytes, write_all_atomic
+from cardgen.interrupt import Interrupted, checkpoint, stop_on_signals
+from cardgen.output import OutputError, check_writable, json_bytes, note_written, write_all_atomic
 from cardgen.paths import display_path
 from cardgen.problems import DataError
 from cardgen.sim.runner import LogSpec, RunSpec
@@ -66,6 +67,11 @@ def _log_spec(simulator: Any, game: str, set_ref: str | None, options: dict[str,
         return None
     if log_dir is not None and log_dir.exists() and not log_dir.is_dir():
         raise fail(f"--log {log_dir}: not a folder", 1)
+    if log_dir is not None:
+        try:                      # before the first game: a log that cannot be written stops nothing later
+            check_writable(log_dir / f"{game}-game-000000.jsonl")
+        except OutputError as exc:
+            raise fail(f"--log {exc}", 1) from None
     folder = log_dir if log_dir is not None else current().default_output() / "stalled-games"
     return LogSpec(str(folder.resolve()), log_dir is not None, game, set_ref, options)
 
@@ -120,6 +126,7 @@ def play_run(plan: Plan, jobs: int, scheduler: str | None, progress: bool = True
     workers = worker_count(jobs, scheduler)
     tracker = progress_bar(players, spec.games, label, progress)
     summary = Summary(plan.game, players, spec.seed, spec.bots)
+    started = time.time()
     try:
         context = dask_executor(scheduler) if scheduler else local_executor(workers)
         with context as executor, tracker:
@@ -129,12 +136,27 @@ def play_run(plan: Plan, jobs: int, scheduler: str | None, progress: bool = True
         # Workers that a group-wide SIGTERM killed first break the pool: the signal is the news.
         checkpoint()
         raise fail(str(exc), 1) from None
+    except OutputError as exc:          # a game's log could not be written (a worker says why)
+        raise fail(str(exc), 1) from None
+    except Interrupted:
+        # The workers wrote their games' logs themselves: the stop's message counts them too.
+        if spec.log is not None:
+            note_written(_logs_since(Path(spec.log.folder), started))
+        raise
     extra: dict[str, Any] = {"set": plan.set_ref}
     seconds = plan.options.get("seconds_per_turn")
     if seconds:
         extra["seconds_per_turn"] = seconds
         extra["play_minutes"] = counts_distribution(summary.turns, lambda turns: turns * seconds / 60)
     return summary.result(extra)
+
+
+def _logs_since(folder: Path, started: float) -> int:
+    """Game logs put in ``folder`` since ``started`` (a time.time())."""
+    try:
+        return sum(1 for p in folder.glob("*.jsonl") if p.stat().st_mtime >= started)
+    except OSError:
+        return 0
 
 
 def simulate_run(game: str, players: int, games: int, seed: int, set_ref: str | None,

@@ -167,3 +167,27 @@ def test_a_worker_killed_in_the_middle_of_a_result_does_not_hang_the_exit(tmp_pa
         proc.communicate()
         pytest.fail("the process hung at exit")
     assert proc.returncode == 0 and out.decode().strip() == "stopped", out.decode()
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_while_cardgen_starts_or_builds_is_one_line_and_writes_nothing(tmp_path, signum):
+    # Sent while the commands are still being imported, and again into the build.
+    for wait in (0.2, 1.0):
+        out = tmp_path / f"out-{wait}"
+        process = start(tmp_path, "build", "-o", str(out))
+        time.sleep(wait)
+        process.send_signal(signum)
+        assert process.wait(HANG_SECONDS) == 128 + signum
+        err = (tmp_path / "stderr").read_text()
+        assert err.strip().splitlines()[-1] == "error: interrupted; nothing written", err
+        assert "Traceback" not in err
+        assert not out.exists() or not any(out.iterdir())
+
+
+def test_a_current_folder_deleted_under_the_shell_is_one_line(tmp_path):
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    script = f'cd "{gone}" && rmdir "{gone}" && exec "{sys.executable}" -m cardgen validate'
+    result = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=HANG_SECONDS)
+    assert result.returncode == 2
+    assert result.stderr.strip() == "error: the current folder no longer exists; change to one that does"

@@ -102,6 +102,14 @@ def test_json_into_a_folder_is_one_line_and_exit_1(tmp_path):
     assert isinstance(result.exception, SystemExit)
 
 
+def test_a_log_folder_that_cannot_be_written_is_one_line_before_any_game(tmp_path):
+    (tmp_path / "file").write_text("")
+    result = runner.invoke(app, ["simulate", "briefcase", "--games", "3", "--jobs", "1",
+                                 "--log", str(tmp_path / "file" / "logs")])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.output.strip().startswith("error: --log cannot write") and "games/s" not in result.output
+
+
 @pytest.mark.parametrize("args, message", [
     (["--seconds-per-turn", "-3"], "--seconds-per-turn must be more than 0"),
     (["--seconds-per-turn", "0"], "--seconds-per-turn must be more than 0"),
