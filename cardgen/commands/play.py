@@ -5,13 +5,14 @@ whose simulator has the decision-point shape, with no game code here."""
 from __future__ import annotations
 
 import dataclasses
+import sys
 from pathlib import Path
 from typing import Any
 
 import typer
 
 from cardgen.commands import fail, game_option, pick_game
-from cardgen.output import OutputError
+from cardgen.output import OutputError, check_writable
 from cardgen.problems import printable
 from cardgen.sim.decisions import Decision, IllegalAction, as_logged
 from cardgen.sim.driver import policy_seed, replay
@@ -105,7 +106,7 @@ class Terminal:
                 typer.echo(printable(f"  {i + 1}. {decision.label(i)}"))
         while True:
             try:
-                text = input("> ")
+                text = _answer()
             except EOFError:
                 raise Quit("the input ended before the game did") from None
             command = text.strip()
@@ -128,6 +129,25 @@ class Terminal:
             if why is None:
                 return choice
             typer.echo(printable(f"  not allowed: {why}"))
+
+
+# An answer is a few numbers or a letter; a line longer than this is no answer (and input that
+# never ends a line, such as /dev/zero, must not fill the memory).
+MAX_ANSWER = 1000
+
+
+def _answer() -> str:
+    """The next line of input. A person at a terminal keeps its line editing (``input``); any
+    other input is read at most ``MAX_ANSWER`` characters at a time."""
+    if sys.stdin.isatty():
+        return input("> ")
+    typer.echo("> ", nl=False)
+    line = sys.stdin.readline(MAX_ANSWER + 1)
+    if not line:
+        raise EOFError
+    if len(line) > MAX_ANSWER:
+        raise Quit(f"an answer of more than {MAX_ANSWER} characters is not an answer")
+    return line.rstrip("\n")
 
 
 class Undo(Exception):
@@ -224,6 +244,11 @@ def register(app: typer.Typer) -> None:
         Example: cardgen play startup --seats you,heuristic,heuristic
         """
         game = pick_game(game, game_opt, "briefcase")
+        if save is not None:
+            try:                  # now, not after a whole game played for nothing
+                check_writable(save)
+            except OutputError as exc:
+                raise fail(f"--save {exc}", 1) from None
         if resume is not None:
             try:
                 log = read_log(resume)

@@ -124,3 +124,14 @@ def test_players_without_seats_puts_the_default_bot_in_every_other_seat(tmp_path
 def test_input_ending_before_the_game_is_an_error():
     result = play("--seats", "you,high", answers="1\n")
     assert result.exit_code == 1 and "input ended before the game did" in result.output
+
+
+def test_a_line_that_never_ends_is_no_answer_and_stops_the_game():
+    result = play("--seats", "you,high", answers="x" * 100_000)
+    assert result.exit_code == 1 and "is not an answer" in result.output
+
+
+def test_a_save_file_that_cannot_be_written_is_refused_before_the_game(tmp_path: Path):
+    result = play("--seats", "high,high", "--save", str(tmp_path))          # a folder
+    assert result.exit_code == 1 and "--save cannot write" in result.output
+    assert "game over" not in result.output
