@@ -156,7 +156,8 @@ def _shown(path: Path) -> str:
 
 def is_workspace(folder: Path) -> bool:
     try:
-        return (folder / CONFIG).is_file() or (folder / "cards").is_dir()
+        # Any cardgen.toml counts, a broken link or a pipe too: reading it then says what is wrong.
+        return os.path.lexists(folder / CONFIG) or (folder / "cards").is_dir()
     except OSError:
         return False
 
@@ -164,14 +165,18 @@ def is_workspace(folder: Path) -> bool:
 def _read_config(root: Path) -> str:
     """The output folder from cardgen.toml (if any); WorkspaceError for a broken file."""
     path = root / CONFIG
-    if not path.is_file():
+    if not os.path.lexists(path):
         return "output"
     try:
+        if not path.is_file():          # a folder, a pipe, a device, a link loop: never read
+            raise WorkspaceError(f"{path}: not a regular file, so its settings cannot be read")
         if path.stat().st_size > 64 * 1024:
             raise WorkspaceError(f"{path}: too large for a settings file")
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise WorkspaceError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise WorkspaceError(f"{path}: not valid TOML: nested too deeply") from None
     except OSError as exc:
         raise WorkspaceError(f"{path}: cannot be read: {exc.strerror or exc}") from None
     unknown = sorted(set(data) - set(CONFIG_KEYS))

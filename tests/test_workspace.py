@@ -111,6 +111,21 @@ def test_a_broken_settings_file_is_one_error_line(tmp_path: Path, monkeypatch):
     assert result.exit_code == 2 and "unknown setting 'colour'" in result.output
 
 
+@pytest.mark.parametrize("make, message", [
+    (lambda p: p.write_text("a = " + "[" * 5000 + "]" * 5000 + "\n"), "nested too deeply"),
+    (lambda p: p.mkdir(), "not a regular file"),
+    (lambda p: p.symlink_to(p.name), "not a regular file"),                  # a link to itself
+    (lambda p: os.mkfifo(p), "not a regular file"),
+])
+def test_a_settings_file_that_cannot_be_read_is_one_error_line_not_ignored(tmp_path: Path, monkeypatch,
+                                                                           make, message):
+    (tmp_path / "cards").mkdir()
+    make(tmp_path / "cardgen.toml")
+    monkeypatch.chdir(tmp_path)
+    result = invoke("validate")
+    assert result.exit_code == 2 and result.output.startswith("error: ") and message in result.output
+
+
 # --- init ----------------------------------------------------------------------------------------
 
 def test_init_makes_an_overlay_that_copies_no_shipped_file(tmp_path: Path):

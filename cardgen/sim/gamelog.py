@@ -82,6 +82,8 @@ def read_log(path: Path) -> GameLog:
             row = json.loads(line)
         except json.JSONDecodeError as exc:
             raise LogError(f"{path}:{number}: not JSON: {exc.msg}") from None
+        except RecursionError:
+            raise LogError(f"{path}:{number}: not a game log's line: nested too deeply") from None
         if not isinstance(row, dict):
             raise LogError(f"{path}:{number}: expected an object on each line")
         rows.append((number, row))

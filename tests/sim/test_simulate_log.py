@@ -46,3 +46,12 @@ def test_a_game_without_decision_points_cannot_be_logged(tmp_path: Path, monkeyp
     monkeypatch.setitem(games._MODULES, "dice", "tests.sim.dice")   # a simulator that only plays whole games
     result = runner.invoke(app, ["simulate", "dice", "--games", "2", "--log", str(tmp_path / "l")])
     assert result.exit_code == 2 and "cannot log its games yet" in result.output
+
+
+def test_a_log_nested_too_deeply_is_one_line(tmp_path: Path):
+    log = tmp_path / "deep.jsonl"
+    log.write_text("[" * 100_000)
+    result = runner.invoke(app, ["replay", str(log)])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    first = result.output.strip().splitlines()[0]
+    assert first.endswith("deep.jsonl:1: not a game log's line: nested too deeply")
