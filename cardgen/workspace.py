@@ -63,7 +63,9 @@ class Workspace:
         """The file at ``relative`` in the first layer that has it (else the top layer's path)."""
         for layer in self.layers:
             candidate = layer / relative
-            if candidate.exists():
+            # A link counts even when it leads nowhere (a loop, a dangling link): reading it
+            # then fails with a clear error, where skipping it would use the shipped file instead.
+            if os.path.lexists(candidate):
                 return candidate
         return self.layers[0] / relative
 
@@ -82,7 +84,8 @@ class Workspace:
             if not directory.is_dir():
                 continue
             for path in directory.iterdir():
-                if (wanted is None or path.suffix in wanted) and not path.is_dir():
+                # A folder named as a wanted file (companies.yaml/) counts too, as the pipes do.
+                if wanted is None and not path.is_dir() or wanted is not None and path.suffix in wanted:
                     found[path.name] = path
         return [found[name] for name in sorted(found)]
 

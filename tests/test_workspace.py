@@ -183,13 +183,14 @@ def test_i18n_init_without_a_workspace_refuses_and_says_how_to_make_one(tmp_path
     assert list(tmp_path.iterdir()) == []
 
 
-def test_i18n_update_leaves_shipped_catalogs_alone_in_an_overlay(tmp_path: Path, monkeypatch):
+def test_i18n_update_of_a_shipped_catalog_writes_a_copy_into_the_overlay(tmp_path: Path, monkeypatch):
     ws = overlay(tmp_path)
     monkeypatch.chdir(ws)
     before = (REPO / "cards" / "briefcase" / "locale" / "el.po").read_bytes()
     result = invoke("i18n", "update", "briefcase", "--lang", "el")
-    assert result.exit_code == 2 and "read-only" in result.output
+    assert result.exit_code == 0 and "copied from the shipped catalog" in result.output
     assert (REPO / "cards" / "briefcase" / "locale" / "el.po").read_bytes() == before
+    assert (ws / "cards" / "briefcase" / "locale" / "el.po").is_file()
 
 
 def test_build_writes_into_the_workspace_output_folder(tmp_path: Path, monkeypatch):

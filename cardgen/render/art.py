@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import logging
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,7 +74,7 @@ def load_art(game: str, name: str) -> Art:
     """The picture ``name`` of ``game``, read and converted once per version of the file."""
     path = art_path(game, name)
     shown = display_path(path)
-    if not path.exists():
+    if not os.path.lexists(path):
         raise ArtError(f"no picture '{name}' in templates/{game}/art/ (looked for {shown})")
     try:
         stat = path.stat()
@@ -87,6 +88,15 @@ def load_art(game: str, name: str) -> Art:
             raise ArtError(f"picture {shown} cannot be read: {exc}") from None
         _cache[key] = _svg(path, data) if path.suffix.lower() == ".svg" else _png(path, data)
     return _cache[key]
+
+
+def _drawable(size: Any) -> bool:
+    """A size a picture can be scaled from: positive, finite, and not absurd (1e308 overflows
+    the scaling)."""
+    try:
+        return 0 < float(size) < 1e6 * 72 / 25.4      # points: a kilometre
+    except (TypeError, ValueError):
+        return False
 
 
 def _svg(path: Path, data: bytes) -> Art:
@@ -120,9 +130,9 @@ def _svg(path: Path, data: bytes) -> Art:
         raise ArtError(f"picture {shown} cannot be drawn: {exc}") from None
     finally:
         quiet.setLevel(level)
-    if drawing is None or not drawing.width or not drawing.height:
+    if drawing is None or not _drawable(drawing.width) or not _drawable(drawing.height):
         raise ArtError(f"picture {shown} cannot be drawn (an SVG with a width, a height and shapes "
-                       "is needed)")
+                       "is needed: positive sizes below a kilometre)")
     return Art(path, float(drawing.width), float(drawing.height), drawing, None, _compile(drawing))
 
 

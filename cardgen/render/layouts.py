@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -296,7 +297,7 @@ def layout_problems(game: str) -> list[Problem]:
     """Everything wrong with a game's layout file, each at its position: what ``cardgen
     validate`` adds when it checks a game's data."""
     path = card_layout_path(game)
-    if not path.exists():
+    if not os.path.lexists(path):       # a broken link is the user's file, and read as one
         return []
     shown = display_path(path)
     data, problems = load_yaml(path, shown)

@@ -1,0 +1,64 @@
+"""A workspace file that cannot be read is an error where it is, never silently replaced by the
+shipped file of the same name (a folder, or a link to itself, named as the file)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.data import schema
+
+runner = CliRunner()
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def overlay(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    ws = tmp_path / "ws"
+    for folder in ("cards/briefcase/locale", "templates/briefcase/art"):
+        (ws / folder).mkdir(parents=True)
+    (ws / "cardgen.toml").write_text("", encoding="utf-8")
+    shutil.copy(REPO / "cards" / "briefcase" / "examples" / "custom-set.yaml",
+                ws / "cards" / "briefcase" / "my-set.yaml")
+    monkeypatch.chdir(ws)
+    monkeypatch.delenv("CARDGEN_HOME", raising=False)
+    schema.clear_caches()
+    return ws
+
+
+def test_a_folder_named_as_the_companies_file_is_an_error(overlay: Path):
+    (overlay / "cards" / "briefcase" / "companies.yaml").mkdir()
+    for command in (["validate"], ["list", "companies"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 1 and "companies.yaml" in result.output, (command, result.output)
+
+
+def test_a_catalog_that_links_to_itself_is_an_error(overlay: Path):
+    (overlay / "cards" / "briefcase" / "locale" / "el.po").symlink_to("el.po")
+    for command in (["i18n", "check", "briefcase", "--lang", "el", "--no-fit"], ["i18n", "stats"],
+                    ["build", "--lang", "el"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 1 and "el.po" in result.output, (command, result.output)
+    assert not (overlay / "output").exists()
+
+
+def test_a_layout_that_links_to_itself_is_a_validate_error(overlay: Path):
+    (overlay / "templates" / "briefcase" / "cards.yaml").symlink_to("cards.yaml")
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 1
+    assert "templates/briefcase/cards.yaml:1:1: error[file-link-loop]" in result.output
+
+
+@pytest.mark.parametrize("size", ['width="1e308" height="-5"', 'width="0" height="10"'])
+def test_a_picture_of_no_drawable_size_is_a_validate_error(overlay: Path, size: str):
+    (overlay / "templates" / "briefcase" / "art" / "nuclear-plant.svg").write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" {size}><path d="M 0 0 L 5 5"/></svg>')
+    for command in (["validate", "briefcase"], ["build"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 1 and "error[art-unusable]" in result.output, (command, result.output)
+        assert "nuclear-plant.svg cannot be drawn" in result.output
+    assert not (overlay / "output").exists()
