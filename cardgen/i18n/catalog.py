@@ -21,6 +21,7 @@ from pathlib import Path
 import polib
 
 from cardgen.i18n.messages import SOURCE_LANGUAGE, Message
+from cardgen.i18n.po_syntax import check_po
 from cardgen.i18n.references import data_references
 from cardgen.i18n.sources import game_messages
 from cardgen.output import write_atomic
@@ -164,9 +165,18 @@ def parse_catalog(text: str, path: Path) -> polib.POFile:
 
 
 def read_catalog(path: Path) -> polib.POFile:
-    """A PO/POT file (see ``catalog_text``); CatalogError (with the line when polib names one) if
-    it cannot be read or parsed."""
-    po = parse_catalog(catalog_text(path), path)
+    """A PO/POT file (see ``catalog_text``); CatalogError at the first line gettext's tools would
+    refuse (``po_syntax``), or where polib cannot parse it. polib alone reads past some errors
+    (an unclosed string), and a catalog read so would print, count or be written back wrong."""
+    text = catalog_text(path)
+    errors = [f for f in check_po(text.encode("utf-8"), template=path.suffix == ".pot")
+              if f.severity == "error"]
+    if errors:
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more: cardgen i18n check lists them)" if len(errors) > 1 else ""
+        raise CatalogError(Problem(display_path(path), first.line, first.col, "i18n-syntax",
+                                   first.message + more))
+    po = parse_catalog(text, path)
     po.fpath = str(path)     # as polib.pofile(path) sets it: po.save() writes it back (as UTF-8)
     return po
 

@@ -105,6 +105,9 @@ def check_whitespace(source: str, text: str) -> list[tuple[str, str]]:
 ENTRY_CHECKS: tuple[EntryCheck, ...] = (check_markup, check_tokens, check_numbers, check_whitespace)
 
 
+MAX_SYNTAX_PROBLEMS = 20
+
+
 def syntax_problems(path: Path) -> list[Problem]:
     """What makes the file an invalid catalog for gettext's tools (``po_syntax``), at its line.
 
@@ -123,6 +126,10 @@ def syntax_problems(path: Path) -> list[Problem]:
     shown = display_path(path)
     found = [Problem(shown, f.line, f.col, "i18n-syntax", f.message, f.severity)
              for f in check_po(data, template=path.suffix == ".pot")]
+    if len(found) > MAX_SYNTAX_PROBLEMS:   # a binary file is an error on every line: say so once
+        rest, line = len(found) - MAX_SYNTAX_PROBLEMS, found[MAX_SYNTAX_PROBLEMS].line
+        found = found[:MAX_SYNTAX_PROBLEMS] + [
+            Problem(shown, line, 1, "i18n-syntax", f"and {rest} more problems: is it a catalog at all?")]
     if any(p.severity == "error" for p in found):
         return found
     said = {p.message for p in found}

@@ -145,3 +145,23 @@ def test_a_translation_with_thousands_of_digits_is_a_short_numbers_finding():
 
     ((rule, message),) = check_numbers("Pay 1 {vp}.", "Pay " + "9" * 5000 + " {vp}.")
     assert rule == "i18n-numbers" and len(message) < 200
+
+
+def test_a_catalog_gettext_would_refuse_is_refused_by_every_command_and_never_rewritten(project: Path):
+    path = po_path("briefcase", "el")
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if line.startswith('msgstr "') and len(line) > 12)
+    lines[at] = lines[at].rstrip().removesuffix('"') + "\n"          # an unclosed string
+    path.write_text("".join(lines), encoding="utf-8")
+    broken = path.read_bytes()
+    for command in (["i18n", "stats", "briefcase"], ["i18n", "update", "briefcase", "--lang", "el"],
+                    ["build", "--lang", "el", "--out", str(project / "out")]):
+        code, out = cardgen(*command)
+        assert code == 1 and f"el.po:{at + 1}:" in out and "end-of-line within string" in out, (command, out)
+    assert path.read_bytes() == broken and not (project / "out").exists()
+
+
+def test_a_binary_catalog_is_a_few_lines_not_one_per_line(project: Path):
+    po_path("briefcase", "el").write_bytes(bytes(range(256)) * 400)
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", "el", "--no-fit")
+    assert code == 1 and len(out.splitlines()) < 30 and "more problems" in out
