@@ -62,3 +62,13 @@ def test_a_picture_of_no_drawable_size_is_a_validate_error(overlay: Path, size: 
         assert result.exit_code == 1 and "error[art-unusable]" in result.output, (command, result.output)
         assert "nuclear-plant.svg cannot be drawn" in result.output
     assert not (overlay / "output").exists()
+
+
+def test_a_control_character_in_a_name_is_a_validate_error_at_its_place(overlay: Path):
+    my_set = overlay / "cards" / "briefcase" / "my-set.yaml"
+    text = my_set.read_text(encoding="utf-8")
+    line = text[:text.index("\nname: ") + 1].count("\n") + 1
+    my_set.write_text(text.replace("\nname: Tech Boom", '\nname: "Tech\\u0007 Boom"', 1), encoding="utf-8")
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 1
+    assert f"my-set.yaml:{line}:7: error[text-control]: name: a control character (U+0007)" in result.output

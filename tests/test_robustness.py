@@ -220,10 +220,18 @@ def test_simulate_prints_a_set_file_name_escaped(here: Path):
 
 
 def test_check_set_prints_the_set_name_escaped(here: Path):
+    # A control character is refused in any text (text-control); a bidirectional override is
+    # printable on a card, and escaped on the terminal.
+    set_file(here, "s.yaml", "name: Tech Boom", 'name: "Evil\\u202eTwin"')
+    result = invoke("check-set", "s.yaml", "--games", "2", "--jobs", "1", "--no-baseline")
+    assert "\u202e" not in result.output
+    assert "Evil\\u202eTwin (briefcase)" in result.stdout
+
+
+def test_a_set_name_with_a_terminal_escape_is_refused_before_any_game(here: Path):
     set_file(here, "s.yaml", "name: Tech Boom", f'name: "{EVIL}"')
     result = invoke("check-set", "s.yaml", "--games", "2", "--jobs", "1", "--no-baseline")
-    assert "\x1b" not in result.output and "\u202e" not in result.output
-    assert "Evil\\x1b]0;pwned\\x07\\x1b[2J\\u202e (briefcase)" in result.stdout
+    assert result.exit_code == 1 and "\x1b" not in result.output and "error[text-control]" in result.output
 
 
 def test_json_with_a_non_utf8_file_name_is_strict_utf8(here: Path):

@@ -9,6 +9,7 @@ same in every game and live here once.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
@@ -130,29 +131,46 @@ def unknown_rulings(ctx: CheckContext) -> Iterator[Problem]:
             yield from walk(doc, doc.data, [])
 
 
+def _texts(node: Any, path: list[Any], field: list[str]) -> Iterator[tuple[list[Any], str, str]]:
+    """Every string under ``node``: its path, the keys naming it inside its list item (``ability
+    text``) and the string. Every string is a text here: names, ability and card texts, rulings."""
+    if isinstance(node, str):
+        yield path, " ".join(field), node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from _texts(value, path + [key], field + [str(key)])
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _texts(value, path + [i], [])
+
+
 def unknown_icons(ctx: CheckContext) -> Iterator[Problem]:
     """Every icon token (``{steel}``) in a text of the given documents names an icon of the
-    game's icon set; any other would print as its braces. Every string is a text here: names,
-    ability and card texts, rulings."""
+    game's icon set; any other would print as its braces."""
     try:
         icons = icon_names(ctx.game)
     except LayoutError:
         return  # without a usable layout file nothing prints; ``cardgen build`` says why
-
-    def walk(doc: Document, node: Any, path: list[Any], field: list[str]) -> Iterator[Problem]:
-        """``field``: the keys naming the text inside its list item (``ability text``)."""
-        if isinstance(node, str):
-            for message in unknown_tokens(node, icons, " ".join(field)):
-                yield doc.problem("icon-unknown", message, *path)
-        elif isinstance(node, dict):
-            for key, value in node.items():
-                yield from walk(doc, value, path + [key], field + [str(key)])
-        elif isinstance(node, list):
-            for i, value in enumerate(node):
-                yield from walk(doc, value, path + [i], [])
-
     for doc in ctx.docs:
-        yield from walk(doc, doc.data, [], [])
+        for path, field, text in _texts(doc.data, [], []):
+            for message in unknown_tokens(text, icons, field):
+                yield doc.problem("icon-unknown", message, *path)
+
+
+# Control characters (C0 but tab and newline, DEL, C1): no font draws them, so a text holding
+# one cannot be printed.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def unprintable_texts(ctx: CheckContext) -> Iterator[Problem]:
+    """No text of the given documents holds a control character: ``build`` would refuse it."""
+    for doc in ctx.docs:
+        for path, field, text in _texts(doc.data, [], []):
+            found = _CONTROL.search(text)
+            if found:
+                where = f"{field}: " if field else ""
+                yield doc.problem("text-control", f"{where}a control character (U+{ord(found.group()):04X}) "
+                                  "no font can print; remove it", *path)
 
 
 def art_files(ctx: CheckContext) -> Iterator[Problem]:

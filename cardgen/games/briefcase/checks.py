@@ -18,6 +18,7 @@ from cardgen.data.checks import (
     provenance_problems,
     unknown_icons,
     unknown_rulings,
+    unprintable_texts,
 )
 from cardgen.data.documents import Document
 from cardgen.data.schema import did_you_mean
@@ -398,6 +399,7 @@ def changes_touch_authored_values(ctx: Context) -> Iterator[Problem]:
 
 check(unknown_rulings)
 check(unknown_icons)
+check(unprintable_texts)
 check(art_files)
 
 

@@ -19,6 +19,7 @@ from cardgen.data.checks import (
     show_value,
     unknown_icons,
     unknown_rulings,
+    unprintable_texts,
 )
 from cardgen.data.documents import Document
 from cardgen.data.schema import did_you_mean
@@ -801,6 +802,7 @@ def round_tables(ctx: Context) -> Iterator[Problem]:
 
 check(unknown_rulings)
 check(unknown_icons)
+check(unprintable_texts)
 
 
 class FmnycRules:

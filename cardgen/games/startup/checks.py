@@ -17,6 +17,7 @@ from cardgen.data.checks import (
     provenance_problems,
     unknown_icons,
     unknown_rulings,
+    unprintable_texts,
 )
 from cardgen.data.documents import Document
 from cardgen.data.schema import did_you_mean
@@ -237,6 +238,7 @@ def reactions_resolve(ctx: Context) -> Iterator[Problem]:
 
 check(unknown_rulings)
 check(unknown_icons)
+check(unprintable_texts)
 check(art_files)
 
 
