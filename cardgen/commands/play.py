@@ -16,7 +16,7 @@ from cardgen.output import OutputError, check_writable
 from cardgen.problems import printable
 from cardgen.sim.decisions import Decision, IllegalAction, as_logged
 from cardgen.sim.driver import policy_seed, replay
-from cardgen.sim.gamelog import GameLog, LogError, end_of, read_log
+from cardgen.sim.gamelog import GameLog, LogError, describe_end, end_of, read_log
 from cardgen.workspace import announce
 
 YOU = "you"
@@ -320,8 +320,7 @@ def register(app: typer.Typer) -> None:
             raise fail(f"{file} ends before the game does (step {len(log.choices)})", 1)
         end = end_of(simulator.result(state, log.seed, log.bots))
         if log.end is not None and end != log.end:
-            raise fail(f"{file} replays to another end: {end} instead of {log.end}", 1)
-        typer.echo(printable(f"{file}: {len(log.choices)} decisions replayed; same end: scores "
-                             f"{end['scores']}, winners {[w + 1 for w in end['winners']]}, "
-                             f"{end['turns']} turns"))
+            raise fail(f"{file} replays to another end: {describe_end(end)}, where the log says "
+                       f"{describe_end(log.end)}", 1)
+        typer.echo(printable(f"{file}: {len(log.choices)} decisions replayed; same end: {describe_end(end)}"))
         announce(log.game)

@@ -58,6 +58,18 @@ def end_of(result: GameResult) -> dict[str, Any]:
             "stalled": result.stalled}
 
 
+def describe_end(end: dict[str, Any]) -> str:
+    """A logged end as a person reads it, seats numbered from 1: 'scores 12, 9; won by seat 1;
+    40 turns'."""
+    try:
+        scores = ", ".join(str(s) for s in end["scores"])
+        won = ("stopped by the safety cap" if end.get("stalled") else
+               "won by " + (" and ".join(f"seat {w + 1}" for w in end["winners"]) or "nobody"))
+        return f"scores {scores}; {won}; {end['turns']} turns"
+    except (KeyError, TypeError):       # a hand-edited end: shown as it is
+        return str(end)
+
+
 def read_log(path: Path) -> GameLog:
     """A game log from a file; LogError naming the line when it is not one."""
     try:

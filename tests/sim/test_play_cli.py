@@ -135,3 +135,17 @@ def test_a_save_file_that_cannot_be_written_is_refused_before_the_game(tmp_path:
     result = play("--seats", "high,high", "--save", str(tmp_path))          # a folder
     assert result.exit_code == 1 and "--save cannot write" in result.output
     assert "game over" not in result.output
+
+
+def test_a_log_whose_end_was_edited_replays_to_another_end_said_with_seats_from_1(tmp_path: Path):
+    saved = tmp_path / "game.jsonl"
+    assert play("--seats", "you,high", "--save", str(saved)).exit_code == 0
+    lines = saved.read_text().splitlines()
+    end = json.loads(lines[-1])
+    end["end"]["turns"] += 1
+    lines[-1] = json.dumps(end)
+    saved.write_text("\n".join(lines) + "\n")
+    result = runner.invoke(app, ["replay", str(saved)])
+    assert result.exit_code == 1 and "replays to another end: scores " in result.output
+    assert "; won by seat " in result.output and "where the log says" in result.output
+    assert "{" not in result.output                                  # no Python dict
