@@ -69,7 +69,12 @@ def register(app: typer.Typer) -> None:
 
         def action() -> int:
             ctx = context_for(game, lang, set_ref=set_ref, ink_saver=ink_saver, font=font)
-            face = find_face(ctx.module.card_list(ctx.selection), card)
+            try:
+                face = find_face(ctx.module.card_list(ctx.selection), card)
+            except UsageProblem as exc:
+                if set_ref is None and game == "briefcase":     # the box holds no set's new companies
+                    raise UsageProblem(f"{exc}; a company new in a set of yours needs --set SET") from None
+                raise
             try:
                 (image,) = face_images(ctx, [face], dpi, 3.0 if bleed else 0.0)
             except RenderError as exc:
