@@ -230,7 +230,8 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
     lines = [
         f"Tune of {subject.set_name}: {settings.bot} in every seat, "
         f"{', '.join(map(str, settings.players))} players, {settings.games} games a run (the same "
-        f"seeds for every candidate), seed {settings.seed}; {outcome.trials} candidates tried, "
+        f"seeds for every candidate), seed {settings.seed}; {outcome.trials} "
+        f"candidate{'s' * (outcome.trials != 1)} tried, "
         f"{kept} value{'s' if kept != 1 else ''} changed; {outcome.games} games in "
         f"{outcome.seconds:.0f} s.",
         "",
