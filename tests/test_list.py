@@ -353,22 +353,28 @@ def test_an_unknown_format_is_a_usage_error():
     assert invoke("list", "bots", "--format", "xml").exit_code == 2
 
 
-def test_names_with_control_characters_are_printed_escaped(workspace: Path):
+def test_names_with_reordering_characters_are_printed_escaped(workspace: Path):
+    # A bidirectional override prints on a card, but would reorder the terminal's line.
     path = workspace / "cards" / "briefcase" / "my-set.yaml"
     text = path.read_text(encoding="utf-8")
-    text = text.replace("name: Startup Incubator", 'name: "Startup \\e[31mIncubator\\a"')
+    text = text.replace("name: Startup Incubator", 'name: "Startup \\u202eIncubator"')
     text = text.replace("Shopping Mall, Startup Incubator,", "Shopping Mall, startup_incubator,")
-    text = text.replace("name: Tech Boom", 'name: "Tech\\e]0;owned\\aBoom"')
     path.write_text(text, encoding="utf-8")
     result = invoke("--workspace", str(workspace), "list", "companies")
     assert result.exit_code == 0, result.output
-    assert "\x1b" not in result.output and "\x07" not in result.output
-    assert "Startup \\x1b[31mIncubator\\x07" in result.stdout
-    assert "Tech\\x1b]0;owned\\x07Boom" in result.stdout
-    # JSON escapes them its own way, and stays strict
+    assert "\u202e" not in result.output and "Startup \\u202eIncubator" in result.stdout
+    # JSON escapes it its own way, and stays strict
     data = {c["id"]: c for c in listed("--workspace", str(workspace), "list", "companies")}
-    assert data["startup_incubator"]["name"] == "Startup \x1b[31mIncubator\x07"
-    assert "\x1b" not in invoke("--workspace", str(workspace), "list", "companies", "--format", "json").stdout
+    assert data["startup_incubator"]["name"] == "Startup \u202eIncubator"
+
+
+def test_names_with_terminal_escapes_are_refused_and_never_printed_raw(workspace: Path):
+    path = workspace / "cards" / "briefcase" / "my-set.yaml"
+    text = path.read_text(encoding="utf-8").replace("name: Tech Boom", 'name: "Tech\\e]0;owned\\aBoom"')
+    path.write_text(text, encoding="utf-8")
+    result = invoke("--workspace", str(workspace), "list", "companies")
+    assert result.exit_code == 1 and "error[text-control]" in result.output
+    assert "\x1b" not in result.output and "\x07" not in result.output
 
 
 def test_data_with_problems_is_reported_with_exit_1(workspace: Path):

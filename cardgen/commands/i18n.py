@@ -11,7 +11,7 @@ from enum import StrEnum
 import polib
 import typer
 
-from cardgen.commands import fail, game_option, pick_game
+from cardgen.commands import data_failed, fail, game_option, pick_game
 from cardgen.i18n import catalog as cat
 from cardgen.i18n.checks import check_catalog, msgfmt_problems, msgstr_lines
 from cardgen.i18n.fit import can_fit, fit_problems
@@ -46,9 +46,7 @@ def _user_errors() -> Iterator[None]:
     except (OutputError, WorkspaceError) as exc:
         raise fail(str(exc), 1) from None
     except DataError as exc:
-        for p in exc.problems:
-            print(p.format(), file=sys.stderr)
-        raise fail("the game data has problems; fix them first (see `cardgen validate`)", 1) from None
+        raise data_failed(exc) from None
 
 
 def _games(game: str | None, writing: bool = False) -> list[str]:

@@ -12,7 +12,7 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import fail, game_option, pick_game
+from cardgen.commands import data_failed, fail, game_option, pick_game
 from cardgen.data.schema import did_you_mean
 from cardgen.output import json_bytes
 from cardgen.problems import DataError, printable  # shared: everything cardgen prints
@@ -274,10 +274,7 @@ def _emit_json(data: list[dict[str, Any]]) -> None:
 
 
 def _report(exc: DataError) -> typer.Exit:
-    for p in exc.problems:
-        typer.echo(printable(p.format()), err=True)
-    typer.echo("error: the data has problems; fix them first (cardgen validate says the same)", err=True)
-    return typer.Exit(1)
+    return data_failed(exc)
 
 
 def _overview(game: str) -> tuple[list[dict[str, Any]], list[str]]:

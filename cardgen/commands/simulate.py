@@ -12,7 +12,7 @@ from typing import Any
 import typer
 from typer.core import TyperCommand
 
-from cardgen.commands import fail, game_option, pick_game
+from cardgen.commands import data_failed, fail, game_option, pick_game
 from cardgen.interrupt import Interrupted, checkpoint, stop_on_signals
 from cardgen.output import OutputError, check_writable, json_bytes, note_written, write_all_atomic
 from cardgen.paths import display_path
@@ -83,9 +83,7 @@ def prepared(simulator: Any, players: int, set_ref: str | None, bots: list[str],
     try:
         return simulator.prepare(players=players, set_ref=set_ref, bots=bots, options=options)
     except DataError as exc:
-        for p in exc.problems:
-            typer.echo(p.format(), err=True)
-        raise typer.Exit(1) from None
+        raise data_failed(exc) from None
     except ValueError as exc:
         raise fail(str(exc)) from None
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import fail, game_option, pick_game
+from cardgen.commands import data_failed, fail, game_option, pick_game
 from cardgen.interrupt import stop_on_signals
 
 
@@ -130,9 +130,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     except (SelectionError, ValueError) as exc:
         raise fail(str(exc)) from None
     except DataError as exc:
-        for p in exc.problems:
-            typer.echo(p.format(), err=True)
-        raise typer.Exit(1) from None
+        raise data_failed(exc) from None
     stem = f"{game}-{_slug(subject.set_name) if len(subjects) == 1 else 'joint'}"
     folder = current().default_output()
     out = out or folder / f"{stem}-tuned-changes.yaml"
