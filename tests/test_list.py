@@ -384,9 +384,10 @@ def test_data_with_problems_is_reported_with_exit_1(workspace: Path):
     result = invoke("--workspace", str(workspace), "list", "companies")
     assert result.exit_code == 1
     assert "my-set.yaml" in result.stderr and "Steel Fctory" in result.stderr
-    # the overview still shows what does not need the broken data
+    # the overview still shows what does not need the broken data, and fails all the same
     overview = invoke("--workspace", str(workspace), "list")
-    assert overview.exit_code == 0 and row(overview.stdout, "bots")[1] == "3"
+    assert overview.exit_code == 1 and row(overview.stdout, "bots")[1] == "3"
+    assert overview.stderr.strip().splitlines()[-1].startswith("error: the game data has problems")
 
 
 def test_the_list_command_and_every_option_have_help():

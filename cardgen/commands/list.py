@@ -358,6 +358,8 @@ def register(app: typer.Typer) -> None:
             for note in notes:
                 typer.echo(printable(note), err=True)
             announce(chosen)
+            if notes:           # what could be listed is shown; the data still has problems
+                raise fail("the game data has problems; fix them first (cardgen validate says the same)", 1)
             return
         try:
             listing = LISTINGS[listing_name](chosen)
