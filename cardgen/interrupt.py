@@ -102,6 +102,12 @@ def worker_init() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+def stop_taken() -> None:
+    """The command took the stop signal as its way to end (``build --watch`` runs until Ctrl-C):
+    the signal ends it without an error."""
+    _state.signum = None
+
+
 @contextmanager
 def held() -> Iterator[None]:
     """A section that runs to its end once begun: a stop signal received inside takes effect

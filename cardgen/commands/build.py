@@ -17,6 +17,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from cardgen.commands import game_option, pick_game
 from cardgen.games import game_module, registered_games
 from cardgen.i18n.messages import Translator
+from cardgen.interrupt import Interrupted, stop_taken
 from cardgen.output import OutputError, write_all_atomic
 from cardgen.paths import display_path, watched_roots
 from cardgen.problems import DataError, printable
@@ -314,5 +315,7 @@ def register(app: typer.Typer) -> None:
                 if now != seen:
                     seen = now
                     _run_once(req, console)
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, Interrupted):     # Ctrl-C is how watching ends: not an error
+            stop_taken()
+            typer.echo("stopped watching")
             raise typer.Exit(0) from None

@@ -191,3 +191,16 @@ def test_a_current_folder_deleted_under_the_shell_is_one_line(tmp_path):
     result = subprocess.run(["sh", "-c", script], capture_output=True, text=True, timeout=HANG_SECONDS)
     assert result.returncode == 2
     assert result.stderr.strip() == "error: the current folder no longer exists; change to one that does"
+
+
+def test_ctrl_c_ends_build_watch_as_its_way_to_stop(tmp_path):
+    process = start(tmp_path, "build", "--watch", "-o", str(tmp_path / "out"))
+    deadline = time.monotonic() + HANG_SECONDS
+    while b"watching for changes" not in (tmp_path / "stdout").read_bytes():
+        assert process.poll() is None and time.monotonic() < deadline, (tmp_path / "stderr").read_text()
+        time.sleep(0.1)
+    os.killpg(process.pid, signal.SIGINT)
+    assert process.wait(HANG_SECONDS) == 0
+    assert "stopped watching" in (tmp_path / "stdout").read_text()
+    assert "error" not in (tmp_path / "stderr").read_text()
+    assert (tmp_path / "out" / "briefcase-en-cards.pdf").is_file()       # the build it watched from
