@@ -14,6 +14,8 @@ from types import FrameType
 
 
 class _Stopped(BaseException):
+    """A stop signal while the commands are being imported."""
+
     def __init__(self, signum: int):
         super().__init__(signum)
         self.signum = signum

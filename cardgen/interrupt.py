@@ -6,12 +6,14 @@ pool's ``with`` block waits for every queued game before the interrupt gets out,
 (which share the terminal's process group) print a traceback of their own on every press, and a
 SIGTERM kills the parent alone and leaves its workers running forever.
 
-``stop_on_signals()`` wraps a command instead: SIGINT and SIGTERM raise ``Interrupted`` in the
-main thread; the code that owns a pool (``cardgen.sim.runner.local_executor``) terminates its
-workers on the way out, as it does for any error; further presses are ignored so they cannot
-break that cleanup, nor the process's exit once the command is over (the signals stay ignored
-then: this is for a command's process, not a library call that carries on); and the command
-ends with one line and the shell's code for the signal (130 for SIGINT, 143 for SIGTERM).
+``stop_on_signals()`` wraps a command instead (the command line wraps every command; the long
+ones wrap themselves too, for when they run without it, as in the tests): SIGINT and SIGTERM
+raise ``Interrupted`` in the main thread; the code that owns a pool
+(``cardgen.sim.runner.local_executor``) terminates its workers on the way out, as it does for
+any error; further presses are ignored so they cannot break that cleanup, nor the process's exit
+once the command is over (the signals stay ignored then: this is for a command's process, not a
+library call that carries on); and the command ends with one line and the shell's code for the
+signal (130 for SIGINT, 143 for SIGTERM).
 
 ``held()`` marks a short section that must not be cut in two (renaming finished files into
 place, forking workers): a signal that arrives inside takes effect at its end. ``checkpoint()``
@@ -154,7 +156,7 @@ def stop_on_signals() -> Iterator[None]:
 
     from cardgen import output
 
-    if _state.commands:              # inside another (the command line wraps every command): it says
+    if _state.commands:      # nested: the command line wraps every command; the outermost reports
         yield
         return
     before = output.files_written()
