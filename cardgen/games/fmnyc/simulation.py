@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.games.fmnyc.bots import BOTS, make_bot
+from cardgen.games.fmnyc.engine import names
 from cardgen.games.fmnyc.engine.game import MAX_DECISIONS, Game
+from cardgen.games.fmnyc.engine.observation import HELD
 from cardgen.games.fmnyc.engine.table import Table, table_for
 from cardgen.games.fmnyc.load import Fmnyc
 from cardgen.sim.driver import Policy, play_game
@@ -175,22 +177,46 @@ class FmnycSimulator:
             z[:] = [hidden.pop() for _ in z]
 
     def describe(self, obs: Any) -> list[str]:
-        """What a seat sees, as lines of text for ``cardgen play``."""
+        """What a seat sees, as lines of text for ``cardgen play``: everything named as the board
+        prints it (``engine/names.py``), as the options of its decisions are."""
         t = obs.table
-        lines = [f"round {obs.round} of {obs.rounds}, stage {obs.stage}; the Cup: seat {obs.first + 1}",
-                 "demand: " + ", ".join(f"{c} {v:+d}" for c, v in zip(t.crates, obs.demand, strict=True)),
-                 "containers: " + "; ".join(", ".join(b) or "-" for b in obs.containers)]
+        stage = f"{names.stage(t, obs.stage)}" if obs.stage in t.stages else "between stages"
+        lines = [f"round {obs.round} of {obs.rounds}, {stage}; the Cup: {names.seat(obs.first)}",
+                 "Market Demand: " + ", ".join(f"{names.crate(t, c)} {names.demand(v)}"
+                                               for c, v in zip(t.crates, obs.demand, strict=True)),
+                 "Container Site: " + "; ".join(f"{names.container(i)}: {names.crates(t, box)}"
+                                                for i, box in enumerate(obs.containers)),
+                 "Action Zone:"]
         for q in t.squares:
-            bits = [q.what]
+            details = []
             if obs.partner[q.index] is not None:
-                bits.append(f"partner seat {obs.partner[q.index] + 1} ({obs.guards[q.index]} guards)")
+                details.append(f"partner {names.seat(obs.partner[q.index])} "
+                               f"({names.plural(obs.guards[q.index], 'guard')})")
             if obs.strike[q.index]:
-                bits.append("strike")
-            lines.append(f"  square {q.index} ({q.row} {q.column}): " + ", ".join(bits))
+                details.append("strike")
+            lines.append(f"  the {names.square(t, q.index)} ({names.where(t, q.index)})"
+                         + (": " + ", ".join(details) if details else ""))
+        roadblocks = [f"{names.slot(t, i)}: {names.seat(owner)} ({names.plural(obs.rb_guards[i], 'guard')})"
+                      for i, owner in enumerate(obs.roadblock) if owner is not None]
+        lines.append("roadblocks: " + ("; ".join(roadblocks) or "none"))
+        politicians = [f"{names.politician(t, p)}: {names.seat(owner)} ({'+1' if charged else '-1'})"
+                       for p, owner, charged in obs.politicians]
+        lines.append("politicians: " + ("; ".join(politicians) or "none"))
+        nominees = [f"{names.award(t, a)}: {', '.join(names.seat(n) for n in seats)}"
+                    for a, seats in obs.nominees if seats]
+        lines.append("award nominations: " + ("; ".join(nominees) or "none"))
         for v in obs.seats:
-            lines.append(f"seat {v.seat + 1}{' (you)' if v.seat == obs.seat else ''}: {v.coins} coins, "
-                         f"{v.crates} crates, managers {v.managers}, trucks parked {list(v.trucks)}")
-        lines.append("your crates: " + (", ".join(obs.crates) or "-"))
+            held = ", ".join(names.plural(n, item.replace("_", " "))
+                             for item, n in zip(HELD, v.held, strict=True))
+            owes = f" (owes {names.coins(v.owes)})" if v.owes else ""
+            lines.append(f"{names.seat(v.seat)}{' (you)' if v.seat == obs.seat else ''}: "
+                         f"{names.coins(v.coins)}{owes}, {names.plural(v.crates, 'crate')}, "
+                         f"{names.plural(v.managers, 'manager')}; behind the screen {held}; "
+                         f"trucks parked: {names.trucks(t, v.trucks)}")
+        lines.append("your crates: " + names.crates(t, obs.crates))
+        if obs.careers:
+            lines.append("your Career cards: "
+                         + "; ".join(names.career(t, c, text=True) for c in obs.careers))
         return lines
 
 

@@ -16,11 +16,10 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from cardgen.games.fmnyc.engine import careers
+from cardgen.games.fmnyc.engine import ask, careers, names
 from cardgen.games.fmnyc.engine.items import gain_coins
 from cardgen.games.fmnyc.engine.market import demand_steps, move_demand
 from cardgen.games.fmnyc.engine.zone import route_squares
-from cardgen.sim import decisions as d
 from cardgen.sim.decisions import Decision
 
 if TYPE_CHECKING:
@@ -172,13 +171,59 @@ def act(game: Game, seat: int, action: list) -> None:
             move_demand(game, action[2], 1)
 
 
+def describe(game: Game, seat: int, action: Any) -> str:
+    """One option of ``actions`` (or PASS) as ``seat`` reads it."""
+    t = game.table
+    if action == PASS:
+        return "pass"
+    kind = action[0]
+    if kind == "strike":
+        return f"place a strike on the {names.square(t, action[1])}"
+    if kind in ("guard", "unguard"):
+        what = f"your partnership at the {names.square(t, action[1])}"
+        return f"guard {what} with a worker" if kind == "guard" else f"take a guard back from {what}"
+    if kind in ("guard_roadblock", "unguard_roadblock"):
+        what = f"your roadblock on {names.slot(t, action[1])}"
+        return (f"guard {what} with a worker" if kind == "guard_roadblock"
+                else f"take a guard back from {what}")
+    if kind in ("load", "unload"):
+        what = f"your truck at the {names.square(t, action[1])}"
+        return f"put a worker on {what}" if kind == "load" else f"take a worker off {what}"
+    if kind == "to_award":
+        return f"move your disc from {names.politician(t, action[1])} to {names.award(t, action[2])}"
+    if kind == "disc":
+        if action[1] == "politician":
+            return f"place a disc on {names.politician(t, action[2])}"
+        return f"nominate yourself for {names.award(t, action[2])} (place a disc)"
+    if kind == "renominate":
+        return f"move your nomination from {names.award(t, action[1])} to {names.award(t, action[2])}"
+    if kind == "trade_stock":
+        value = int(game.stock(action[1])["early_trade"])
+        return f"trade {names.stock(t, action[1])} in early for {names.coins(value)}"
+    if kind == "career":
+        return f"use your Career card {names.career(t, action[1], text=True)}"
+    # A politician's use: his name first, the disc he turns to -1.
+    use = names.politician(t, action[1])
+    if kind == "move_truck":
+        owner = next(o.seat for o in game.seats for tr in o.trucks if tr.square == action[2])
+        return (f"{use}: move {names.whose(owner, seat)} truck from the {names.square(t, action[2])} "
+                f"to the {names.square(t, action[3])}")
+    if kind == "remove_strike":
+        return f"{use}: remove the strike from the {names.square(t, action[2])}"
+    return f"{use}: raise the Market Demand of {names.crate(t, action[2])} by 1 notch"
+
+
+def _ask(game: Game, seat: int, tag: str, prompt: str, options: list) -> Decision:
+    return ask.choose(seat, tag, prompt, [PASS, *options], lambda a: describe(game, seat, a))
+
+
 def window(game: Game) -> Steps:
     """Each seat, in the Round of Turns, may take one at-any-time action."""
     for seat in game.order():
         options = actions(game, seat, game.stocks_on)
         if not options:
             continue
-        chosen = yield d.choose(seat, "any_time", "At any time: an action, or pass?", [PASS, *options])
+        chosen = yield _ask(game, seat, "any_time", "At any time: take one action, or pass", options)
         if chosen == PASS:
             continue
         if chosen[0] == "career":
@@ -196,7 +241,8 @@ def politician_window(game: Game) -> Steps:
         options = [a for a in actions(game, seat, stocks=False) if a[0] in POLITICIAN_USES]
         if not options:
             continue
-        chosen = yield d.choose(seat, "politician", "Use a politician during the delivery?", [PASS, *options])
+        chosen = yield _ask(game, seat, "politician", "During the delivery: use a politician, or pass",
+                            options)
         if chosen != PASS:
             act(game, seat, chosen)
 
@@ -210,8 +256,8 @@ def final_nominations(game: Game) -> Steps:
                        if a[0] in ("to_award", "renominate") or (a[0] == "disc" and a[1] == "award")]
             if not options:
                 break
-            chosen = yield d.choose(seat, "final_nomination", "Nominate yourself for an award?",
-                                    [PASS, *options])
+            chosen = yield _ask(game, seat, "final_nomination",
+                                "Before the final scoring: nominate yourself for an award, or pass", options)
             if chosen == PASS:
                 break
             act(game, seat, chosen)

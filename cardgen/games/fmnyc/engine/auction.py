@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Generator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardgen.games.fmnyc.engine import careers
+from cardgen.games.fmnyc.engine import ask, careers, names
 from cardgen.games.fmnyc.engine.items import draw_crates, pay_coins
 from cardgen.sim import decisions as d
 from cardgen.sim.decisions import Decision
@@ -72,8 +72,10 @@ def auction(game: Game, effect: Mapping[str, Any]) -> Steps:
             if can <= high:
                 continue
             game.focus = (box, high, holder)
-            raised = yield d.act(other, "outbid", f"Outbid {high} for container {box + 1}?",
-                                 [PASS, high + 1], checker=_raise_checker(high + 1, can))
+            raised = yield ask.act(other, "outbid", f"Seat {holder + 1} bids {names.coins(high)} for "
+                                   f"{_lot(game, box)}: outbid, or pass", [PASS, high + 1],
+                                   lambda o: "pass" if o == PASS else f"bid {names.coins(o)}",
+                                   _raise_checker(high + 1, can))
             if raised != PASS:
                 high, holder = int(raised), other
         game.focus = ()
@@ -84,7 +86,8 @@ def auction(game: Game, effect: Mapping[str, Any]) -> Steps:
         del boxes[box][:lot]
         game.seats[holder].crates.extend(crates)
         if bonus and game.seats[holder].coins >= bonus_price and game.supply.pouch and (
-                yield d.yes_no(holder, "auction_bonus", f"Buy {bonus} hidden crate for {bonus_price} coins?")
+                yield d.yes_no(holder, "auction_bonus", f"Buy {names.plural(bonus, 'hidden crate')} for "
+                                                    f"{names.coins(bonus_price)}?")
         ):
             pay_coins(game, holder, bonus_price)
             game.seats[holder].crates.extend(draw_crates(game, bonus))
@@ -99,7 +102,14 @@ def _open(seat: int, options: list, coins: int, lots: list[int], game: Game) -> 
         if why is None and choice[1] < min_bid(game, game.board.containers[choice[0]]):
             return "a bid is at least the Cost Prices of both crates"
         return why
-    return d.act(seat, "open_bid", "Open a lot with a bid, or pass", options, checker=checker)
+    return ask.act(seat, "open_bid", "Merchandise Auction: open a lot with a bid, or pass", options,
+                   lambda o: "pass" if o == PASS else f"bid {names.coins(o[1])} for {_lot(game, o[0])}",
+                   checker)
+
+
+def _lot(game: Game, box: int) -> str:
+    """A lot as the bidders see it: "container 2 (Jewelry, Tools)"."""
+    return f"{names.container(box)} ({names.crates(game.table, game.board.containers[box])})"
 
 
 def _raise_checker(low: int, high: int) -> Any:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Generator, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardgen.games.fmnyc.engine import ask, names
 from cardgen.sim import decisions as d
 from cardgen.sim.decisions import Decision
 
@@ -51,18 +52,21 @@ def draft(game: Game, quick: bool) -> Steps:
     game.career_box = deck                         # the undealt cards stay in the box
     passes = 0 if quick else (n if deal["passes"] == "players" else int(deal["passes"]))
     choose, passed = int(deal["choose"]), int(deal["pass"])
+
+    def card(cid: str) -> str:          # a person drafts a card by what it does
+        return names.career(game.table, cid, text=True)
     for _ in range(passes):
         kept = []
         for seat in range(n):
             hand = sorted(game.drafting[seat])
-            kept.append((yield d.choose_many(seat, "career_draft", f"Keep {choose} Career cards, pass "
-                                             f"{passed} to your left", hand, choose, choose)))
+            kept.append((yield ask.choose_many(seat, "career_draft", f"Keep {choose} Career cards, pass "
+                                               f"{passed} to your left", hand, choose, choose, card)))
         out = [[c for c in game.drafting[s] if c not in kept[s]] for s in range(n)]
         game.drafting = [list(kept[s]) + out[(s - 1) % n] for s in range(n)]
     for seat in range(n):
         hand = sorted(game.drafting[seat])
-        chosen = yield d.choose_many(seat, "career_keep", f"Keep {keep} Career cards for the game",
-                                     hand, keep, keep)
+        chosen = yield ask.choose_many(seat, "career_keep", f"Keep {keep} Career cards for the game",
+                                       hand, keep, keep, card)
         game.seats[seat].careers = list(chosen)
         game.career_box.extend(c for c in hand if c not in chosen)
         game.drafting[seat] = []
@@ -155,7 +159,8 @@ def after_stage(game: Game, seat: int, number: int) -> Steps:
         if not affordable(game, seat, card["ability"]) or not useful(game, seat, card["ability"]):
             continue
         if costs(game, card["ability"]) and not (
-                yield d.yes_no(seat, "career_stage", f"Use {card['title']}?")):
+                yield d.yes_no(seat, "career_stage", f"Use your Career card {card['title']} "
+                                                     f"({card['text']})?")):
             continue
         yield from perform_card(game, seat, str(card["id"]))
 

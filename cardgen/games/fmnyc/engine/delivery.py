@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from cardgen.games.fmnyc.engine import anytime, careers, zone
+from cardgen.games.fmnyc.engine import anytime, ask, careers, names, zone
 from cardgen.games.fmnyc.engine.items import gain_coins, transfer
 from cardgen.games.fmnyc.engine.market import price
 from cardgen.games.fmnyc.engine.state import Truck
@@ -97,8 +97,8 @@ def takeover(game: Game, seat: int, truck: Truck, what: str, where: int) -> Step
     game.count("takeovers_tried")
     need = brought - guards           # defenders that make the numbers equal
     if defenders(game, owner, truck.square) >= need and (
-            yield d.yes_no(owner, "defend", f"Seat {seat + 1} takes over your {what}: defend from "
-                                            "an adjacent truck?")):
+            yield d.yes_no(owner, "defend", f"Seat {seat + 1} takes over your {_place(game, what, where)}: "
+                                            "defend it with workers from an adjacent truck?")):
         game.count("takeovers_defended")
         truck.workers -= brought
         game.supply.colour[seat]["worker"] += brought
@@ -122,25 +122,44 @@ def takeover(game: Game, seat: int, truck: Truck, what: str, where: int) -> Step
         zone.place_roadblock(game, seat, where, paid=False)
 
 
+def _place(game: Game, what: str, where: int) -> str:
+    """A takeover's target: "partnership at the Jewelry shop", "roadblock on the street slot..."."""
+    if what == "partnership":
+        return f"partnership at the {names.square(game.table, where)}"
+    return f"roadblock on {names.slot(game.table, where)}"
+
+
+def _truck(game: Game, seat: int, which: int) -> str:
+    """A truck of the seat: the one behind its screen, or one parked on a square."""
+    if which == SCREEN:
+        return "the truck behind your screen"
+    workers = next(t.workers for t in game.seats[seat].trucks if t.square == which)
+    return f"your truck at the {names.square(game.table, which)} ({names.plural(workers, 'worker')} on it)"
+
+
 def delivery(game: Game, seat: int) -> Steps:
     s = game.seats[seat]
+    t = game.table
     trucks = ([SCREEN] if s.held["truck"] else []) + [t.square for t in s.trucks]
     if not trucks:
         game.count("delivery_without_truck")
         return
     which = trucks[0] if len(trucks) == 1 else (
-        yield d.choose(seat, "delivery_truck", "Which truck delivers?", trucks))
+        yield ask.choose(seat, "delivery_truck", "Delivery: choose the truck that delivers", trucks,
+                         lambda w: _truck(game, seat, w)))
     truck = None if which == SCREEN else next(t for t in s.trucks if t.square == which)
     aboard = truck.workers if truck else 0
     most = min(int(game.table.rules["delivery"]["workers_on_truck"][1]), aboard + s.held["worker"])
     load = 0
     if most:
-        load = yield d.choose(seat, "delivery_load", "How many workers ride on the truck?",
-                              list(range(most + 1)))
+        load = yield ask.choose(seat, "delivery_load", "Delivery: choose how many workers ride on the truck",
+                                range(most + 1), lambda n: names.plural(n, "worker") if n else "no workers")
     squares = route_squares(game, seat, truck)
     if not squares:
         return
-    route = yield d.choose(seat, "delivery_route", "Where does your truck park?", [*squares, NO_ROUTE])
+    route = yield ask.choose(seat, "delivery_route", "Delivery: choose where your truck parks (and sells)",
+                             [*squares, NO_ROUTE],
+                             lambda q: "stay home: no delivery" if q == NO_ROUTE else names.square(t, q))
     if route == NO_ROUTE:
         return           # nothing was moved: the loading is undone with the route
     # Loading: the workers on the truck become ``load``, the rest from or to the screen.
@@ -160,11 +179,20 @@ def delivery(game: Game, seat: int) -> Steps:
     game.focus = (route,)
     options = takeovers(game, seat, truck)
     if options:
-        chosen = yield d.choose(seat, "takeover", "Take over?", [*options, "no"])
+        chosen = yield ask.choose(seat, "takeover", "Delivery: take over a partnership or roadblock here, "
+                                  "or not", [*options, "no"], lambda o: _takeover(game, seat, o))
         if chosen != "no":
             yield from takeover(game, seat, truck, chosen[0], chosen[1])
     yield from sale(game, seat, route)
     game.focus = ()
+
+
+def _takeover(game: Game, seat: int, option: Any) -> str:
+    if option == "no":
+        return "no takeover"
+    what, where = option
+    owner = game.board.partner[where] if what == "partnership" else game.board.roadblock[where]
+    return f"take over {names.whose(owner, seat)} {_place(game, what, where)}"
 
 
 def sale(game: Game, seat: int, square: int) -> Steps:
@@ -176,7 +204,10 @@ def sale(game: Game, seat: int, square: int) -> Steps:
         + careers.stage_bonus(game, seat, "extra_delivery_crates", game.stage_id)
     extra = int(table.rules["delivery"]["extra_crate_per_purchase_order"])
     most = min(len(sellable), base + extra * s.held["purchase_order"])
-    sold = yield d.choose_many(seat, "sell", "Which crates do you sell here?", sellable, 0, most)
+    sold = yield ask.choose_many(seat, "sell", f"Delivery: choose up to {names.plural(most, 'crate')} to "
+                                 f"sell at the {names.square(table, square)}", sellable, 0, most,
+                                 lambda c: f"{names.crate(table, c)} for "
+                                           f"{names.coins(price(game, c, square))}")
     if not sold:
         return
     orders = -(-max(0, len(sold) - base) // extra)

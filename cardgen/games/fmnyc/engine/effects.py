@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardgen.games.fmnyc.engine import careers, zone
+from cardgen.games.fmnyc.engine import ask, careers, names, zone
 from cardgen.games.fmnyc.engine.delivery import delivery
 from cardgen.games.fmnyc.engine.items import (
     SUPPLY,
@@ -27,7 +27,6 @@ from cardgen.games.fmnyc.engine.items import (
 )
 from cardgen.games.fmnyc.engine.market import demand_steps, move_demand
 from cardgen.games.fmnyc.engine.zone import route_squares
-from cardgen.sim import decisions as d
 from cardgen.sim.decisions import Decision
 
 if TYPE_CHECKING:
@@ -117,14 +116,16 @@ def _gain(game: Game, seat: int, e: Effect) -> Steps:
 
 
 def choose_crate(game: Game, seat: int, tag: str, prompt: str,
-                 allowed: Callable[[str], bool] = lambda c: True) -> Generator[Decision, Any, str | None]:
-    """One of the seat's crates (by type), or None when it has none allowed."""
+                 allowed: Callable[[str], bool] = lambda c: True,
+                 name: ask.Name | None = None) -> Generator[Decision, Any, str | None]:
+    """One of the seat's crates (by type), or None when it has none allowed. ``name``: how an
+    option reads (default: the crate's name)."""
     options = sorted({c for c in game.seats[seat].crates if allowed(c)})
     if not options:
         return None
     if len(options) == 1:
         return options[0]
-    return (yield d.choose(seat, tag, prompt, options))
+    return (yield ask.choose(seat, tag, prompt, options, name or (lambda c: names.crate(game.table, c))))
 
 
 def _pay(game: Game, seat: int, e: Effect) -> Steps:
@@ -135,7 +136,7 @@ def _pay(game: Game, seat: int, e: Effect) -> Steps:
             if item == "coin":
                 pay_coins(game, seat, 1, to)
             elif item == "crate":
-                crate = yield from choose_crate(game, seat, "pay_crate", "Which crate do you give?")
+                crate = yield from choose_crate(game, seat, "pay_crate", "Choose a crate to give")
                 if crate is None:
                     continue
                 s.crates.remove(crate)
@@ -145,7 +146,8 @@ def _pay(game: Game, seat: int, e: Effect) -> Steps:
                 # its workers.
                 where = [t.square for t in s.trucks]
                 square = where[0] if len(where) == 1 else (
-                    yield d.choose(seat, "pay_truck", "Which truck do you sell?", where))
+                    yield ask.choose(seat, "pay_truck", "Choose the truck you sell", where,
+                                     lambda q: f"your truck at the {names.square(game.table, q)}"))
                 truck = next(t for t in s.trucks if t.square == square)
                 s.trucks.remove(truck)
                 s.held["worker"] += truck.workers
@@ -165,15 +167,24 @@ def _choose(game: Game, seat: int, e: Effect) -> Steps:
     """``pick`` of the labelled options (the same one again when ``repeat``); a player may leave
     the rest undone (engine ruling: nothing forces an action to a player's loss)."""
     taken: set[str] = set()
-    for _ in range(int(e["pick"])):
+    picks = int(e["pick"])
+    prompt = names.capitalised(names.stage(game.table, game.stage))
+
+    def option(label: str) -> str:          # the data's label, and what the option does
+        if label == SKIP:
+            return "skip: do nothing more here"
+        return f"{label}: {names.effects(next(o for o in e['options'] if o['label'] == label)['effects'])}"
+
+    for k in range(picks):
+        turn = f" ({k + 1} of {picks})" if picks > 1 else ""
         options = [o for o in e["options"]
                    if (e.get("repeat") or o["label"] not in taken) and affordable(game, seat, o["effects"])
                    and useful(game, seat, o["effects"])]
         labels = [o["label"] for o in options]
         if not labels:
             return
-        label = yield d.choose(seat, f"choose:{game.stage}", f"Stage {game.stage}: which action?",
-                               [*labels, SKIP])
+        label = yield ask.choose(seat, f"choose:{game.stage}", f"{prompt}: choose an action{turn}",
+                                 [*labels, SKIP], option)
         if label == SKIP:
             return
         taken.add(label)
@@ -208,14 +219,24 @@ def _container_crates(game: Game, fits: Callable[[str], bool]) -> list[list]:
     return [[i, c] for i, box in enumerate(game.board.containers) for c in sorted(set(box)) if fits(c)]
 
 
+def _container_crate(game: Game, option: Any, price: bool = False) -> str:
+    """A crate at the Container Site ([container, crate]): "Jewelry from container 2", with its
+    Cost Price when it is bought."""
+    box, crate = option
+    text = f"{names.crate(game.table, crate)} from {names.container(box)}"
+    return f"{text} for {names.coins(game.table.cost[crate])}" if price else text
+
+
 def _exchange(game: Game, seat: int, e: Effect) -> Steps:
     s = game.seats[seat]
     for _ in range(int(e["count"])):
-        mine = yield from choose_crate(game, seat, "exchange_give", "Which of your crates do you exchange?")
+        mine = yield from choose_crate(game, seat, "exchange_give",
+                                        "Choose one of your crates to exchange")
         wanted = _container_crates(game, lambda c: True)
         if mine is None or not wanted:
             return
-        box, crate = yield d.choose(seat, "exchange_take", "Which crate do you take?", wanted)
+        box, crate = yield ask.choose(seat, "exchange_take", "Choose the crate you take in exchange", wanted,
+                                      lambda o: _container_crate(game, o))
         s.crates.remove(mine)
         game.board.containers[box].remove(crate)
         game.board.containers[box].append(mine)
@@ -225,7 +246,9 @@ def _exchange(game: Game, seat: int, e: Effect) -> Steps:
 def _sell(game: Game, seat: int, e: Effect) -> Steps:
     s = game.seats[seat]
     for _ in range(int(e["count"])):
-        crate = yield from choose_crate(game, seat, "sell_crate", "Which crate do you sell to the supply?")
+        crate = yield from choose_crate(
+            game, seat, "sell_crate", "Choose a crate to sell to the supply at its Cost Price",
+            name=lambda c: f"{names.crate(game.table, c)} for {names.coins(game.table.cost[c])}")
         if crate is None:
             return
         s.crates.remove(crate)
@@ -240,7 +263,9 @@ def _buy(game: Game, seat: int, e: Effect) -> Steps:
         options = _container_crates(game, lambda c: cost[c] <= s.coins)
         if not options:
             return
-        choice = yield d.choose(seat, "buy_crate", "Which crate do you buy?", [*options, SKIP])
+        choice = yield ask.choose(seat, "buy_crate", "Choose a crate to buy at its Cost Price, or skip",
+                                  [*options, SKIP],
+                                  lambda o: "skip" if o == SKIP else _container_crate(game, o, price=True))
         if choice == SKIP:
             return
         box, crate = choice
@@ -258,8 +283,9 @@ def _draw_hidden(game: Game, seat: int, e: Effect) -> Steps:
     back = max(0, len(drawn) - int(e["keep"]))
     if back:
         game.shown[seat] = tuple(sorted(drawn))
-        returned = yield d.choose_many(seat, "return_crates", "Which crates go back to the pouch?",
-                                       sorted(drawn), back, back)
+        returned = yield ask.choose_many(seat, "return_crates",
+                                         f"Choose {names.plural(back, 'crate')} to return to the pouch",
+                                         sorted(drawn), back, back, lambda c: names.crate(game.table, c))
         game.shown.pop(seat, None)
         for c in returned:
             crates.remove(c)
@@ -274,7 +300,8 @@ def _place_roadblock(game: Game, seat: int, e: Effect) -> Steps:
             game.count("roadblock_not_placed")
             return
         slot = slots[0] if len(slots) == 1 else (
-            yield d.choose(seat, "roadblock_slot", "Where do you build your roadblock?", slots))
+            yield ask.choose(seat, "roadblock_slot", "Choose where you build your roadblock", slots,
+                             lambda i: names.slot(game.table, i)))
         zone.place_roadblock(game, seat, slot)
 
 
@@ -284,7 +311,9 @@ def _establish(game: Game, seat: int, e: Effect) -> Steps:
         if not squares or not game.supply.colour[seat]["shop"]:
             game.count("partnership_not_placed")
             return
-        square = yield d.choose(seat, f"partnership:{e['square']}", "Where is your new partnership?", squares)
+        square = yield ask.choose(seat, f"partnership:{e['square']}",
+                                  f"Choose a {e['square']} square for your new partnership", squares,
+                                  lambda q: names.square(game.table, q))
         zone.establish(game, seat, square)
 
 
@@ -294,13 +323,23 @@ def _adjust(game: Game, seat: int, e: Effect) -> Steps:
     if not crates:
         return
     most = min(int(e["meters"]), len(crates))
-    chosen = yield d.choose_many(seat, "demand_meters", "Which Market Demand Meters do you move?",
-                                 crates, 0, most)
+    chosen = yield ask.choose_many(seat, "demand_meters",
+                                   f"Choose up to {names.plural(most, 'Market Demand meter')} to move",
+                                   crates, 0, most,
+                                   lambda c: f"{names.crate(game.table, c)} "
+                                             f"(now {names.demand(game.demand[c])})")
     for crate in chosen:
         steps = demand_steps(game, crate, notches, e["direction"])
         step = steps[0] if len(steps) == 1 else (
-            yield d.choose(seat, "demand_move", f"Move {crate} by how many notches?", steps))
+            yield ask.choose(seat, "demand_move", f"Choose how far the {names.crate(game.table, crate)} "
+                             "meter moves", steps, lambda k, c=crate: _demand_move(game, c, k)))
         move_demand(game, crate, step)
+
+
+def _demand_move(game: Game, crate: str, k: int) -> str:
+    """A move of a meter: "2 notches down (to -1)"."""
+    way = "up" if k > 0 else "down"
+    return f"{names.plural(abs(k), 'notch', 'notches')} {way} (to {names.demand(game.demand[crate] + k)})"
 
 
 def _nothing(game: Game, seat: int, e: Effect) -> Steps:
@@ -343,7 +382,8 @@ def _remove_strike(game: Game, seat: int, e: Effect) -> Steps:
     if not struck:
         return
     q = struck[0] if len(struck) == 1 else (
-        yield d.choose(seat, "remove_strike", "Which strike do you remove?", struck))
+        yield ask.choose(seat, "remove_strike", "Choose the strike you remove", struck,
+                         lambda q: f"the strike on the {names.square(game.table, q)}"))
     game.board.strike[q] = False
     game.supply.shared["strike"] += 1
 
@@ -356,8 +396,16 @@ def _move_truck(game: Game, seat: int, e: Effect) -> Steps:
              if q != t.square]
     if not moves:
         return
-    src, dst = yield d.choose(seat, "move_truck", "Move which truck where?", moves)
+    src, dst = yield ask.choose(seat, "move_truck", "Choose a truck to move, and where", moves,
+                                lambda m: _truck_move(game, seat, m))
     next(t for s in game.seats for t in s.trucks if t.square == src).square = dst
+
+
+def _truck_move(game: Game, seat: int, move: Any) -> str:
+    src, dst = move
+    owner = next(s.seat for s in game.seats for t in s.trucks if t.square == src)
+    return (f"{names.whose(owner, seat)} truck from the {names.square(game.table, src)} "
+            f"to the {names.square(game.table, dst)}")
 
 
 def _perform_stage(game: Game, seat: int, e: Effect) -> Steps:
@@ -367,7 +415,8 @@ def _perform_stage(game: Game, seat: int, e: Effect) -> Steps:
                and useful(game, seat, game.table.stages[n]["effects"])]
     if not numbers:
         return
-    number = yield d.choose(seat, "perform_stage", "Which stage do you perform?", numbers)
+    number = yield ask.choose(seat, "perform_stage", "Choose a stage to perform", numbers,
+                              lambda n: names.stage(game.table, n))
     game.count(f"stage_via_fundraiser:{number}")
     outer = game.stage
     game.stage = number
@@ -386,11 +435,20 @@ def _place_discs(game: Game, seat: int, e: Effect) -> Steps:
         if not places:
             break
         options = places + ([SKIP] if placed >= int(e["place_at_least"]) else [])
-        where = yield d.choose(seat, "place_disc", "Where do you place your disc?", options)
+        where = yield ask.choose(seat, "place_disc", "Choose where you place your disc", options,
+                                 lambda w: _disc_place(game, w))
         if where == SKIP:
             break
         place_disc(game, seat, where)
         placed += 1
+
+
+def _disc_place(game: Game, where: Any) -> str:
+    if where == SKIP:
+        return "keep the disc for later"
+    if where[0] == "politician":
+        return f"{names.politician(game.table, where[1])} on the Politicians' Panel"
+    return f"{names.award(game.table, where[1])}: nominate yourself"
 
 
 HANDLERS: dict[str, Callable[[Game, int, Effect], Steps]] = {

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from cardgen.games.fmnyc.engine import careers
+from cardgen.games.fmnyc.engine import ask, careers, names
 from cardgen.games.fmnyc.engine.auction import auction
 from cardgen.games.fmnyc.engine.effects import by_round, perform
 from cardgen.games.fmnyc.engine.items import SUPPLY, TOWER, gain_coins, pay_coins
@@ -74,7 +74,8 @@ def _recharge(game: Game, e: Effect) -> Steps:
         if charged:
             gain_coins(game, seat, int(e["income"]), "politicians")
         elif game.seats[seat].coins >= cost and (
-                yield d.yes_no(seat, "recharge", f"Recharge {pol} for {cost} coin?")):
+                yield d.yes_no(seat, "recharge", f"Turn your disc on {names.politician(game.table, pol)} "
+                                                 f"back to +1 for {names.coins(cost)}?")):
             pay_coins(game, seat, cost, to)
             held[1] = True
 
@@ -94,8 +95,8 @@ def _tax(game: Game, e: Effect) -> Steps:
         short = max(0, due - s.coins)
         while short and s.crates:
             crate = s.crates[0] if len(set(s.crates)) == 1 else (
-                yield d.choose(seat, "donate_crate", "Which crate do you donate for 1 coin of tax?",
-                               sorted(set(s.crates))))
+                yield ask.choose(seat, "donate_crate", "Tax: choose a crate to donate to the tower for "
+                                 "1 coin", sorted(set(s.crates)), lambda c: names.crate(game.table, c)))
             s.crates.remove(crate)
             game.tower.crates.append(crate)
             game.count("tax_crates_donated")
@@ -139,7 +140,9 @@ def _assign(game: Game, e: Effect) -> Steps:
                 game.count("managers_unplaced", left[seat])
                 left[seat] = 0
                 continue
-            chosen = yield d.choose(seat, "assign", "Assign a manager to which stage?", [*stages, *stocks])
+            chosen = yield ask.choose(seat, "assign", "Assign a manager to a stage"
+                                      + (", or buy a stock instead" if stocks else ""),
+                                      [*stages, *stocks], lambda o: _assignment(game, o))
             if isinstance(chosen, int):
                 if chosen in beyond and len(on.get(chosen, ())) >= table.capacity[chosen]:
                     careers.use(game, seat, beyond[chosen])
@@ -148,6 +151,16 @@ def _assign(game: Game, e: Effect) -> Steps:
                 left[seat] -= 1
             else:
                 game.buy_stock(seat, chosen[1])
+
+
+def _assignment(game: Game, option: Any) -> str:
+    """A stage (with the managers already on it) or a stock to buy."""
+    if isinstance(option, int):
+        free = game.table.capacity[option] - len(game.board.managers_on.get(option, ()))
+        left = f"{names.plural(free, 'place')} left" if free > 0 else "full: your Career card adds a place"
+        return f"{names.stage(game.table, option)}, {left}"
+    cost = int(game.stock(option[1])["purchase_cost"])
+    return f"buy {names.stock(game.table, option[1])} for {names.coins(cost)}"
 
 
 HANDLERS: dict[str, Callable[[Game, Effect], Steps]] = {

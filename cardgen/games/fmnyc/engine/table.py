@@ -77,6 +77,9 @@ class Table:
     rules: Mapping[str, Any]                        # rules.yaml
     stocks: tuple[Mapping[str, Any], ...]
     careers: tuple[Mapping[str, Any], ...]          # every Career card (the draft deals them)
+    # kind ("crate", "factory", "politician", "award") -> id -> the name the board prints, for a
+    # person reading the game (``names.py``); the rules never read it.
+    names: Mapping[str, Mapping[str, str]]
 
     def price(self, crate: str, demand: int, square: int) -> int:
         """What one crate sells for on a square: the Wholesale Price (Cost Price + Market
@@ -189,4 +192,8 @@ def table_for(model: Fmnyc, players: int) -> Table:
         rules=model["rules"],
         stocks=tuple(model.stocks),
         careers=tuple(model.careers),
+        names={"crate": {c["id"]: str(c["name"]) for c in model.crates},
+               "factory": {f: str(x["name"]) for f, x in model.factories.items()},
+               "politician": {p: str(model.politicians[p]["name"]) for p in side["politicians"]},
+               "award": {a["id"]: str(a["name"]) for a in awards}},
     )
