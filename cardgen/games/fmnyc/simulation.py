@@ -180,7 +180,7 @@ class FmnycSimulator:
         """What a seat sees, as lines of text for ``cardgen play``: everything named as the board
         prints it (``engine/names.py``), as the options of its decisions are."""
         t = obs.table
-        stage = f"{names.stage(t, obs.stage)}" if obs.stage in t.stages else "between stages"
+        stage = names.stage(t, obs.stage) if obs.stage in t.stages else "between stages"
         lines = [f"round {obs.round} of {obs.rounds}, {stage}; the Cup: {names.seat(obs.first)}",
                  "Market Demand: " + ", ".join(f"{names.crate(t, c)} {names.demand(v)}"
                                                for c, v in zip(t.crates, obs.demand, strict=True)),
