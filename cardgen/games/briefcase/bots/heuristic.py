@@ -110,7 +110,8 @@ class _Tables:
 
     __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "buy_clog", "endgame", "ready",
                  "fresh", "level", "cost", "min_buy_cost", "clog", "activate_need", "bank_size",
-                 "market_size", "made", "bank_caps", "market_caps", "unsold", "unsold_need", "unsold_made")
+                 "market_size", "made", "bank_caps", "market_caps", "unsold", "unsold_need", "unsold_made",
+                 "by_cost", "needs")
 
     def __init__(self, bot: HeuristicBot, rules: Rules, players: int, portfolio: tuple[int, ...]):
         st = bot.style
@@ -155,6 +156,11 @@ class _Tables:
                             for c in rules.companies]
         self.unsold_made = [tuple((r, c.production_res[r]) for r in self.unsold if c.production_res[r])
                             for c in rules.companies]
+        # What the activations of up to two companies need, per resource, by their indices
+        # (``wants``: asked at most turns, mostly for the same companies).
+        self.needs: dict[tuple[int, ...], tuple[int, ...]] = {}
+        # The portfolio, cheapest first: the buying ranking stops at the first it cannot afford.
+        self.by_cost = tuple(sorted(portfolio, key=lambda ci: (self.cost[ci], ci)))
         junk = min(range(N_CARDS), key=lambda t: st.card[t])
         junk_makers = sum(1 for ci in portfolio if rules.companies[ci].production_cards[junk])
         for c in rules.companies:
@@ -407,16 +413,20 @@ class HeuristicBot(Policy):
                 return {}
         return lacking
 
-    def wants(self, g: GameState, p: PlayerState, targets: Sequence[int] | None = None) -> list[int]:
+    def wants(self, g: GameState, p: PlayerState, targets: Sequence[int] | None = None) -> tuple[int, ...]:
         """Resources the next two activations need, per resource."""
-        need = [0] * N_RES
         if targets is None:
             targets = self.targets(g, p, self.is_final(g))
-        companies = g.rules.companies
-        for ci in targets[:2]:
-            cost = companies[ci].activation
-            for r in range(N_RES):
-                need[r] += cost[r]
+        firsts = tuple(targets[:2])
+        needs = self.tables(g).needs
+        need = needs.get(firsts)
+        if need is None:
+            total = [0] * N_RES
+            for ci in firsts:
+                cost = g.rules.companies[ci].activation
+                for r in range(N_RES):
+                    total[r] += cost[r]
+            need = needs[firsts] = tuple(total)
         return need
 
     def payable(self, g: GameState, p: PlayerState, cost: tuple[int, ...], stock: list[int]) -> bool:
@@ -728,8 +738,10 @@ class HeuristicBot(Policy):
         cost, level = tb.cost, tb.level
         value = self._company_value
         ranked = []
-        for ci in g.portfolio:
-            if (piles[ci] and not owned[ci] and cost[ci] <= budget and level[ci] <= top_level
+        for ci in tb.by_cost:
+            if cost[ci] > budget:
+                break
+            if (piles[ci] and not owned[ci] and level[ci] <= top_level
                     and (blocked or ci not in blocks) and ci != avoided):
                 v = value(g, p, tb, ci)
                 if clog is not None:
