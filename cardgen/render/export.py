@@ -11,12 +11,16 @@
   file (``<folder>.json``, see ``cardgen.render.tts``) loads every deck into TTS as it is;
   ``decks.json`` lists each sheet with its grid and card count, as TTS's Custom Deck dialog
   asks for them.
+
+Exporting again into the same folder replaces the earlier export: the files it listed (in its
+manifest or ``decks.json``) that the new one does not write are removed.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -30,6 +34,7 @@ from cardgen.render.pipeline import Context
 from cardgen.render.printable import CardSpec, Face
 from cardgen.render.raster import face_images
 from cardgen.render.tts import TtsCard, TtsDeck, TtsSheet, saved_object_bytes
+from cardgen.safe_read import ReadError, read_bytes
 
 INCH_MM = 25.4
 EXPORT_BLEED_MM = INCH_MM / 8
@@ -78,6 +83,43 @@ def _distinct_faces(specs: Sequence[CardSpec]) -> list[Face]:
     return list(faces.values())
 
 
+# The earlier export's list is read like any file a user may have replaced: a FIFO, a huge or
+# unreadable one counts as no list (nothing is removed).
+def _previous_png(folder: Path) -> set[str]:
+    """The files an earlier PNG export left in ``folder``: its manifest's."""
+    try:
+        rows = list(csv.DictReader(io.StringIO(read_bytes(folder / "manifest.csv").decode("utf-8"))))
+    except (ReadError, UnicodeDecodeError, csv.Error):
+        return set()
+    return {row.get(k) or "" for row in rows for k in ("front", "back")} | {"manifest.csv"}
+
+
+def _previous_tts(folder: Path) -> set[str]:
+    """The files an earlier Tabletop Simulator export left in ``folder``: its ``decks.json``'s."""
+    try:
+        entries = json.loads(read_bytes(folder / "decks.json"))
+    except (ReadError, ValueError, RecursionError):
+        return set()
+    names = {"decks.json", f"{folder.name}.json"}
+    for entry in entries if isinstance(entries, list) else []:
+        if isinstance(entry, dict):
+            names.update(v for k in ("faces", "back", "backs") if isinstance(v := entry.get(k), str))
+    return names
+
+
+def _write_replacing(folder: Path, files: list[tuple[Path, bytes]], previous: set[str]) -> None:
+    """Write ``files`` all or nothing, then remove what the export before them wrote that they
+    do not (a card no longer in the data, a sheet fewer): the folder then holds this export
+    alone, never stale cards beside it. Only names the earlier export listed go, and only plain
+    files directly in the folder: anything else a person put there stays."""
+    write_all_atomic(files)
+    kept = {path.name for path, _ in files}
+    for name in sorted(previous - kept):
+        path = folder / name
+        if name and name == path.name and not path.is_symlink() and path.is_file():
+            path.unlink(missing_ok=True)
+
+
 def export_png(ctx: Context, specs: Sequence[CardSpec], folder: Path, dpi: int = 300,
                bleed_mm: float = EXPORT_BLEED_MM) -> list[Path]:
     """One PNG per distinct face at its print size, and ``manifest.csv``; returns the files
@@ -87,7 +129,7 @@ def export_png(ctx: Context, specs: Sequence[CardSpec], folder: Path, dpi: int =
     images = face_images(ctx, faces, dpi, bleed_mm, print_size_mm)
     files = [(folder / names[face.key], _png(image, dpi)) for face, image in zip(faces, images, strict=True)]
     files.append((folder / "manifest.csv", _manifest(specs, names)))
-    write_all_atomic(files)
+    _write_replacing(folder, files, _previous_png(folder))
     return [path for path, _ in files]
 
 
@@ -187,5 +229,5 @@ def export_tts(ctx: Context, specs: Sequence[CardSpec], folder: Path,
     files.append((folder / f"{folder.name}.json", saved_object_bytes(folder.name, tts_decks)))
     index = folder / "decks.json"
     files.append((index, json_bytes(manifest)))
-    write_all_atomic(files)
+    _write_replacing(folder, files, _previous_tts(folder))
     return [path for path, _ in files]

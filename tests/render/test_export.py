@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from cardgen.cli import app
 from cardgen.commands.build import context_for
-from cardgen.render.export import TTS_MAX_PX, export_png, print_size_mm, tts_grid
+from cardgen.render.export import TTS_MAX_PX, export_png, export_tts, print_size_mm, tts_grid
 from cardgen.render.raster import face_images
 from tests.render.visual import differing_fraction
 
@@ -190,3 +190,36 @@ def test_exports_of_different_variants_go_to_different_folders(tmp_path: Path):
         listed = {row[k] for row in csv.DictReader((tmp_path / folder / "manifest.csv").open())
                   for k in ("front", "back") if row[k]}
         assert listed | {"manifest.csv"} == {p.name for p in (tmp_path / folder).iterdir()}
+
+
+def test_exporting_again_removes_the_earlier_exports_cards_it_no_longer_has(tmp_path: Path):
+    # A card gone from the data must not stay in the folder (it would be uploaded or printed);
+    # files the export did not write stay.
+    ctx = context_for("briefcase", "en")
+    specs = [s for s in ctx.module.card_list(ctx.selection) if s.id in ("buy", "central_bank")]
+    export_png(ctx, specs, tmp_path)
+    (tmp_path / "notes.txt").write_text("mine")
+    export_png(ctx, [s for s in specs if s.id == "buy"], tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["decision.back.png", "decision.buy.png",
+                                                          "manifest.csv", "notes.txt"]
+
+
+def test_exporting_tts_sheets_again_removes_the_sheets_of_decks_no_longer_exported(tmp_path: Path):
+    ctx = context_for("briefcase", "en")
+    cards = ctx.module.card_list(ctx.selection)
+    folder = tmp_path / "sheets"
+    export_tts(ctx, [s for s in cards if s.deck in ("decision", "board")], folder)
+    export_tts(ctx, [s for s in cards if s.deck == "board"], folder)
+    listed = {v for e in json.loads((folder / "decks.json").read_text())
+              for k, v in e.items() if k in ("faces", "back", "backs")}
+    assert {p.name for p in folder.iterdir()} == listed | {"decks.json", "sheets.json"}
+    assert not any(name.startswith("decision") for name in listed)
+
+
+def test_an_unreadable_earlier_manifest_removes_nothing(tmp_path: Path):
+    ctx = context_for("briefcase", "en")
+    specs = [s for s in ctx.module.card_list(ctx.selection) if s.id == "buy"]
+    (tmp_path / "old.png").write_bytes(b"x")
+    (tmp_path / "manifest.csv").write_bytes(b"\xff\xfe not a manifest")
+    export_png(ctx, specs, tmp_path)
+    assert (tmp_path / "old.png").exists()
