@@ -26,12 +26,15 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+DATA_PROBLEMS = "the game data has problems; fix them first (cardgen validate says the same)"
+
+
 def data_failed(exc: Any) -> typer.Exit:
     """Print each problem of a ``DataError`` at its place, then one ``error:`` line; return the
     Exit (1) to raise. What every command that loads game data says when the data is invalid."""
     for problem in exc.problems:
         typer.echo(problem.format(), err=True)
-    return fail("the game data has problems; fix them first (cardgen validate says the same)", 1)
+    return fail(DATA_PROBLEMS, 1)
 
 
 def game_option(help: str = "The game; the same as the GAME argument, which it may replace.") -> Any:

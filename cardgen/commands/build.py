@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from cardgen.commands import game_option, pick_game
+from cardgen.commands import DATA_PROBLEMS, game_option, pick_game
 from cardgen.games import game_module, registered_games
 from cardgen.i18n.messages import Translator
 from cardgen.interrupt import Interrupted, stop_taken
@@ -50,10 +50,13 @@ class UsageProblem(Exception):
 
 
 class BuildFailed(Exception):
-    """The data, layouts, fonts or texts cannot be printed: one line per problem, exit code 1."""
+    """The data, layouts, fonts or texts cannot be printed: one line per problem, exit code 1.
+    ``placed``: problems already written at their place (``file:line:col: error[rule]: ...``),
+    printed as they are before the ``error:`` lines."""
 
-    def __init__(self, lines: list[str]):
+    def __init__(self, lines: list[str], placed: list[str] | None = None):
         self.lines = lines
+        self.placed = placed or []
         super().__init__(lines[0] if lines else "build failed")
 
 
@@ -145,7 +148,8 @@ def context_for(game: str, lang: str, players: int | None = None, set_ref: str |
     try:
         selection = module.select(players, set_ref)
     except DataError as exc:
-        raise BuildFailed([p.format() for p in exc.problems]) from None
+        # As every command that loads the data says it (commands.data_failed).
+        raise BuildFailed([DATA_PROBLEMS], placed=[p.format() for p in exc.problems]) from None
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
     try:
@@ -162,6 +166,8 @@ def report_failures(action: Callable[[], int]) -> int:
         print(f"error: {printable(str(exc))}", file=sys.stderr)
         return 2
     except BuildFailed as exc:
+        for line in exc.placed:
+            print(printable(line), file=sys.stderr)
         for line in exc.lines:
             print(f"error: {printable(line)}", file=sys.stderr)
         print("nothing written.", file=sys.stderr)

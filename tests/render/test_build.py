@@ -251,3 +251,21 @@ def test_untranslated_texts_are_counted_and_strict_refuses_them(project: Path, t
     strict = runner.invoke(app, ["build", "--lang", "el", "--strict", "--out", str(tmp_path / "s")])
     assert strict.exit_code == 1 and "--strict" in strict.output and "bank" in strict.output
     assert not (tmp_path / "s").exists()
+
+
+@pytest.mark.parametrize("command", ["build", "export", "preview"])
+def test_invalid_data_is_reported_at_its_place_then_one_error_line(project: Path, tmp_path: Path, command):
+    # As validate and every other command word it: the problem at file:line:col as it is (not
+    # "error: ...: error[...]"), then one error line.
+    companies = project / "cards" / "briefcase" / "companies.yaml"
+    companies.write_text(companies.read_text().replace("game: briefcase", "game: briefcasee", 1))
+    args = [command, "buy"] if command == "preview" else [command]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    placed = [line for line in lines if "error[" in line]
+    assert placed and all(line.startswith("cards/briefcase/companies.yaml:") or
+                          "companies.yaml:" in line.split(" ")[0] for line in placed), lines
+    assert [line for line in lines if line.startswith("error:")] == [
+        "error: the game data has problems; fix them first (cardgen validate says the same)"]
+    assert not (tmp_path / "out").exists()
