@@ -35,7 +35,9 @@ def _version(value: bool) -> None:
 def root(
     version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                  help="Print the version and exit."),
-    workspace: Path = typer.Option(None, "--workspace", "-w", metavar="DIR",
+    # A string, not a Path: Path("") is the current folder, and an empty --workspace is a
+    # mistake (an unset shell variable) to report, not the current folder.
+    workspace: str = typer.Option(None, "--workspace", "-w", metavar="DIR",
                                    help="Work on this workspace (a folder with cards/ or cardgen.toml) "
                                    "instead of the one found from the current folder upwards."),
 ) -> None:
@@ -47,7 +49,10 @@ def root(
     from cardgen.problems import printable
     from cardgen.workspace import WorkspaceError, current, set_override
 
-    set_override(workspace)
+    if workspace == "":
+        typer.echo("error: --workspace is empty; name the workspace folder", err=True)
+        raise typer.Exit(2)
+    set_override(None if workspace is None else Path(workspace))
     try:
         current()                 # a workspace that cannot be used stops every command here
     except WorkspaceError as exc:

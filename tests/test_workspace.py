@@ -92,6 +92,15 @@ def test_a_workspace_that_is_not_a_folder_is_one_error_line(tmp_path: Path, monk
     assert result.output.startswith("error: ") and "not a folder" in result.output
 
 
+def test_an_empty_workspace_option_is_an_error_not_the_current_folder(tmp_path: Path, monkeypatch):
+    # "-w $UNSET_VARIABLE": the user meant a folder; working on the current one would surprise.
+    (tmp_path / "cards").mkdir()
+    monkeypatch.chdir(tmp_path)
+    result = invoke("--workspace", "", "validate")
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: --workspace is empty; name the workspace folder"
+
+
 def test_without_a_workspace_the_shipped_games_are_used_and_it_says_so(tmp_path: Path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = invoke("validate")
