@@ -80,6 +80,11 @@ def prepared(simulator: Any, players: int, set_ref: str | None, bots: list[str],
              options: dict[str, Any]) -> Any:
     """The simulator's config for these choices; the data's problems (exit 1) or a bad choice
     (exit 2) as lines, never a traceback. Shared by simulate, check-set, play and replay."""
+    from cardgen.sim.settings import option_problem
+
+    settings = getattr(simulator, "settings", None)    # a game may not list them (then not checked)
+    if settings is not None and (problem := option_problem(simulator.game, settings, options)):
+        raise fail(problem)
     try:
         return simulator.prepare(players=players, set_ref=set_ref, bots=bots, options=options)
     except DataError as exc:

@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from cardgen import games
 from cardgen.cli import app
+from cardgen.sim.gamelog import FORMAT
 from tests.sim.toy import simulation as toy
 
 runner = CliRunner()
@@ -55,3 +56,25 @@ def test_a_log_nested_too_deeply_is_one_line(tmp_path: Path):
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
     first = result.output.strip().splitlines()[0]
     assert first.endswith("deep.jsonl:1: not a game log's line: nested too deeply")
+
+
+@pytest.mark.parametrize("game, options, message", [
+    ("briefcase", {"max_round": 3}, "briefcase has no option 'max_round' (options: seconds_per_turn, max_rounds)"),
+    ("briefcase", {"max_rounds": "3"}, "the option 'max_rounds' of briefcase must be a whole number above 0, not '3'"),
+    ("startup", {"max_turns": True}, "must be a whole number above 0, not True"),
+    ("startup", {"seconds_per_turn": [1]}, "must be a number above 0, not [1]"),
+    ("fmnyc", {"rounds": {"a": 1}}, "the option 'rounds' of fmnyc must be a whole number above 0"),
+])
+def test_a_log_whose_options_the_game_does_not_take_is_refused_not_replayed_without_them(
+        tmp_path: Path, game, options, message):
+    # An edited or foreign header would replay another game than it says, or crash the engine.
+    log = tmp_path / "game.jsonl"
+    players = {"briefcase": 2, "startup": 3, "fmnyc": 2}[game]
+    head = {"format": FORMAT, "game": game, "seed": 1, "players": players,
+            "bots": [("greedy" if game == "briefcase" else "heuristic")] * players, "set": None,
+            "options": options}
+    log.write_text(json.dumps(head) + "\n")
+    for args in (["replay", str(log)], ["play", "--resume", str(log)]):
+        result = runner.invoke(app, args, input="q\n")
+        assert result.exit_code != 0 and isinstance(result.exception, SystemExit), result.output
+        assert message in result.output and "Traceback" not in result.output

@@ -1,0 +1,44 @@
+"""The settings a game's simulator takes in ``prepare(options=...)`` and how each is checked.
+
+A simulator may list them in ``settings`` (name -> kind). The options come from the command
+line (``cardgen simulate``) or from a game log's header (``play --resume``, ``replay``), which a
+person may have edited: a name the game does not take, or a value of the wrong type, is refused
+with one line instead of being ignored or reaching the engine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str                       # what a value must be, for the message
+    types: tuple[type, ...]
+    positive: bool = False          # a number above 0 (and finite)
+
+
+NUMBER = Kind("a number above 0", (int, float), positive=True)
+WHOLE = Kind("a whole number above 0", (int,), positive=True)
+FLAG = Kind("true or false", (bool,))
+TEXT_OR_FLAG = Kind("a name, true or false", (str, bool))
+
+
+def option_problem(game: str, settings: Mapping[str, Kind], options: Mapping[str, Any]) -> str | None:
+    """Why ``options`` are not settings of ``game`` (an unknown name, a value of another
+    kind), or None. A value of None stands for the default."""
+    for key, value in options.items():
+        kind = settings.get(key)
+        if kind is None:
+            return f"{game} has no option '{key}' (options: {', '.join(settings)})"
+        if value is None:
+            continue
+        wrong = not isinstance(value, kind.types) or (isinstance(value, bool) and bool not in kind.types)
+        if not wrong and kind.positive:
+            wrong = not (math.isfinite(value) and value > 0)
+        if wrong:
+            return f"the option '{key}' of {game} must be {kind.name}, not {value!r}"[:300]
+    return None
