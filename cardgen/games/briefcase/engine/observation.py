@@ -17,10 +17,10 @@ Both are NamedTuples of immutable values (tuples), so a bot cannot change the ga
 them, and they compare by value.
 
 Speed: the driver asks for an observation at every decision (a few hundred a game), so it is
-built from cached parts. A player's public view is built anew only when marked dirty (``apply``
-marks the player who chose and the player whose turn it is; the rules mark any other player
-they change, ``state.touch``) and another seat looks; its company part only when the player's
-companies changed. The table's parts (market, piles...) are rebuilt only when the rules mark
+built from cached parts. A player's public view is built anew only once it was dropped
+(``apply`` drops those of the player who chose and the player whose turn it is; the rules drop
+any other player's they change, ``state.touch``) and another seat looks; its company part only
+when the player's companies changed. The table's parts (market, piles...) are rebuilt only when the rules mark
 them stale. With the invariants on, every observation is compared with one built from scratch,
 which checks those marks in every test game.
 """
@@ -199,14 +199,10 @@ def observe(g: GameState, seat: int) -> Observation:
     if stale:
         _parts(g, stale, parts)
         g.obs_stale = 0
-    public = g.obs_public
-    dirty = g.obs_dirty
-    if dirty:
-        g.obs_dirty = 0
-        while dirty:                # the marked seats (one or two), lowest bit first
-            low = dirty & -dirty
-            public[low.bit_length() - 1] = None
-            dirty ^= low
+        # The table's fields of an observation, in order, as one tuple until a part changes.
+        g.obs_middle = (parts[0], parts[1], parts[2], parts[3], g.portfolio, parts[4], parts[5], parts[6],
+                        parts[7])
+    public = g.obs_public           # the public views not yet invalidated (None: build anew)
     players = public.copy()
     players[seat] = _view(g, g.players[seat], True)
     # Public views are built when another seat looks: a player's own decisions need only its
@@ -217,10 +213,8 @@ def observe(g: GameState, seat: int) -> Observation:
                 players[s] = public[s] = _view(g, g.players[s], False)
     if g.revealed >= 0 and seat == g.current:
         players = list(_reveal(g, tuple(players)))
-    obs = _new(Observation, (
-        seat, g.rules, g.n, g.current, g.turns, g.end_condition, g.over, parts[0], parts[1], parts[2],
-        parts[3], g.portfolio, parts[4], parts[5], parts[6], parts[7], g.company_bought,
-        g.central_bank_vp, tuple(players), version, g.issued[seat]))
+    obs = _new(Observation, (seat, g.rules, g.n, g.current, g.turns, g.end_condition, g.over) + g.obs_middle
+               + (g.company_bought, g.central_bank_vp, tuple(players), version, g.issued[seat]))
     if g.invariants:
         fresh = fresh_observation(g, seat)
         if obs != fresh:

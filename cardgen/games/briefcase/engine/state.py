@@ -116,7 +116,7 @@ class GameState:
         "removed", "current", "turns", "company_bought", "uses", "ignored", "end_condition",
         "over", "stalled", "bought", "activations", "hires", "blocks_moved", "deactivations",
         "resource_blocks_removed", "invariants", "initial_cards", "initial_res", "initial_piles",
-        "draw_to", "revealed", "flow", "version", "obs_dirty", "obs_public", "obs_parts", "obs_table",
+        "draw_to", "revealed", "flow", "version", "obs_public", "obs_parts", "obs_table", "obs_middle",
         "obs_own", "obs_decks", "obs_stale", "issued", "__weakref__",
     )
 
@@ -161,15 +161,15 @@ class GameState:
         self.initial_res = [0] * N_RES
         self.initial_piles = [0] * n_comp
         # The rules as a generator of decisions (turn.begin), and what observation() caches:
-        # ``version`` counts applied choices; ``obs_dirty`` marks (a bit per seat) the players
-        # whose public view must be built anew (see observation.py).
+        # ``version`` counts applied choices; ``obs_public`` holds each player's public view
+        # until it changes (None: to build anew; see observation.py).
         self.flow: Flow | None = None
         self.version = 0
-        self.obs_dirty = (1 << players) - 1
         self.obs_public: list[Any] = [None] * players
         self.obs_parts: list[Any] = [None] * players
         self.obs_table: list[Any] = [None] * 8      # the table's parts (observation.py)
         self.obs_stale = (1 << 7) - 1               # which of them to rebuild (observation.ALL_PARTS)
+        self.obs_middle: tuple = ()                 # those parts as an observation's fields
         self.obs_own: list[Any] = [None] * players
         self.obs_decks: list[Any] = [None] * players
         # Per seat, the payment plans the engine's planners made on that seat's observation of
@@ -206,7 +206,8 @@ class GameState:
         # The player who chose and the player whose turn it is now changed; the rules mark any
         # other player they change (touch). The main phase marks what each action changes of
         # the table; after any other decision the rules may have changed anything.
-        self.obs_dirty |= (1 << before) | (1 << self.current)
+        public = self.obs_public
+        public[before] = public[self.current] = None
         if pending.kind != "act":           # type: ignore[union-attr]
             self.obs_stale = (1 << 7) - 1
 
@@ -226,12 +227,12 @@ class GameState:
 def touch(g: GameState, seat: int) -> None:
     """Seat ``seat``'s public view changed in a way ``apply`` does not know about (another
     player's turn changed it: a hire's payment, an opponent-targeting ability)."""
-    g.obs_dirty |= 1 << seat
+    g.obs_public[seat] = None
 
 
 def touch_all(g: GameState) -> None:
     """Everything may have changed: every view and every part of the table."""
-    g.obs_dirty = (1 << g.n) - 1
+    g.obs_public[:] = [None] * g.n
     g.obs_stale = (1 << 7) - 1
 
 
