@@ -158,12 +158,21 @@ def end_quietly(g: GameState) -> bool:
     return True
 
 
+_NO_CARDS = (0,) * N_CARDS
+
+
 def discard_hand(p: PlayerState) -> None:
     """B. The hand and the played cards go to the discard pile."""
     hand, played, discard = p.hand, p.played, p.discard
-    for t in range(N_CARDS):
-        discard[t] += hand[t] + played[t]
-        hand[t] = played[t] = 0
+    # Written out for the four card types (observation.py asserts there are four): a loop
+    # over them cost more than the rest of the end of a turn. The lists stay the same objects.
+    h0, h1, h2, h3 = hand
+    p0, p1, p2, p3 = played
+    discard[0] += h0 + p0
+    discard[1] += h1 + p1
+    discard[2] += h2 + p2
+    discard[3] += h3 + p3
+    hand[:] = played[:] = _NO_CARDS
 
 
 def next_turn(g: GameState) -> None:
