@@ -15,11 +15,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cardgen.games.fmnyc.engine.table import Table
+from cardgen.games.fmnyc.labels import LABELS
 from cardgen.games.fmnyc.phrases import sentence
 
-# The pawn shop square as the board labels it (texts.py ``label:pawn_shop``; a test keeps them
-# equal: the engine does not import the printing's texts).
-PAWN_SHOP = "Pawn Shop"
+# The pawn shop square as the board labels it.
+PAWN_SHOP = LABELS["label:pawn_shop"]
 
 
 def plural(n: int, noun: str, nouns: str = "") -> str:
