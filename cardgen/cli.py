@@ -15,8 +15,46 @@ from typer import _click
 
 from cardgen import __version__, commands
 
+
+def _value_name(param: typer.core.TyperOption, shown: str) -> str:
+    """How help names an option's value when its command gave no metavar (``shown`` is the type
+    typer would print, ``<int>``): N for a whole number, NUMBER, the choices, else the option's
+    own name in capitals (--name NAME)."""
+    inner = shown.strip("<>").removesuffix(" range").removesuffix("...")
+    if inner == "int":
+        return "N"
+    if inner == "float":
+        return "NUMBER"
+    if "|" in inner:
+        return inner
+    return (param.name or "value").upper()
+
+
+def _name_values(command: _click.Command, ctx: _click.Context) -> None:
+    """Help names what each value is in capitals (GAME, N, FILE), never by its Python type:
+    recent typer appends one (``GAME <str>``, ``--jobs <int range>``, ``PATH <list[Path]>``)."""
+    for param in command.params:
+        if not hasattr(param, "display_type"):                # a typer that shows no types
+            continue
+        if isinstance(param, typer.core.TyperArgument):
+            param.display_type_rich = lambda ctx: None        # type: ignore[method-assign]
+        elif isinstance(param, typer.core.TyperOption) and not param.is_flag and param.metavar is None:
+            param.metavar = _value_name(param, param.display_type(ctx))
+    for sub in getattr(command, "commands", {}).values():
+        _name_values(sub, ctx)
+
+
+class _Group(typer.core.TyperGroup):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)    # type: ignore[arg-type]
+        ctx = _click.Context(self)
+        for command in self.commands.values():
+            _name_values(command, ctx)
+
+
 app = typer.Typer(
     name="cardgen",
+    cls=_Group,
     help="Card games as data: validate, simulate, print and translate tabletop card games.",
     no_args_is_help=True,
     add_completion=True,
