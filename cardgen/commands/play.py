@@ -88,6 +88,16 @@ def parse_answer(decision: Decision, text: str) -> Any:
     return picked
 
 
+def move_text(decision: Decision, choice: Any) -> str:
+    """A decision made, as a line of text: an action as it reads; any other choice after its
+    question ("Draw a card? yes", "Play a card: 10")."""
+    answer = decision.describe(choice)
+    if decision.kind == "act":
+        return answer
+    question = decision.prompt.rstrip(": ")
+    return f"{question} {answer}" if question.endswith("?") else f"{question}: {answer}"
+
+
 class Terminal:
     """The person at the terminal: shows what their seat sees and asks."""
 
@@ -100,7 +110,8 @@ class Terminal:
         # What the game shows names cards and companies from data files: printed escaped.
         for line in describe(self.simulator, observation):
             typer.echo(printable(f"  {line}"))
-        typer.echo(printable(f"seat {decision.seat + 1}, {decision.prompt}:"))
+        question = decision.prompt.rstrip(": ")
+        typer.echo(printable(f"seat {decision.seat + 1}, {question}{'' if question.endswith('?') else ':'}"))
         if decision.kind != "yes_no":
             for i in range(len(decision.options)):
                 typer.echo(printable(f"  {i + 1}. {decision.label(i)}"))
@@ -147,7 +158,9 @@ def _answer() -> str:
         raise EOFError
     if len(line) > MAX_ANSWER:
         raise Quit(f"an answer of more than {MAX_ANSWER} characters is not an answer")
-    return line.rstrip("\n")
+    answer = line.rstrip("\n")
+    typer.echo(printable(answer))     # as a terminal echoes it: a transcript reads as a session
+    return answer
 
 
 class Undo(Exception):
@@ -197,6 +210,9 @@ class Session:
                 policies = self.policies()
                 typer.echo("  undone")
                 continue
+            if self.log.bots[decision.seat] != YOU:       # what the person sees the bots do
+                typer.echo(printable(f"  seat {decision.seat + 1} ({self.log.bots[decision.seat]}): "
+                                     f"{move_text(decision, choice)}"))
             state.apply(choice)
             self.log.choices.append({"seat": decision.seat, "decision": decision.tag,
                                      "choice": as_logged(choice)})
@@ -296,8 +312,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Replay a logged game and check that it reaches the same end.
 
-        Exit code 0 when it does, 1 when it no longer replays or ends differently (the rules or
-        the data changed), 2 on a usage error.
+        Exit code 0 when it does (or when a game saved unfinished replays up to where it was
+        saved), 1 when it no longer replays or ends differently (the rules or the data changed),
+        2 on a usage error.
 
         Example: cardgen replay output/stalled-games/startup-game-000012-seed-42.jsonl --show
         """
@@ -307,16 +324,21 @@ def register(app: typer.Typer) -> None:
             raise fail(str(exc)) from None
         simulator = _simulator(log.game)
         config = _config(simulator, log)
+        def shown(step: int, decision: Decision, choice: Any) -> None:
+            # A log file is user data: its names are printed escaped.
+            typer.echo(printable(f"{step:>5}. seat {decision.seat + 1} ({log.bots[decision.seat]}): "
+                                 f"{move_text(decision, choice)}"))
+
         try:
-            state = replay(simulator, config, log.seed, log.choices)
+            state = replay(simulator, config, log.seed, log.choices, show=shown if show else None)
         except IllegalAction as exc:
             raise fail(f"{file} no longer replays: {exc}", 1) from None
-        if show:
-            for step, entry in enumerate(log.choices, 1):
-                # A log file is user data: its names are printed escaped.
-                typer.echo(printable(f"{step:>5}. seat {entry['seat'] + 1} ({log.bots[entry['seat']]}) "
-                                     f"{entry['decision']}: {entry['choice']}"))
         if state.decision() is not None:
+            if log.end is None:       # a game saved before its end (play's s FILE): not broken
+                typer.echo(printable(f"{file}: {len(log.choices)} decisions replayed; the game is not "
+                                     f"finished: go on with cardgen play --resume {file}"))
+                announce(log.game)
+                return
             raise fail(f"{file} ends before the game does (step {len(log.choices)})", 1)
         end = end_of(simulator.result(state, log.seed, log.bots))
         if log.end is not None and end != log.end:

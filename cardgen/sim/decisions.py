@@ -60,6 +60,22 @@ class Decision:
     def label(self, i: int) -> str:
         return self.labels[i] if i < len(self.labels) else str(self.options[i])
 
+    def describe(self, choice: Any) -> str:
+        """How a legal ``choice`` reads for a person (what ``cardgen play`` shows of a bot's
+        move, and ``replay --show`` of each step): its options' labels. Read while the
+        decision is pending: a label may read the game as it is."""
+        if self.kind == "yes_no":
+            return "yes" if choice is True else "no" if choice is False else str(choice)
+        options = [as_logged(o) for o in self.options]
+
+        def named(item: Any) -> str:
+            item = as_logged(item)
+            return self.label(options.index(item)) if item in options else str(item)
+
+        if self.kind in ("choose", "act"):
+            return named(choice)
+        return ", ".join(named(item) for item in choice) if choice else "none"
+
     def check(self, choice: Any) -> str | None:
         """Why ``choice`` is not allowed, or None when it is."""
         if self.kind in ("choose", "act") and not isinstance(choice, bool):   # True == 1 in Python

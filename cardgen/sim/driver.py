@@ -18,7 +18,7 @@ choice back) get ``decision`` and ``apply`` from ``Flow``.
 from __future__ import annotations
 
 import random
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, Protocol
 
 from cardgen.sim.decisions import Decision, IllegalAction, as_logged
@@ -128,9 +128,10 @@ def play_game(simulator: Simulator, config: Any, seed: int, seat_bots: list[str]
 
 
 def replay(simulator: Simulator, config: Any, seed: int, choices: Sequence[dict[str, Any]],
-           invariants: bool = False) -> Any:
+           invariants: bool = False, show: Callable[[int, Decision, Any], None] | None = None) -> Any:
     """The state after applying logged choices in order; IllegalAction (naming the step) if one
-    no longer applies, as when the rules or the data changed since the log was written."""
+    no longer applies, as when the rules or the data changed since the log was written.
+    ``show(step, decision, choice)`` is told each legal step before it is applied."""
     state = simulator.new_state(config, seed, invariants)
     for step, entry in enumerate(choices, 1):
         decision = state.decision()
@@ -140,6 +141,8 @@ def replay(simulator: Simulator, config: Any, seed: int, choices: Sequence[dict[
             raise IllegalAction(f"step {step}: the log has seat {entry.get('seat')} deciding "
                                 f"{entry.get('decision')!r}; the game asks seat {decision.seat} "
                                 f"for {decision.tag!r}")
+        if show is not None and decision.check(entry.get("choice")) is None:
+            show(step, decision, entry.get("choice"))
         try:
             state.apply(entry.get("choice"))
         except IllegalAction as exc:

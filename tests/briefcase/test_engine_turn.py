@@ -342,3 +342,22 @@ def test_a_refused_action_leaves_the_same_decision_pending_with_its_options():
     # Its options (listed only when read) are still those of the pending decision.
     assert ("end",) in decision.options
     g.apply(("end",))
+
+
+def test_a_block_move_names_the_block_by_where_it_stands():
+    # As the table shows the blocks ("resource blocks on: Steel, Concrete"), never by a number
+    # the person cannot see; a company block not yet on the table is put, not moved.
+    g, decision = _first_action_decision()
+    on = g.rules.res_names[g.resource_blocks[0]].capitalize()
+    moves = [decision.describe(a) for a in decision.options if a[0] == "move_block"]
+    assert moves, "the seed's hand moves no block"
+    assert any(m.startswith(f"move the resource block on {on} to ") for m in moves), moves
+    kinds = ("move the resource block on ", "move the company block on ", "put company block ")
+    assert all(m.startswith(kinds) for m in moves), moves
+
+
+def test_a_bots_own_payment_reads_like_the_listed_actions():
+    # A bot may pay with a plan of its own (not the listed one): it still reads as an action.
+    g, decision = _first_action_decision()
+    buy = next(a for a in decision.options if a[0] == "buy_resource")
+    assert decision.describe(list(buy)).startswith("buy 1 ")          # as read back from a log

@@ -42,6 +42,33 @@ def test_a_game_is_played_to_its_end_from_scripted_input_and_saved(tmp_path: Pat
     assert "same end" in replayed.output and "workspace" in replayed.output.splitlines()[-1]
 
 
+def test_the_person_sees_each_move_the_bots_make():
+    # The bots' decisions are shown as they happen, read as the options are, with their seats.
+    result = play("--seats", "you,high", "--seed", "4")
+    assert result.exit_code == 0, result.output
+    moves = [line.strip() for line in result.output.splitlines() if "seat 2 (high):" in line]
+    assert "seat 2 (high): Play a card: 10" in moves                      # the question, then the answer
+    assert "seat 2 (high): Draw a card? yes" in moves
+
+
+def test_replay_show_prints_each_step_as_the_options_read(tmp_path: Path):
+    saved = tmp_path / "game.jsonl"
+    assert play("--seats", "you,high", "--seed", "4", "--save", str(saved)).exit_code == 0
+    shown = runner.invoke(app, ["replay", str(saved), "--show"]).output.splitlines()
+    steps = [line for line in shown if line.lstrip()[:1].isdigit() and ". seat " in line]
+    assert len(steps) == len(saved.read_text().splitlines()) - 2            # every decision, no header/end
+    assert "1. seat 1 (you): " in steps[0]
+    assert not any("[" in line or "True" in line for line in steps), steps   # no raw values
+
+
+def test_replaying_a_game_saved_unfinished_says_how_to_go_on_and_is_no_failure(tmp_path: Path):
+    saved = tmp_path / "half.jsonl"
+    play("--seats", "you,high", "--save", str(saved), answers="1\ny\nq\n")
+    result = runner.invoke(app, ["replay", str(saved)])
+    assert result.exit_code == 0, result.output
+    assert f"the game is not finished: go on with cardgen play --resume {saved}" in result.output
+
+
 def test_an_answer_that_is_not_an_option_is_asked_again():
     result = play("--seats", "you,high", answers="9\nmaybe\n" + ANSWERS)
     assert result.exit_code == 0

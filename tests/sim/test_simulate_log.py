@@ -59,8 +59,10 @@ def test_a_log_nested_too_deeply_is_one_line(tmp_path: Path):
 
 
 @pytest.mark.parametrize("game, options, message", [
-    ("briefcase", {"max_round": 3}, "briefcase has no option 'max_round' (options: seconds_per_turn, max_rounds)"),
-    ("briefcase", {"max_rounds": "3"}, "the option 'max_rounds' of briefcase must be a whole number above 0, not '3'"),
+    ("briefcase", {"max_round": 3},
+     "briefcase has no option 'max_round' (options: seconds_per_turn, max_rounds)"),
+    ("briefcase", {"max_rounds": "3"},
+     "the option 'max_rounds' of briefcase must be a whole number above 0, not '3'"),
     ("startup", {"max_turns": True}, "must be a whole number above 0, not True"),
     ("startup", {"seconds_per_turn": [1]}, "must be a number above 0, not [1]"),
     ("fmnyc", {"rounds": {"a": 1}}, "the option 'rounds' of fmnyc must be a whole number above 0"),

@@ -144,9 +144,16 @@ def describe(g: GameState, action: Action) -> str:
     if kind == "invest":
         return f"invest {action[1]} Buy in the Central Bank (pay {paid(action[2])})"
     if kind == "move_block":
-        target = (rules.res_names[action[3]].capitalize() if action[1] == "resource"
-                  else rules.companies[action[3]].name)
-        return f"move {action[1]} block {action[2] + 1} to {target} (pay {paid(action[5])})"
+        # A block is named by where it stands, as the table shows it ("resource blocks on: ...").
+        if action[1] == "resource":
+            target, on = rules.res_names[action[3]].capitalize(), g.resource_blocks[action[2]]
+            block = f"the resource block on {rules.res_names[on].capitalize()}"
+        else:
+            target, on = rules.companies[action[3]].name, g.company_blocks[action[2]]
+            if on < 0:                           # not on the table yet
+                return f"put company block {action[2] + 1} on {target} (pay {paid(action[5])})"
+            block = f"the company block on {rules.companies[on].name}"
+        return f"move {block} to {target} (pay {paid(action[5])})"
     spent = [rules.res_names[s].capitalize() for s, _t, _c in action[3][1]]
     return (f"hire {rules.companies[action[2]].name} of seat {action[1] + 1} (pay {paid(action[3][0])}; "
             f"give {', '.join(spent) or 'nothing'})")
@@ -194,6 +201,10 @@ class ActDecision(Decision):
     def labels(self) -> tuple[str, ...]:
         g = self.__dict__["_g"]
         return tuple(describe(g, a) for a in self.options)
+
+    def describe(self, choice: Any) -> str:
+        # Any legal action, listed or not (a bot's own payment plan), reads as the listed ones do.
+        return describe(self.__dict__["_g"], choice)
 
     def check(self, choice: Any) -> str | None:
         fields = self.__dict__
