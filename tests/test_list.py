@@ -236,6 +236,14 @@ def test_a_broken_catalog_is_listed_as_unreadable_without_hiding_the_others(work
     assert "unreadable" in " ".join(row(result.stdout, "de")) and row(result.stdout, "el")
 
 
+def test_a_workspaces_own_texts_count_as_untranslated_as_i18n_stats_counts_them(workspace: Path):
+    # The new set's name and company are texts the shipped catalogs lack: list and stats agree.
+    data = {d["language"]: d for d in listed("--workspace", str(workspace), "list", "languages")}
+    assert data["el"]["translated_percent"] < 100
+    stats = invoke("--workspace", str(workspace), "i18n", "stats", "briefcase")
+    assert f"{data['el']['translated_percent']:.1f}%" in row(stats.stdout.replace("briefcase: ", ""), "el")
+
+
 def test_startup_has_only_its_source_language():
     assert [d["language"] for d in listed("list", "startup", "languages")] == ["en"]
 

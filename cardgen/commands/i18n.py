@@ -65,11 +65,30 @@ def _games(game: str | None, writing: bool = False) -> list[str]:
     return [game]
 
 
-def _languages(game: str, lang: list[str] | None) -> list[str]:
+def _languages(game: str, lang: list[str] | None, named: bool = True) -> list[str]:
+    """The languages of ``game`` to work on: every one it has, or those asked for. A language
+    the game lacks is an error when the game was ``named``; when every game is meant, only the
+    games that have it are (``_every_language_found`` then checks that some game has it)."""
     if not lang:
         return cat.available_languages(game)
-    with _user_errors():
-        return [cat.resolve_language(game, code) for code in lang]
+    if named:
+        with _user_errors():
+            return [cat.resolve_language(game, code) for code in lang]
+    found = []
+    for code in lang:
+        try:
+            found.append(cat.resolve_language(game, code))
+        except cat.UnknownLanguage:
+            pass
+    return found
+
+
+def _every_language_found(lang: list[str] | None, games: list[str]) -> None:
+    """With no game named, each language asked for must be some game's."""
+    for code in lang or []:
+        if not any(_languages(g, [code], named=False) for g in games):
+            raise fail(f"no game has a translation for language {code!r}; "
+                       f"see cardgen i18n stats for the languages of each game")
 
 
 def _extract(game: str) -> polib.POFile:
@@ -253,10 +272,16 @@ def check(
     problems: list[Problem] = []
     checked = 0
     game = pick_game(game, game_opt, None)
-    for g in _games(game):
+    games = _games(game)
+    if game is None:
+        _every_language_found(lang, games)
+    for g in games:
+        codes = _languages(g, lang, named=game is not None)
+        if not codes:
+            continue
         with _user_errors():
             messages = game_messages(g)
-        for code in _languages(g, lang):
+        for code in codes:
             problems.extend(check_language(g, code, messages, fit))
             checked += 1
     if format is Format.json:

@@ -158,6 +158,13 @@ def _languages(game: str) -> Listing:
     rows: list[dict[str, Any]] = [{"language": SOURCE_LANGUAGE, "name": "English", "source": True,
                                    "origin": None, "file": None, "translated_percent": 100.0,
                                    "problem": None}]
+    from cardgen.i18n.sources import NoTexts, UnknownGame, game_messages
+    from cardgen.problems import DataError
+
+    try:                # the texts printed now: one the catalog lacks counts as untranslated
+        contexts: list[str] | None = [m.context for m in game_messages(game)]
+    except (DataError, NoTexts, UnknownGame):
+        contexts = None           # the data's own problems are listed elsewhere (validate)
     for lang in cat.available_languages(game):
         path = cat.po_path(game, lang)
         origin, file = _origin(path)
@@ -165,7 +172,7 @@ def _languages(game: str) -> Listing:
         percent, problem = None, None
         try:
             po = cat.read_catalog(path)
-            percent = round(cat.stats(po, lang).percent, 1)
+            percent = round(cat.stats(po, lang, contexts).percent, 1)
             name = name or po.metadata.get("Language-Team", "")
         except cat.CatalogError as exc:
             # One broken catalog should not hide the others; 'cardgen i18n check' says more.

@@ -48,6 +48,17 @@ def test_check_names_the_update_that_brings_the_shipped_catalog_into_the_workspa
     assert (REPO / "cards" / "briefcase" / "locale" / "el.po").read_bytes() != copy.read_bytes()
 
 
+def test_check_of_a_language_without_a_game_checks_the_games_that_have_it(overlay: Path):
+    # Free Market: NYC has no Greek catalog: that is no error when no game was named.
+    code, out = cardgen("i18n", "check", "--lang", "el", "--no-fit")
+    assert code == 1 and out.count("no entry in the catalog") == SET_TEXTS, out
+    assert "fmnyc" not in out
+    code, out = cardgen("i18n", "check", "--lang", "fr", "--no-fit")
+    assert code == 2 and "no game has a translation for language 'fr'" in out
+    code, out = cardgen("i18n", "check", "fmnyc", "--lang", "el", "--no-fit")
+    assert code == 2 and "no fmnyc translation for language 'el'" in out     # a game named: it must
+
+
 def test_update_without_a_game_writes_only_the_workspace_s_games(overlay: Path):
     code, out = cardgen("i18n", "update")
     assert code == 0, out
