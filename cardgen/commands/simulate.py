@@ -31,6 +31,12 @@ class Plan:
     spec: RunSpec
 
 
+def _simulator_of(plan: Plan) -> Any:
+    from cardgen.games import game_simulator
+
+    return game_simulator(plan.game)
+
+
 def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None,
              bots: list[str] | None, invariants: bool, options: dict[str, Any],
              log_dir: Path | None = None) -> Plan:
@@ -341,7 +347,9 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
     check_outputs(json_out, plot_paths(game, players, plot) if plot is not None else None)
     summary = play_run(plan, jobs, scheduler, progress=not quiet and on_terminal())
     own = game_summary_lines(game, summary, options)
-    for line in summary_lines(summary, play_time=not own) + own:
+    simulator = _simulator_of(plan)
+    names = simulator.item_names(plan.spec.config) if hasattr(simulator, "item_names") else None
+    for line in summary_lines(summary, play_time=not own, names=names) + own:
         typer.echo(line)
     if plan.spec.log is not None and (plan.spec.log.every or summary["stalled"]):
         what = "every game" if plan.spec.log.every else f"the {summary['stalled']} stalled games"

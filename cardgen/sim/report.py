@@ -31,9 +31,12 @@ def table_time_lines(summary: dict[str, Any], seconds: float, target: int, what:
     return lines
 
 
-def summary_lines(s: dict[str, Any], top: int = 8, play_time: bool = True) -> list[str]:
+def summary_lines(s: dict[str, Any], top: int = 8, play_time: bool = True,
+                  names: dict[str, str] | None = None) -> list[str]:
     """The common summary of a simulation; ``play_time``: with the play time its
-    ``--seconds-per-turn`` gives (off when the game's own lines give it, game_summary_lines)."""
+    ``--seconds-per-turn`` gives (off when the game's own lines give it, game_summary_lines).
+    ``names``: how each item (company, card) is printed, by its id (the JSON keeps the ids)."""
+    named = (names or {}).get
     lines = [
         f"{s['game']}: {s['games']} games at {s['players']} players, seed {s['seed']}, "
         f"bots {', '.join(s['bots'])}" + (f", set {s['set']}" if s.get("set") else ""),
@@ -68,7 +71,8 @@ def summary_lines(s: dict[str, Any], top: int = 8, play_time: bool = True) -> li
     if owned:
         owned.sort(key=lambda kv: -kv[1]["win_rate_when_owned"]["win_share"])
         lines.append("  win rate when owned (highest first):")
-        for name, v in owned[:top]:
+        for item, v in owned[:top]:
+            name = named(item, item)
             w = v["win_rate_when_owned"]
             lo, hi = w["ci95"]
             lines.append(f"    {name}: {pct(w['win_share'])}  (95% CI {pct(lo)}-{pct(hi)}) "
@@ -77,15 +81,28 @@ def summary_lines(s: dict[str, Any], top: int = 8, play_time: bool = True) -> li
             lines.append(f"    and {len(owned) - top} more (all in --json)")
     never = [k for k, v in s["items"].items() if v.get("bought", 1) == 0]
     if never:
-        lines.append(f"  never bought: {', '.join(never)}")
+        lines.append(f"  never bought: {', '.join(named(k, k) for k in never)}")
     if s["counters"]:
         meanings = counter_meanings(s["game"])
         lines.append("  events a game:")
         for k, v in s["counters"].items():
-            meaning = meanings.get(k)
+            meaning = meaning_of(meanings, k)
             lines.append(f"    {k}: {v['per_game']:.2f}" + (f"  ({meaning})" if meaning else ""))
     # Company and set names come from data files: no control character reaches the terminal.
     return [printable(line) for line in lines]
+
+
+def meaning_of(meanings: dict[str, str], counter: str) -> str | None:
+    """A counter's meaning: its own, else its family's, a meaning keyed by the counter's name up
+    to a colon ("income:stage:" for "income:stage:11"), the longest that has one."""
+    if counter in meanings:
+        return meanings[counter]
+    parts = counter.split(":")
+    for end in range(len(parts) - 1, 0, -1):
+        family = ":".join(parts[:end]) + ":"
+        if family in meanings:
+            return meanings[family]
+    return None
 
 
 def counter_meanings(game: str) -> dict[str, str]:

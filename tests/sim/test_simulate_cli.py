@@ -250,6 +250,24 @@ def test_every_counter_of_a_shipped_game_has_a_meaning_and_is_always_reported():
         assert set(module.COUNTERS) == set(module.COUNTER_MEANINGS)
 
 
+def test_every_counter_of_free_market_nyc_a_run_reports_has_a_meaning():
+    # Its counters named per thing (income:stage:11, route:pawn_shop) are explained by family.
+    result = runner.invoke(app, ["simulate", "fmnyc", "--players", "3", "--games", "4", "--jobs", "1", "-q"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    events = lines[lines.index("  events a game:") + 1:]
+    counters = [line for line in events if line.startswith("    ") and ": " in line]
+    assert counters and all(line.rstrip().endswith(")") for line in counters), \
+        [line for line in counters if not line.rstrip().endswith(")")]
+
+
+def test_simulate_names_companies_as_printed_not_by_id():
+    result = runner.invoke(app, ["simulate", "--games", "60", "--jobs", "1", "-q", "--set", "simple"])
+    assert result.exit_code == 0, result.output
+    owned = result.output.split("win rate when owned (highest first):")[1].splitlines()[1:4]
+    assert owned and all("_" not in line.split(":")[0] for line in owned), owned
+
+
 @pytest.mark.parametrize("game", ["dice", "briefcase"])
 def test_the_play_time_is_printed_once(game):
     # The dice game states no time: the common line gives it. Briefcase gives its own line,

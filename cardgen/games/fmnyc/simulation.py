@@ -60,6 +60,15 @@ COUNTER_MEANINGS = {
     "winner_margin": "the winner's worth minus the runner-up's",
     **{f"ran_out:{item}": f"share of games where the {item.replace('_', ' ')} supply ran out at least once"
        for item in SUPPLIES},
+    "auction_coins": "coins paid for lots at the Merchandise Auction",
+    # Counters named per thing: a meaning per family (the part before the last colon).
+    "anytime:": "'at any time' actions taken, by action",
+    "income:": "coins earned, by source",
+    "income:award:": "coins earned from the awards, by award",
+    "income:stage:": "coins earned at a stage, by stage number",
+    "option:": "options chosen at a stage, by stage number and option",
+    "route:": "Delivery Action routes ended, by the kind of square",
+    "stage:": "managers' stage actions taken, by stage number",
 }
 
 
