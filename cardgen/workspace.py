@@ -134,6 +134,10 @@ class Workspace:
         line = f"workspace: {_shown(self.root)} (from {self.found_by})"
         if self.root == self.library:
             return line
+        if (self.root / "cardgen" / "__init__.py").is_file() and (self.root / "pyproject.toml").is_file():
+            # A clone of cardgen itself (the Quick start, installed with pip): its files are the
+            # games' own data, not a user's changes to them.
+            return line + "; a checkout of cardgen's source: its data is the games' own"
         mine = self.yours(game)
         if not mine:
             return line + "; all game data shipped with cardgen"

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from cardgen.cli import app
 from cardgen.data import schema
-from cardgen.workspace import set_override
+from cardgen.workspace import current, set_override
 from tests.conftest import REPO
 
 runner = CliRunner()
@@ -90,6 +90,20 @@ def test_a_workspace_that_is_not_a_folder_is_one_error_line(tmp_path: Path, monk
     assert result.exit_code == 2
     assert result.output.strip().splitlines() == [result.output.strip()]
     assert result.output.startswith("error: ") and "not a folder" in result.output
+
+
+def test_a_clone_of_cardgen_is_said_to_hold_the_games_own_data_not_your_files(tmp_path: Path, monkeypatch):
+    # The Quick start installs a clone with pip and builds in it: its 58 data files are not
+    # "your files".
+    (tmp_path / "cards" / "briefcase").mkdir(parents=True)
+    (tmp_path / "cards" / "briefcase" / "companies.yaml").write_text("game: briefcase\n")
+    (tmp_path / "cardgen").mkdir()
+    (tmp_path / "cardgen" / "__init__.py").write_text("")
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'cardgen'\n")
+    monkeypatch.chdir(tmp_path)
+    line = current().describe("briefcase")
+    assert "a checkout of cardgen's source: its data is the games' own" in line
+    assert "your files" not in line
 
 
 def test_an_empty_workspace_option_is_an_error_not_the_current_folder(tmp_path: Path, monkeypatch):
