@@ -88,14 +88,17 @@ def parse_answer(decision: Decision, text: str) -> Any:
     return picked
 
 
+def question(decision: Decision) -> str:
+    """The decision's prompt as a question or a request: "Draw a card?", "Play a card:"."""
+    prompt = decision.prompt.rstrip(": ")
+    return prompt if prompt.endswith("?") else prompt + ":"
+
+
 def move_text(decision: Decision, choice: Any) -> str:
     """A decision made, as a line of text: an action as it reads; any other choice after its
     question ("Draw a card? yes", "Play a card: 10")."""
     answer = decision.describe(choice)
-    if decision.kind == "act":
-        return answer
-    question = decision.prompt.rstrip(": ")
-    return f"{question} {answer}" if question.endswith("?") else f"{question}: {answer}"
+    return answer if decision.kind == "act" else f"{question(decision)} {answer}"
 
 
 class Terminal:
@@ -110,8 +113,7 @@ class Terminal:
         # What the game shows names cards and companies from data files: printed escaped.
         for line in describe(self.simulator, observation):
             typer.echo(printable(f"  {line}"))
-        question = decision.prompt.rstrip(": ")
-        typer.echo(printable(f"seat {decision.seat + 1}, {question}{'' if question.endswith('?') else ':'}"))
+        typer.echo(printable(f"seat {decision.seat + 1}, {question(decision)}"))
         if decision.kind != "yes_no":
             for i in range(len(decision.options)):
                 typer.echo(printable(f"  {i + 1}. {decision.label(i)}"))
@@ -324,6 +326,7 @@ def register(app: typer.Typer) -> None:
             raise fail(str(exc)) from None
         simulator = _simulator(log.game)
         config = _config(simulator, log)
+
         def shown(step: int, decision: Decision, choice: Any) -> None:
             # A log file is user data: its names are printed escaped.
             typer.echo(printable(f"{step:>5}. seat {decision.seat + 1} ({log.bots[decision.seat]}): "
