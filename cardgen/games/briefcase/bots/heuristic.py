@@ -212,11 +212,12 @@ class HeuristicBot(Policy):
     _tb_portfolio: tuple[int, ...] | None = None   # the game's portfolio object ``_tb`` was found for
 
     def tables(self, g: GameState) -> _Tables:
-        t = self._tb
-        # By identity: a game's portfolio is one tuple all game, while the shared tables keep the
-        # equal tuple of the game that made them (comparing those, every call missed).
-        if t is not None and self._tb_portfolio is g.portfolio and t.rules is g.rules and t.players == g.n:
-            return t
+        # By identity: a game's portfolio is one tuple all game, made for that game (its rules,
+        # its players), and held here, so no other game's can be the same object. (The shared
+        # tables keep the equal tuple of the game that made them: comparing those, every call
+        # missed.)
+        if self._tb_portfolio is g.portfolio:
+            return self._tb                 # type: ignore[return-value]
         key = (type(self), id(g.rules), g.n, g.portfolio)
         t = _TABLES.get(key)
         if t is None or t.rules is not g.rules:
