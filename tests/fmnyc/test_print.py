@@ -334,3 +334,22 @@ def test_a_translated_board_prints_the_translation(tmp_path):
     assert any(line.startswith("Aktionszone") for line in lines) and "Spendenaktion" in lines
     # the English labels are gone (other texts, untranslated here, still say "the Action Zone")
     assert not any(line.startswith("Action Zone") for line in lines) and "Fundraiser" not in lines
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("size: [520, 350]", "size: [1.0e+308, 350]", "size is [width, height] in mm, each from 100 to 2000"),
+    ("size: [520, 350]", "size: [0, 0]", "size is [width, height] in mm"),
+    ("depth: 13", "depth: \"13\"", "track: depth is a number of mm above 0"),
+    ("depth: 13", "depth: 13\n  zzz: 1", "track is {depth: mm}, its only key"),
+    ("\ntrack:", "\nfil: red\ntrack:", "unknown key 'fil'"),
+    ("title: [300, 16, 204, 33]", "title: [3000, 1600, 204, 33]", "is not inside the 520 x 350 mm board"),
+    ("title: [300, 16, 204, 33]", "title: [300, 16, true, 33]", "regions: title is [x, y, width, height]"),
+])
+def test_a_board_layout_out_of_its_bounds_is_one_error_line(project: Path, tmp_path: Path, old, new, message):
+    # A huge board tiled into pages for minutes (and gigabytes); zero divided; junk was accepted.
+    layout = project / "templates" / "fmnyc" / "board.yaml"
+    layout.write_text(layout.read_text().replace(old, new, 1))
+    result = CliRunner().invoke(app, ["build", "fmnyc", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert message in result.output and "internal error" not in result.output
+    assert not (tmp_path / "out").exists()

@@ -75,26 +75,70 @@ class BoardLayout:
     regions: Mapping[str, Box]
 
 
+# What a board may measure, in mm a side: from a small game board to beyond A0 (1189 mm). A
+# larger one would tile into thousands of pages (and hold the build for minutes).
+BOARD_MM = (100.0, 2000.0)
+
+
+def _measure(value: Any) -> float | None:
+    """A YAML number as a float; None for anything else (a bool, a string, NaN, infinity)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    number = float(value)
+    return number if math.isfinite(number) else None
+
+
+def _layout_problem(data: Any) -> str | None:
+    """Why board.yaml's content is not a board layout, or None: exactly the keys size, track
+    (depth) and regions (each region of REGIONS, [x, y, width, height] inside the board)."""
+    if not isinstance(data, dict):
+        return "the board layout is a mapping of size, track and regions"
+    unknown = sorted(str(k) for k in data if k not in ("size", "track", "regions"))
+    if unknown:
+        return f"unknown key '{unknown[0]}' (the keys are size, track and regions)"
+    size = data.get("size")
+    sides = [_measure(v) for v in size] if isinstance(size, list) and len(size) == 2 else None
+    low, high = BOARD_MM
+    if sides is None or any(v is None or not low <= v <= high for v in sides):
+        return f"size is [width, height] in mm, each from {low:g} to {high:g}, not {size!r}"[:200]
+    width, height = sides
+    track = data.get("track")
+    if not isinstance(track, dict) or set(track) != {"depth"}:
+        return "track is {depth: mm}, its only key"
+    depth = _measure(track["depth"])
+    if depth is None or not 0 < depth <= min(width, height) / 4:
+        return f"track: depth is a number of mm above 0 and at most {min(width, height) / 4:g}"
+    regions = data.get("regions")
+    if not isinstance(regions, dict):
+        return f"regions maps each of {', '.join(REGIONS)} to [x, y, width, height]"
+    unknown = sorted(str(k) for k in regions if k not in REGIONS)
+    missing = [r for r in REGIONS if r not in regions]
+    if unknown or missing:
+        return (f"the board's regions are {', '.join(REGIONS)}, each [x, y, width, height]"
+                + (f"; unknown: {', '.join(unknown)}" if unknown else "")
+                + (f"; missing: {', '.join(missing)}" if missing else ""))
+    for name, box in regions.items():
+        values = [_measure(v) for v in box] if isinstance(box, list) and len(box) == 4 else None
+        if values is None or any(v is None for v in values):
+            return f"regions: {name} is [x, y, width, height] in mm, not {box!r}"[:200]
+        x, y, w, h = values                            # type: ignore[misc]
+        if w <= 0 or h <= 0 or x < 0 or y < 0 or x + w > width or y + h > height:
+            return f"regions: {name} {box!r} is not inside the {width:g} x {height:g} mm board"[:200]
+    return None
+
+
 @cache
 def _layout(shown: str, stamp: int) -> BoardLayout:
     path = template_file(GAME, "board.yaml")
     data, problems = load_yaml(path, shown)
     if problems:
         raise LayoutError(problems[0].format())
-    try:
-        regions = {str(k): tuple(float(v) for v in box) for k, box in data["regions"].items()}
-        layout = BoardLayout((float(data["size"][0]), float(data["size"][1])), float(data["track"]["depth"]),
-                             regions)
-    except (KeyError, TypeError, ValueError, IndexError):
-        raise LayoutError(f"{shown}: the board layout needs size: [w, h], track: {{depth}} and "
-                          f"regions: name: [x, y, width, height]") from None
-    unknown = sorted(set(regions) - set(REGIONS))
-    missing = [r for r in REGIONS if r not in regions]
-    if unknown or missing or any(len(b) != 4 for b in regions.values()):
-        raise LayoutError(f"{shown}: the board's regions are {', '.join(REGIONS)}, each [x, y, width, "
-                          f"height]" + (f"; unknown: {', '.join(unknown)}" if unknown else "")
-                          + (f"; missing: {', '.join(missing)}" if missing else ""))
-    return layout
+    why = _layout_problem(data)
+    if why:
+        raise LayoutError(f"{shown}: {why}")
+    regions = {str(k): tuple(float(v) for v in box) for k, box in data["regions"].items()}
+    return BoardLayout((float(data["size"][0]), float(data["size"][1])), float(data["track"]["depth"]),
+                       regions)
 
 
 def board_layout() -> BoardLayout:
