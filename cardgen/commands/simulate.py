@@ -51,6 +51,9 @@ def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None
         raise fail(f"{game} has no simulator yet", 2) from None
     if players < 1:
         raise fail("--players must be at least 1", 2)
+    counts = getattr(simulator, "player_counts", None)
+    if counts and not min(counts) <= players <= max(counts):   # before a list of that many seats
+        raise fail(f"{game} is for {min(counts)} to {max(counts)} players, not {players}", 2)
     seats = seat_list(game, list(simulator.bots), bots, players)
     if games < 1:
         raise fail("--games must be at least 1", 2)

@@ -278,3 +278,16 @@ def test_the_play_time_is_printed_once(game):
     timed = [line for line in result.output.splitlines() if "40 s a turn" in line]
     assert len(timed) == 1, timed
     assert ("play time on the box" in timed[0]) == (game == "briefcase")
+
+
+@pytest.mark.parametrize("command", [["simulate", "startup", "-n", "2", "-q"], ["play", "fmnyc"]])
+def test_a_player_count_beyond_the_game_is_a_usage_error_even_a_huge_one(command):
+    # 10**20 players overflowed the list of seats (an internal error).
+    result = runner.invoke(app, [*command, "--players", str(10**20)], input="")
+    assert result.exit_code == 2 and f"players, not {10**20}" in result.output, result.output
+
+
+def test_play_seats_as_many_players_as_the_game_needs_at_least():
+    # startup is for 3 to 5: play without --players used to ask for 2 and refuse itself.
+    result = runner.invoke(app, ["play", "startup"], input="q\n")
+    assert result.exit_code == 0 and "stopped" in result.output, result.output
