@@ -134,6 +134,13 @@ def test_a_broken_settings_file_is_one_error_line(tmp_path: Path, monkeypatch):
     assert result.exit_code == 2 and "unknown setting 'colour'" in result.output
 
 
+def test_an_output_setting_with_a_control_character_is_one_error_line(tmp_path: Path, monkeypatch):
+    (tmp_path / "cardgen.toml").write_text('output = "a\\u0000b"\n')
+    monkeypatch.chdir(tmp_path)
+    result = invoke("validate")
+    assert result.exit_code == 2 and "'output' holds a control character" in result.output
+
+
 @pytest.mark.parametrize("make, message", [
     (lambda p: p.write_text("a = " + "[" * 5000 + "]" * 5000 + "\n"), "nested too deeply"),
     (lambda p: p.mkdir(), "not a regular file"),
