@@ -193,7 +193,9 @@ def _read_config(root: Path) -> str:
     output = data.get("output", "output")
     if not isinstance(output, str) or not output.strip():
         raise WorkspaceError(f"{path}: 'output' must be a folder name")
-    if any(ord(c) < 32 or ord(c) == 127 for c in output):    # NUL: no file system takes it
+    from cardgen.problems import printable
+
+    if printable(output) != output:      # a NUL no file system takes, an escape sequence...
         raise WorkspaceError(f"{path}: 'output' holds a control character; name a folder")
     return output
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import data_failed, fail, game_option, pick_game
+from cardgen.commands import DATA_PROBLEMS, data_failed, fail, game_option, pick_game
 from cardgen.data.schema import did_you_mean
 from cardgen.output import json_bytes
 from cardgen.problems import DataError, printable  # shared: everything cardgen prints
@@ -366,7 +366,7 @@ def register(app: typer.Typer) -> None:
                 typer.echo(printable(note), err=True)
             announce(chosen)
             if notes:           # what could be listed is shown; the data still has problems
-                raise fail("the game data has problems; fix them first (cardgen validate says the same)", 1)
+                raise fail(DATA_PROBLEMS, 1)
             return
         try:
             listing = LISTINGS[listing_name](chosen)

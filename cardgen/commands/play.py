@@ -275,16 +275,17 @@ def register(app: typer.Typer) -> None:
             simulator = _simulator(log.game)
         else:
             simulator = _simulator(game)
-            counts = getattr(simulator, "player_counts", None) or (2,)
-            if players is not None and not min(counts) <= players <= max(counts):
-                raise fail(f"{game} is for {min(counts)} to {max(counts)} players, not {players}")
+            if players is not None:
+                from cardgen.commands.simulate import check_player_count
+
+                check_player_count(simulator, players)
             if seats:
                 names = [s.strip() for s in seats.split(",")]
                 count = players or len(names)
                 if len(names) == 1:
                     names = names * count
             else:                     # you, and the default bot in every other seat
-                count = players or max(2, min(counts))
+                count = players or max(2, min(getattr(simulator, "player_counts", None) or (2,)))
                 bot = simulator.bots[1] if len(simulator.bots) > 1 else simulator.bots[0]
                 names = [YOU] + [bot] * (count - 1)
             if len(names) != count:

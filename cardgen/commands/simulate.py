@@ -31,10 +31,12 @@ class Plan:
     spec: RunSpec
 
 
-def _simulator_of(plan: Plan) -> Any:
-    from cardgen.games import game_simulator
-
-    return game_simulator(plan.game)
+def check_player_count(simulator: Any, players: int) -> None:
+    """Exit (2) with one line when the game's simulator is not for ``players`` players (its
+    ``player_counts``, when it lists them). Shared by simulate and play."""
+    counts = getattr(simulator, "player_counts", None)
+    if counts and not min(counts) <= players <= max(counts):
+        raise fail(f"{simulator.game} is for {min(counts)} to {max(counts)} players, not {players}", 2)
 
 
 def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None,
@@ -51,9 +53,7 @@ def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None
         raise fail(f"{game} has no simulator yet", 2) from None
     if players < 1:
         raise fail("--players must be at least 1", 2)
-    counts = getattr(simulator, "player_counts", None)
-    if counts and not min(counts) <= players <= max(counts):   # before a list of that many seats
-        raise fail(f"{game} is for {min(counts)} to {max(counts)} players, not {players}", 2)
+    check_player_count(simulator, players)      # before a list of that many seats is made
     seats = seat_list(game, list(simulator.bots), bots, players)
     if games < 1:
         raise fail("--games must be at least 1", 2)
@@ -350,7 +350,9 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
     check_outputs(json_out, plot_paths(game, players, plot) if plot is not None else None)
     summary = play_run(plan, jobs, scheduler, progress=not quiet and on_terminal())
     own = game_summary_lines(game, summary, options)
-    simulator = _simulator_of(plan)
+    from cardgen.games import game_simulator
+
+    simulator = game_simulator(game)
     names = simulator.item_names(plan.spec.config) if hasattr(simulator, "item_names") else None
     for line in summary_lines(summary, play_time=not own, names=names) + own:
         typer.echo(line)
