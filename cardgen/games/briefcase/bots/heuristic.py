@@ -105,6 +105,18 @@ _SOURCES = tuple(tuple(tuple(s for s in order if (m >> s) & 1) for m in range(1 
                  for order in _SOURCE_ORDER)
 
 
+def _needed(cost: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """``cost``'s resources with a count, as (resource, count): an activation needs one to
+    three of the six, and the purchase searches below go over those only."""
+    items = _NEEDED.get(cost)
+    if items is None:
+        items = _NEEDED[cost] = tuple((r, k) for r, k in enumerate(cost) if k)
+    return items
+
+
+_NEEDED: dict[tuple[int, ...], tuple[tuple[int, int], ...]] = {}
+
+
 class _Tables:
     """A style's values of each company that do not change during a game."""
 
@@ -438,8 +450,9 @@ class HeuristicBot(Policy):
         """Resources to buy (per resource) so that ``stock`` pays ``cost``; None if the market
         cannot supply them. A missing resource that is blocked or sold out is replaced by one
         that pays for it (Imported, or through the player's conversions)."""
-        for r in range(N_RES):
-            if stock[r] < cost[r]:
+        needed = _needed(cost)
+        for r, k in needed:
+            if stock[r] < k:
                 break
         else:
             return [0] * N_RES
@@ -459,8 +472,8 @@ class HeuristicBot(Policy):
         ignored = g.ignored                # blocks a Cargo-like ability will ignore this turn
         exhausted = None                   # actions.basic_exhausted(g), once needed
         substituted = False
-        for r in range(N_RES):
-            short = cost[r] - stock[r]
+        for r, k in needed:
+            short = k - stock[r]
             if short <= 0:
                 continue
             sources = _SOURCES[r][free[r] | conv[r]]
@@ -613,9 +626,9 @@ class HeuristicBot(Policy):
             # Each missing resource costs at least the cheapest price: when the hand cannot pay
             # that, the search below would find nothing affordable.
             missing = 0
-            for r in range(N_RES):
-                if cost[r] > storage[r]:
-                    missing += cost[r] - storage[r]
+            for r, k in _needed(cost):
+                if k > storage[r]:
+                    missing += k - storage[r]
             if missing * cheapest > cap:
                 continue
             buys = self.shortfall(g, p, cost, storage)
