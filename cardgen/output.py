@@ -46,6 +46,11 @@ def _obstacle(path: Path) -> str | None:
     return None
 
 
+def slug(name: str) -> str:
+    """``name`` as part of an output file's name: words in lower case joined by hyphens."""
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in name.casefold()).split())
+
+
 def check_writable(path: Path) -> None:
     """Raise OutputError now if a file could not be written at ``path`` later: the reasons
     ``_obstacle`` sees in the path (a folder, device, FIFO or symlink there, a file where a

@@ -106,10 +106,10 @@ def output_stem(req: BuildRequest, ctx: Context) -> str:
 
 
 def variant_stem(game: str, ctx: Context, players: int | None, *choices: str) -> str:
-    """``<game>-<lang>``, the company set and the player count when chosen, then ``choices``
-    (empty ones left out): the name of what build and export write for this variant."""
-    company_set = getattr(ctx.selection, "company_set", None)
-    parts = [game, ctx.lang, company_set.id.replace("_", "-") if company_set is not None else "",
+    """``<game>-<lang>``, the cards chosen (a company set, a file of Career cards) and the player
+    count when chosen, then ``choices`` (empty ones left out): the name of what build and export
+    write for this variant."""
+    parts = [game, ctx.lang, getattr(ctx.selection, "variant", None) or "",
              f"{players}p" if players else "", *choices]
     return "-".join(p for p in parts if p)
 
@@ -277,7 +277,8 @@ def register(app: typer.Typer) -> None:
                                     "(default: the full box)."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
                                     help="Only one company set's cards: an official "
-                                    "set's id or name, or a set file."),
+                                    "set's id or name, or a set file (Free Market: NYC: a "
+                                    "file of Career cards, printed in place of the shipped ones)."),
         font: Path = typer.Option(None, "--font", metavar="FILE",
                                   help="A TrueType font file (.ttf) to print the "
                                   "texts with; it must have every character."),

@@ -75,11 +75,10 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
                bots: str = "", effects: bool = True, effect_games: int = 200,
                json_out: Path | None = None, plot: Path | None = None) -> None:
     from cardgen.commands.simulate import check_outputs, on_terminal, plan_run, play_run, write_outputs
-    from cardgen.commands.tune import _slug
     from cardgen.commands.validate import validate_paths
     from cardgen.data.documents import game_files, read_document
     from cardgen.games import game_simulator, registered_games
-    from cardgen.output import json_bytes
+    from cardgen.output import json_bytes, slug
     from cardgen.sim.check_report import check_data
     from cardgen.sim.plots import check_plot_paths, render_check_plots
     from cardgen.sim.verdict import judge
@@ -109,7 +108,9 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     for p in problems:
         typer.echo(p.format(), err=True)
     if [p for p in problems if p.severity == "error"] or not docs:
-        typer.echo(printable(f"FAIL: {target} is not a valid set file or {game} set"), err=True)
+        # A file's game is the one its header names (the problems above say which is wrong).
+        what = "a valid set file" if named_file else f"a valid {game} set"
+        typer.echo(printable(f"FAIL: {target} is not {what}"), err=True)
         raise typer.Exit(1)
     if file.is_file():
         doc, _ = read_document(file)
@@ -145,7 +146,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
                   for n in counts} if reference else {}
     # The reference set checked against itself: the same games, played once.
     same = bool(base_plans) and all(base_plans[n].spec.config == plans[n].spec.config for n in counts)
-    stem = f"{game}-{_slug(name) or 'set'}-check"
+    stem = f"{game}-{slug(name) or 'set'}-check"
     check_outputs(json_out, check_plot_paths(stem, plot, effects) if plot is not None else None)
     runs, bases = {}, {}
     for players in counts:

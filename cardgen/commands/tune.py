@@ -96,7 +96,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     from cardgen.data.schema import did_you_mean
     from cardgen.games import game_simulator, registered_games, simulator_ref
     from cardgen.games.selection import SelectionError
-    from cardgen.output import OutputError, check_writable, json_bytes, write_all_atomic
+    from cardgen.output import OutputError, check_writable, json_bytes, slug, write_all_atomic
     from cardgen.problems import DataError
     from cardgen.sim.runner import dask_executor, local_executor, scheduler_problem, worker_count
     from cardgen.sim.tune import FRESH_SEED, Joint, Settings, Tuner, check_budget
@@ -131,7 +131,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
         raise fail(str(exc)) from None
     except DataError as exc:
         raise data_failed(exc) from None
-    stem = f"{game}-{_slug(subject.set_name) if len(subjects) == 1 else 'joint'}"
+    stem = f"{game}-{slug(subject.set_name) if len(subjects) == 1 else 'joint'}"
     folder = current().default_output()
     out = out or folder / f"{stem}-tuned-changes.yaml"
     base = out.with_suffix("")
@@ -207,10 +207,6 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
 
 def _listing(subject: Any, values: dict) -> str:
     return ", ".join(f"{subject.companies[c]} {f} {v}" for (c, f), v in sorted(values.items()))
-
-
-def _slug(name: str) -> str:
-    return "-".join("".join(ch if ch.isalnum() else " " for ch in name.casefold()).split())
 
 
 def report_text(subject: Any, outcome: Any, settings: Any) -> str:

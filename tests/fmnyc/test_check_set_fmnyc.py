@@ -172,3 +172,36 @@ def test_avoid_names_are_shared_with_briefcase():
     assert split_bot("planner/avoid=heir") == ("planner", "heir", "")
     assert split_bot(favouring("planner", "heir")) == ("planner", "", "heir")
     assert split_bot("planner") == ("planner", "", "")
+
+
+def test_build_prints_a_file_of_career_cards_in_place_of_the_shipped_ones(tmp_path: Path):
+    """simulate and check-set take a Career card file as the game's --set: build prints it, under
+    a name of its own so that it never overwrites the shipped cards' PDF."""
+    from tests.pdfs import pdf_text
+
+    result = CliRunner().invoke(app, ["build", "fmnyc", "--set", str(overpowered(tmp_path)),
+                                      "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    cards = tmp_path / "out" / "fmnyc-en-op-careers-cards.pdf"
+    assert "Trust Fund Heir" in pdf_text(cards)
+    assert not (tmp_path / "out" / "fmnyc-en-cards.pdf").exists()
+
+
+def test_a_career_file_whose_yaml_is_broken_is_reported_where_it_is_broken(tmp_path: Path):
+    """Not "the game has no card sets": the file is one, and its problem is placed."""
+    broken = tmp_path / "careers.yaml"
+    broken.write_text("game: fmnyc\nkind: careers\n  deal: [\n")
+    for args in (["simulate", "fmnyc", "--games", "1"], ["build", "fmnyc", "--out", str(tmp_path / "out")]):
+        result = CliRunner().invoke(app, [*args, "--set", str(broken)])
+        assert result.exit_code == 1, result.output
+        assert f"{broken.name}:3:" in result.output and "yaml-syntax" in result.output
+        assert "no card sets" not in result.output
+
+
+def test_check_set_of_an_invalid_career_file_does_not_name_another_game(tmp_path: Path):
+    bad = tmp_path / "bad-careers.yaml"
+    bad.write_text(CAREERS.read_text().replace("per_player: 6", "per_player: x"))
+    result = CliRunner().invoke(app, ["check-set", str(bad)])
+    assert result.exit_code == 1
+    assert "deal.per_player" in result.output
+    assert "briefcase" not in result.output

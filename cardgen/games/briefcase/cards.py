@@ -130,6 +130,11 @@ class Selection:
     players: int | None = None
     company_set: CompanySet | None = None
 
+    @property
+    def variant(self) -> str | None:
+        """The chosen cards, in the output files' names (None: all of them)."""
+        return None if self.company_set is None else self.company_set.id.replace("_", "-")
+
 
 def select(players: int | None = None, set_ref: str | None = None) -> Selection:
     """Load the data and check the --players and --set choices (SelectionError if unusable).

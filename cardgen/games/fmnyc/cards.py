@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from cardgen.games.fmnyc.load import Fmnyc, load_fmnyc
+from cardgen.games.fmnyc.load import Fmnyc, careers_file, load_fmnyc
 from cardgen.games.fmnyc.texts import LABELS, characters, messages
-from cardgen.games.selection import SelectionError, check_players, refuse_sets
+from cardgen.games.selection import SelectionError, check_players
 from cardgen.i18n.messages import Message, labeller
+from cardgen.output import slug
 from cardgen.render.printable import CardSpec, Face, TextSlot
 
 GAME = "fmnyc"
@@ -46,6 +48,12 @@ class Selection:
 
     game: Fmnyc
     players: int | None = None
+    careers: Path | None = None     # a file of Career cards printed in place of careers.yaml
+
+    @property
+    def variant(self) -> str | None:
+        """The chosen cards, in the output files' names (None: the shipped ones)."""
+        return None if self.careers is None else slug(self.careers.stem) or "careers"
 
     @property
     def colours(self) -> list[str]:
@@ -61,11 +69,12 @@ class Selection:
 
 
 def select(players: int | None = None, set_ref: str | None = None) -> Selection:
-    """Load the data and check --players (SelectionError when unusable); there are no sets."""
-    game = load_fmnyc()
-    refuse_sets(game, set_ref)
+    """Load the data and check --players (SelectionError when unusable). The game has no card
+    sets; ``set_ref`` may name a file of Career cards printed in place of careers.yaml."""
+    careers = careers_file(set_ref) if set_ref else None
+    game = load_fmnyc(careers)
     check_players(game, players)
-    return Selection(game, players)
+    return Selection(game, players, careers)
 
 
 # -- faces ------------------------------------------------------------------------------------

@@ -103,6 +103,28 @@ class Fmnyc:
         return list(self.docs["stocks"]["tokens"])
 
 
+NO_SETS = ("'Free Market: NYC' has no card sets: --set and check-set take a file of Career cards "
+           "(kind: careers)")
+
+
+def careers_file(set_ref: str) -> Path:
+    """The file a ``--set`` names for this game: a set of Career cards (``game: fmnyc``, ``kind:
+    careers``) standing in for careers.yaml, as simulate, build and check-set take it.
+    SelectionError for anything else; DataError, placed, for such a file that cannot be read
+    (its YAML broken), rather than saying it is not one."""
+    from cardgen.data.documents import read_document
+    from cardgen.games.selection import SelectionError
+
+    path = Path(set_ref)
+    if path.is_file():
+        doc, problems = read_document(path)
+        if doc is None and not any(p.rule.startswith(("header-", "file-not-mapping")) for p in problems):
+            raise DataError(problems)
+        if doc is not None and (doc.game, doc.kind) == (GAME, "careers"):
+            return path
+    raise SelectionError(NO_SETS)
+
+
 def load_fmnyc(replacement: Path | None = None) -> Fmnyc:
     """The game's data (the workspace's files over the shipped ones), fully validated: DataError
     with every problem when anything is wrong, as ``cardgen validate`` would report it.

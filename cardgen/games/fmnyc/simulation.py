@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from cardgen.games.fmnyc.bots import BOTS, make_bot
@@ -93,19 +92,11 @@ class FmnycSimulator:
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:
-        from cardgen.data.documents import read_document
-        from cardgen.games.fmnyc.load import load_fmnyc
+        from cardgen.games.fmnyc.load import careers_file, load_fmnyc
         from cardgen.games.selection import check_players
 
-        replacement = None
-        if set_ref is not None:
-            # The game's "set" is a file of Career cards standing in for careers.yaml (check-set).
-            path = Path(set_ref)
-            doc = read_document(path)[0] if path.is_file() else None
-            if doc is None or (doc.game, doc.kind) != (self.game, "careers"):
-                raise ValueError("'Free Market: NYC' has no card sets: --set and check-set take a file "
-                                 "of Career cards (kind: careers)")
-            replacement = path
+        # The game's "set" is a file of Career cards standing in for careers.yaml.
+        replacement = None if set_ref is None else careers_file(set_ref)
         model = load_fmnyc(replacement)
         check_players(model, players)
         rounds = int(options.get("rounds") or model["game"]["rounds"]["default"])
