@@ -3,6 +3,7 @@ are policies that see observations, never the state."""
 
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 from typing import Any
 
@@ -57,7 +58,7 @@ def test_bots_see_observations_never_the_state():
             self.inner = inner
 
         def decide(self, observation: Any, decision: Decision) -> Any:
-            seen.append(observation)
+            seen.append(copy.deepcopy(observation))     # the seat's observation is updated in place
             return self.inner.decide(observation, decision)
 
     g = _game("simple", ["greedy", "expert"], seed=3,

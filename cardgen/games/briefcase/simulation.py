@@ -13,7 +13,7 @@ from cardgen.games.briefcase.engine import Rules, begin, compile_rules, new_game
 from cardgen.games.briefcase.engine.effects import check_supported
 from cardgen.games.briefcase.engine.observation import Observation
 from cardgen.games.briefcase.engine.rules import N_CARDS
-from cardgen.games.briefcase.engine.state import GameState, PlayerState, touch_all
+from cardgen.games.briefcase.engine.state import GameState, PlayerState, forget_observations
 from cardgen.games.briefcase.load import check_players, resolve_set
 from cardgen.games.briefcase.model import DECISIONS
 from cardgen.sim import driver
@@ -115,10 +115,8 @@ class BriefcaseSimulator:
             p.hand[:] = [pool[:k].count(t) for t in range(N_CARDS)]
             p.deck = pool[k:]
         # Everything cached about the state is rebuilt (the pending decision stays pending).
-        touch_all(g)
-        g.obs_own = [None] * g.n
+        forget_observations(g)
         g.issued = [{} for _ in range(g.n)]      # plans made on the hands as they were
-        g.obs_decks = [None] * g.n
 
 
 def items(g: GameState) -> dict[str, dict[str, Any]]:

@@ -44,6 +44,17 @@ class Conversions:
                             for by_use in self.cands)
         self.limited = any(c[5] for c in card_convs)    # any of them limited per turn
 
+    # By value: it is made from the abilities alone (a copied observation equals its original).
+    def __eq__(self, other: object) -> bool:
+        return type(other) is Conversions and (self.cands, self.fewest, self.limited) == (
+            other.cands, other.fewest, other.limited)
+
+    def __hash__(self) -> int:
+        return hash(self.cands)
+
+    def __repr__(self) -> str:
+        return f"Conversions(cands={self.cands!r})"
+
 
 def conversions(card_convs: tuple) -> Conversions:
     """The ``Conversions`` of a player's ``card_convs`` (sorted as ``effects.refresh`` sorts them)."""
@@ -116,8 +127,8 @@ class GameState:
         "removed", "current", "turns", "company_bought", "uses", "ignored", "end_condition",
         "over", "stalled", "bought", "activations", "hires", "blocks_moved", "deactivations",
         "resource_blocks_removed", "invariants", "initial_cards", "initial_res", "initial_piles",
-        "draw_to", "revealed", "flow", "version", "obs_public", "obs_parts", "obs_table", "obs_middle",
-        "obs_own", "obs_decks", "obs_stale", "issued", "__weakref__",
+        "draw_to", "revealed", "flow", "version", "obs_public", "obs_views", "obs_table",
+        "obs_table_version", "obs_own", "obs_decks", "obs_stale", "issued", "__weakref__",
     )
 
     def __init__(self, rules: Rules, players: int, rng: random.Random):
@@ -160,16 +171,18 @@ class GameState:
         self.initial_cards = [0] * N_CARDS
         self.initial_res = [0] * N_RES
         self.initial_piles = [0] * n_comp
-        # The rules as a generator of decisions (turn.begin), and what observation() caches:
-        # ``version`` counts applied choices; ``obs_public`` holds each player's public view
-        # until it changes (None: to build anew; see observation.py).
+        # The rules as a generator of decisions (turn.begin), and what observation() keeps:
+        # ``version`` counts applied choices; each seat's observation (``obs_own``) and each
+        # player's public view (``obs_views``), shared by the others' observations, are brought
+        # up to date in place; ``obs_public`` says which views are up to date (True; None: to
+        # update; see observation.py).
         self.flow: Flow | None = None
         self.version = 0
         self.obs_public: list[Any] = [None] * players
-        self.obs_parts: list[Any] = [None] * players
+        self.obs_views: list[Any] = [None] * players
         self.obs_table: list[Any] = [None] * 8      # the table's parts (observation.py)
         self.obs_stale = (1 << 7) - 1               # which of them to rebuild (observation.ALL_PARTS)
-        self.obs_middle: tuple = ()                 # those parts as an observation's fields
+        self.obs_table_version = 0                  # how many times they were rebuilt
         self.obs_own: list[Any] = [None] * players
         self.obs_decks: list[Any] = [None] * players
         # Per seat, the payment plans the engine's planners made on that seat's observation of
@@ -234,6 +247,15 @@ def touch_all(g: GameState) -> None:
     """Everything may have changed: every view and every part of the table."""
     g.obs_public[:] = [None] * g.n
     g.obs_stale = (1 << 7) - 1
+
+
+def forget_observations(g: GameState) -> None:
+    """The state was changed behind the rules' back (a redeal): every seat's observation and
+    every view is made anew, so the ones handed out before stay as they were."""
+    touch_all(g)
+    g.obs_own = [None] * g.n
+    g.obs_views = [None] * g.n
+    g.obs_decks = [None] * g.n
 
 
 # observation.py reads this module's classes: imported once they exist. ``observation(seat)``,
