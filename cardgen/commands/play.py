@@ -348,7 +348,12 @@ def register(app: typer.Typer) -> None:
                 return
             raise fail(f"{file} ends before the game does (step {len(log.choices)})", 1)
         end = end_of(simulator.result(state, log.seed, log.bots))
-        if log.end is not None and end != log.end:
+        if log.end is None:           # nothing to compare with: say so, not "same end"
+            typer.echo(printable(f"{file}: {len(log.choices)} decisions replayed to the game's end: "
+                                 f"{describe_end(end)}; the log records no end to compare with"))
+            announce(log.game)
+            return
+        if end != log.end:
             raise fail(f"{file} replays to another end: {describe_end(end)}, where the log says "
                        f"{describe_end(log.end)}", 1)
         typer.echo(printable(f"{file}: {len(log.choices)} decisions replayed; same end: {describe_end(end)}"))
