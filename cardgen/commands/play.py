@@ -50,6 +50,10 @@ def _simulator(game: str) -> Any:
 def _config(simulator: Any, log: GameLog) -> Any:
     from cardgen.commands.simulate import prepared
 
+    try:                # the one check of a log's seats, for replay and --resume alike
+        log.check_bots(simulator.bots, YOU)
+    except LogError as exc:
+        raise fail(str(exc)) from None
     # A person's seat is prepared as the first bot: only the bots' names are checked there.
     return prepared(simulator, log.players, log.set_ref,
                     [b if b != YOU else simulator.bots[0] for b in log.bots], log.options)

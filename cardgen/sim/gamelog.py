@@ -49,6 +49,7 @@ class GameLog:
     options: dict[str, Any] = field(default_factory=dict)
     choices: list[dict[str, Any]] = field(default_factory=list)
     end: dict[str, Any] | None = None
+    source: Path | None = field(default=None, compare=False, repr=False)   # read from, for messages
 
     def header(self) -> dict[str, Any]:
         return {"format": FORMAT, "cardgen": __version__, "game": self.game, "seed": self.seed,
@@ -65,6 +66,17 @@ class GameLog:
 
     def write(self, path: Path) -> None:
         write_atomic(path, self.to_bytes())
+
+    def check_bots(self, known: Sequence[str], person: str | None = None) -> None:
+        """LogError unless every seat's name is one of the game's bots ``known`` (or
+        ``person``, the seat of someone at the terminal): replay does not ask the bots, but a
+        resumed game does, and an unknown name must stop both the same way, at the header."""
+        allowed = [*known, *([person] if person else [])]
+        where = f"{self.source}:1: " if self.source is not None else ""
+        for seat, name in enumerate(self.bots, 1):
+            if name not in allowed:
+                raise LogError(f"{where}the header's 'bots' names '{shorten(name)}' for seat {seat}, "
+                               f"not a bot of {self.game} ({', '.join(allowed)})")
 
 
 def end_of(result: GameResult) -> dict[str, Any]:
@@ -178,7 +190,8 @@ def _header(path: Path, head: dict[str, Any]) -> GameLog:
         raise problem("set", "a set's name or null")
     if not isinstance(options, dict):
         raise problem("options", "an object")
-    return GameLog(game, seed, players, list(bots), set_ref, dict(options))
+    return GameLog(game, seed, players, list(bots), set_ref, dict(options),
+                   source=path)
 
 
 def _decision(path: Path, number: int, row: dict[str, Any], players: int) -> dict[str, Any]:

@@ -88,6 +88,16 @@ def test_an_object_as_a_choice_is_refused(tmp_path: Path, lines):
     assert message.endswith(':2: the choice {"card": 3} is not one a game makes: an object is no choice')
 
 
+# The header's seats: checked once, for replay and --resume alike.
+
+@pytest.mark.parametrize("args", BOTH)
+def test_a_header_naming_an_unknown_bot_is_refused(tmp_path: Path, lines, args: list[str]):
+    lines[0]["bots"] = ["high", "smart"]
+    message = refused(args, write(tmp_path / "game.jsonl", lines[:3]))
+    assert message.endswith(":1: the header's 'bots' names 'smart' for seat 2, not a bot of toy "
+                            "(random, high, you)")
+
+
 @pytest.mark.parametrize("args", BOTH)
 def test_a_header_with_fewer_bots_than_players_is_refused(tmp_path: Path, lines, args: list[str]):
     lines[0]["bots"] = ["high"]
