@@ -13,9 +13,9 @@ import typer
 
 from cardgen.commands import fail, game_option, pick_game
 from cardgen.output import OutputError, check_writable
-from cardgen.problems import printable
-from cardgen.sim.decisions import Decision, IllegalAction, as_logged
-from cardgen.sim.driver import policy_seed, replay
+from cardgen.problems import printable, shorten
+from cardgen.sim.decisions import Decision, as_logged
+from cardgen.sim.driver import ReplayError, policy_seed, replay
 from cardgen.sim.gamelog import GameLog, LogError, describe_end, end_of, read_log
 from cardgen.workspace import announce
 
@@ -57,6 +57,12 @@ def _config(simulator: Any, log: GameLog) -> Any:
     # A person's seat is prepared as the first bot: only the bots' names are checked there.
     return prepared(simulator, log.players, log.set_ref,
                     [b if b != YOU else simulator.bots[0] for b in log.bots], log.options)
+
+
+def _no_longer_replays(log: GameLog, what: str, exc: ReplayError) -> typer.Exit:
+    """The error line of a log whose decision ``exc.step`` no longer applies, at its line."""
+    return fail(f"{log.place(exc.step)}: {what} no longer replays at decision {exc.step}: "
+                f"{shorten(exc.why, 300)}", 1)
 
 
 def describe(simulator: Any, observation: Any) -> list[str]:
@@ -200,8 +206,8 @@ class Session:
     def run(self) -> Any:
         try:
             state = replay(self.simulator, self.config, self.log.seed, self.log.choices)
-        except IllegalAction as exc:
-            raise fail(f"the saved game no longer replays: {exc}", 1) from None
+        except ReplayError as exc:
+            raise _no_longer_replays(self.log, "the saved game", exc) from None
         policies = self.policies()
         while (decision := state.decision()) is not None:
             try:
@@ -342,8 +348,8 @@ def register(app: typer.Typer) -> None:
 
         try:
             state = replay(simulator, config, log.seed, log.choices, show=shown if show else None)
-        except IllegalAction as exc:
-            raise fail(f"{file} no longer replays: {exc}", 1) from None
+        except ReplayError as exc:
+            raise _no_longer_replays(log, "the log", exc) from None
         if state.decision() is not None:
             if log.end is None:       # a game saved before its end (play's s FILE): not broken
                 typer.echo(printable(f"{file}: {len(log.choices)} decisions replayed; the game is not "

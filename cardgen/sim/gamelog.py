@@ -49,7 +49,10 @@ class GameLog:
     options: dict[str, Any] = field(default_factory=dict)
     choices: list[dict[str, Any]] = field(default_factory=list)
     end: dict[str, Any] | None = None
-    source: Path | None = field(default=None, compare=False, repr=False)   # read from, for messages
+    # Where the log was read from and the line of each choice read, for messages; a log made
+    # in memory has neither (and choices a game appends after reading have no line).
+    source: Path | None = field(default=None, compare=False, repr=False)
+    lines: list[int] = field(default_factory=list, compare=False, repr=False)
 
     def header(self) -> dict[str, Any]:
         return {"format": FORMAT, "cardgen": __version__, "game": self.game, "seed": self.seed,
@@ -66,6 +69,13 @@ class GameLog:
 
     def write(self, path: Path) -> None:
         write_atomic(path, self.to_bytes())
+
+    def place(self, step: int) -> str:
+        """Where decision ``step`` (counted from 1) was read, as 'FILE:LINE' for a message, else
+        'step N'."""
+        if self.source is None or not 1 <= step <= len(self.lines):
+            return f"step {step}"
+        return f"{self.source}:{self.lines[step - 1]}"
 
     def check_bots(self, known: Sequence[str], person: str | None = None) -> None:
         """LogError unless every seat's name is one of the game's bots ``known`` (or
@@ -108,6 +118,7 @@ def read_log(path: Path) -> GameLog:
             log.end, end_line = _end(path, number, row, log.players), number
         else:
             log.choices.append(_decision(path, number, row, log.players))
+            log.lines.append(number)
     return log
 
 

@@ -88,6 +88,23 @@ def test_an_object_as_a_choice_is_refused(tmp_path: Path, lines):
     assert message.endswith(':2: the choice {"card": 3} is not one a game makes: an object is no choice')
 
 
+def test_an_illegal_choice_is_named_by_the_log_line_it_is_on(tmp_path: Path, lines):
+    lines[3]["choice"] = 99                     # the third decision; blank lines push it to line 6
+    log = tmp_path / "game.jsonl"
+    log.write_text("".join(json.dumps(row) + "\n" + ("\n" if i < 2 else "") for i, row in enumerate(lines)))
+    message = refused(["replay"], log)
+    assert message == (f"error: {log}:6: the log no longer replays at decision 3: "
+                       f"play: 99 is not one of the options")
+
+
+def test_a_resumed_game_whose_choice_is_illegal_is_named_by_its_line(tmp_path: Path, lines):
+    lines[1]["choice"] = 99
+    log = write(tmp_path / "game.jsonl", lines[:4])
+    message = refused(["play", "--resume"], log)
+    assert message == (f"error: {log}:2: the saved game no longer replays at decision 1: "
+                       f"play: 99 is not one of the options")
+
+
 # The header's seats: checked once, for replay and --resume alike.
 
 @pytest.mark.parametrize("args", BOTH)
@@ -165,3 +182,13 @@ def test_a_seat_outside_the_table_is_refused(tmp_path: Path, lines):
     lines[1]["seat"] = 2
     message = refused(["replay"], write(tmp_path / "game.jsonl", lines))
     assert message.endswith(":2: 'seat' must be a seat index from 0 to 1, not 2")
+
+
+# Seats in messages are numbered from 1 (the log keeps indices from 0).
+
+def test_a_decision_of_another_seat_is_said_with_seats_numbered_from_1(tmp_path: Path, lines):
+    assert lines[1]["seat"] == 0
+    lines[1]["seat"] = 1
+    message = refused(["replay"], write(tmp_path / "game.jsonl", lines))
+    assert message.endswith(":2: the log no longer replays at decision 1: the log has seat 2 deciding "
+                            "'play'; the game asks seat 1 for 'play'")
