@@ -16,7 +16,7 @@ from cardgen.output import OutputError, check_writable
 from cardgen.problems import printable, shorten
 from cardgen.sim.decisions import Decision, as_logged
 from cardgen.sim.driver import ReplayError, policy_seed, replay
-from cardgen.sim.gamelog import GameLog, LogError, describe_end, end_of, read_log
+from cardgen.sim.gamelog import GameLog, LogError, describe_end, end_of, read_log, recorded_set
 from cardgen.workspace import announce
 
 YOU = "you"
@@ -303,7 +303,7 @@ def register(app: typer.Typer) -> None:
             unknown = [n for n in names if n != YOU and n not in simulator.bots]
             if unknown:
                 raise fail(f"unknown bot '{unknown[0]}'; bots: {', '.join(simulator.bots)}, or '{YOU}'")
-            log = GameLog(game, seed, count, names, set_ref)
+            log = GameLog(game, seed, count, names, recorded_set(set_ref))
         session = Session(simulator, log)
         try:
             state = session.run()

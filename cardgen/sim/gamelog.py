@@ -12,6 +12,7 @@ the wrong type reaching an engine."""
 from __future__ import annotations
 
 import json
+import os
 import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ END_KEYS = ("scores", "winners", "turns", "stalled")
 # uses a number past two digits; the bounds keep a hostile log's values short in a message.
 MAX_CHOICE_DEPTH = 8
 MAX_CHOICE_INT = 2**63
+SET_FILE_SUFFIXES = (".yaml", ".yml")
 
 
 class LogError(ValueError):
@@ -101,6 +103,16 @@ def describe_end(end: dict[str, Any]) -> str:
     won = ("stopped by the safety cap" if end["stalled"] else
            "won by " + (" and ".join(f"seat {w + 1}" for w in end["winners"]) or "nobody"))
     return f"scores {scores}; {won}; {end['turns']} turns"
+
+
+def recorded_set(set_ref: str | None) -> str | None:
+    """How a log records a --set value: a set file by its absolute path, so that the log
+    replays from any folder; a set's name as it is."""
+    if set_ref is None:
+        return None
+    if Path(set_ref).suffix.lower() in SET_FILE_SUFFIXES or os.path.lexists(set_ref):
+        return os.path.abspath(set_ref)
+    return set_ref
 
 
 def read_log(path: Path) -> GameLog:
@@ -201,8 +213,24 @@ def _header(path: Path, head: dict[str, Any]) -> GameLog:
         raise problem("set", "a set's name or null")
     if not isinstance(options, dict):
         raise problem("options", "an object")
-    return GameLog(game, seed, players, list(bots), set_ref, dict(options),
+    return GameLog(game, seed, players, list(bots), _set_file(path, set_ref), dict(options),
                    source=path)
+
+
+def _set_file(path: Path, set_ref: str | None) -> str | None:
+    """The header's set as the game is to read it: a relative set file's path is relative to
+    the log's folder (logs are written with absolute ones; a log moved with its set file, or
+    written by hand, still replays from any folder); a set's name as it is."""
+    if set_ref is None or Path(set_ref).is_absolute():
+        return set_ref
+    beside = path.parent / set_ref
+    if os.path.lexists(beside):
+        return str(beside)
+    if Path(set_ref).suffix.lower() in SET_FILE_SUFFIXES:      # a file, and it is not there
+        raise LogError(f"{path}:1: the header's set file '{shorten(set_ref)}' is not in the log's "
+                       f"folder ({shorten(str(beside), 200)}): a relative set path in a log is read "
+                       f"from there; give it from there or as an absolute path")
+    return set_ref
 
 
 def _decision(path: Path, number: int, row: dict[str, Any], players: int) -> dict[str, Any]:

@@ -13,8 +13,10 @@ from typer.testing import CliRunner
 
 from cardgen import games
 from cardgen.cli import app
+from cardgen.sim.gamelog import read_log
 
 runner = CliRunner()
+REPO = Path(__file__).resolve().parents[2]
 BOTH = (["replay"], ["play", "--resume"])       # the two readers of a log
 
 
@@ -192,3 +194,59 @@ def test_a_decision_of_another_seat_is_said_with_seats_numbered_from_1(tmp_path:
     message = refused(["replay"], write(tmp_path / "game.jsonl", lines))
     assert message.endswith(":2: the log no longer replays at decision 1: the log has seat 2 deciding "
                             "'play'; the game asks seat 1 for 'play'")
+
+
+# Set files: logged by their absolute path; a relative one is read from the log's folder.
+
+def test_a_set_file_given_relative_is_logged_by_its_absolute_path(tmp_path: Path, monkeypatch):
+    (tmp_path / "sets").mkdir()
+    (tmp_path / "sets" / "mine.yaml").write_text("")
+    monkeypatch.chdir(tmp_path)
+    saved = tmp_path / "game.jsonl"
+    result = runner.invoke(app, ["play", "toy", "--seats", "high,high", "--set", "sets/mine.yaml",
+                                 "--save", str(saved)])
+    assert result.exit_code == 0, result.output
+    assert json.loads(saved.read_text().splitlines()[0])["set"] == str(tmp_path / "sets" / "mine.yaml")
+
+
+def test_a_set_name_is_logged_as_it_is(tmp_path: Path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    saved = tmp_path / "game.jsonl"
+    assert runner.invoke(app, ["play", "toy", "--seats", "high,high", "--set", "Some Set",
+                               "--save", str(saved)]).exit_code == 0
+    assert json.loads(saved.read_text().splitlines()[0])["set"] == "Some Set"
+
+
+def test_a_relative_set_path_in_a_log_is_read_from_the_logs_folder(tmp_path: Path, lines):
+    (tmp_path / "sets").mkdir()
+    (tmp_path / "sets" / "mine.yaml").write_text("")
+    lines[0]["set"] = "sets/mine.yaml"
+    log = read_log(write(tmp_path / "game.jsonl", lines))
+    assert log.set_ref == str(tmp_path / "sets" / "mine.yaml")
+
+
+@pytest.mark.parametrize("args", BOTH)
+def test_a_relative_set_file_missing_from_the_logs_folder_is_one_clear_line(tmp_path: Path, lines,
+                                                                             args: list[str]):
+    lines[0]["set"] = "sets/mine.yaml"
+    message = refused(args, write(tmp_path / "game.jsonl", lines))
+    assert message.endswith(f":1: the header's set file 'sets/mine.yaml' is not in the log's folder "
+                            f"({tmp_path / 'sets' / 'mine.yaml'}): a relative set path in a log is read "
+                            f"from there; give it from there or as an absolute path")
+
+
+def test_a_game_logged_with_a_relative_set_file_replays_from_another_folder(tmp_path: Path, monkeypatch):
+    # Free Market: NYC takes a file of Career cards as its "set"; before, its log named it
+    # relative to where simulate ran, and replay elsewhere said the game "has no card sets".
+    work, elsewhere = tmp_path / "work", tmp_path / "elsewhere"
+    work.mkdir()
+    elsewhere.mkdir()
+    (work / "careers.yaml").write_bytes((REPO / "cards/fmnyc/careers.yaml").read_bytes())
+    monkeypatch.chdir(work)
+    result = runner.invoke(app, ["simulate", "fmnyc", "--players", "2", "--games", "1", "--jobs", "1",
+                                 "--set", "careers.yaml", "--log", "logs", "-q"])
+    assert result.exit_code == 0, result.output
+    monkeypatch.chdir(elsewhere)
+    replayed = runner.invoke(app, ["replay", str(next((work / "logs").iterdir()))])
+    assert replayed.exit_code == 0, replayed.output
+    assert "same end" in replayed.output

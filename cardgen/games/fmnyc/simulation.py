@@ -9,6 +9,7 @@ quick version).
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -101,6 +102,8 @@ class FmnycSimulator:
         if set_ref is not None:
             # The game's "set" is a file of Career cards standing in for careers.yaml (check-set).
             path = Path(set_ref)
+            if not os.path.lexists(path):       # said as such: not as a set the game lacks
+                raise ValueError(f"no file of Career cards {set_ref}")
             doc = read_document(path)[0] if path.is_file() else None
             if doc is None or (doc.game, doc.kind) != (self.game, "careers"):
                 raise ValueError("'Free Market: NYC' has no card sets: --set and check-set take a file "
