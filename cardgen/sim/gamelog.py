@@ -172,6 +172,16 @@ def _rows(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
     return rows
 
 
+def _quoted(value: Any) -> str:
+    """A value of the log as JSON, shortened, to quote in a message."""
+    try:
+        return shorten(json_bytes(value, indent=None).decode("utf-8").rstrip("\n"))
+    except RecursionError:
+        return "a value nested too deeply"
+    except ValueError:      # NaN or Infinity: Python's reader takes them, JSON has not
+        return shorten(repr(value))
+
+
 def _is_whole(value: Any) -> bool:
     """A whole number as JSON gives it: an int and not a bool (true == 1 in Python)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -249,7 +259,7 @@ def _decision(path: Path, number: int, row: dict[str, Any], players: int) -> dic
                        f"not {shorten(repr(decision))}")
     why = choice_problem(choice)
     if why is not None:
-        raise LogError(f"{path}:{number}: the choice {shorten(json.dumps(choice))} is not one a game "
+        raise LogError(f"{path}:{number}: the choice {_quoted(choice)} is not one a game "
                        f"makes: {why}")
     return {"seat": seat, "decision": decision, "choice": choice}
 
@@ -284,7 +294,7 @@ def _end(path: Path, number: int, row: dict[str, Any], players: int) -> dict[str
     end = row["end"]
     if not isinstance(end, dict):
         raise LogError(f"{path}:{number}: 'end' must be the game's end (scores, winners, turns, "
-                       f"stalled), not {shorten(json.dumps(end))}; a game not finished has no end line")
+                       f"stalled), not {_quoted(end)}; a game not finished has no end line")
     _unknown_key(path, number, end, END_KEYS, "the end")
     scores, winners, turns, stalled = (end.get(key) for key in END_KEYS)
     if not isinstance(scores, list) or len(scores) != players or not all(map(_is_whole, scores)):

@@ -250,3 +250,13 @@ def test_a_game_logged_with_a_relative_set_file_replays_from_another_folder(tmp_
     replayed = runner.invoke(app, ["replay", str(next((work / "logs").iterdir()))])
     assert replayed.exit_code == 0, replayed.output
     assert "same end" in replayed.output
+
+
+def test_a_nan_in_a_choice_is_refused(tmp_path: Path, lines):
+    # Python's JSON reader takes NaN, which JSON has not; it is no whole number either.
+    rows = [json.dumps(row) for row in lines]
+    rows[1] = '{"seat": 0, "decision": "play", "choice": [NaN]}'
+    log = tmp_path / "game.jsonl"
+    log.write_text("\n".join(rows) + "\n")
+    message = refused(["replay"], log)
+    assert message.endswith(":2: the choice [nan] is not one a game makes: nan is not a whole number")
