@@ -13,10 +13,10 @@ import typer
 
 from cardgen.commands import fail, game_option, pick_game
 from cardgen.output import OutputError, check_writable
-from cardgen.problems import printable
-from cardgen.sim.decisions import Decision, IllegalAction, as_logged
-from cardgen.sim.driver import policy_seed, replay
-from cardgen.sim.gamelog import GameLog, LogError, describe_end, end_of, read_log
+from cardgen.problems import printable, shorten
+from cardgen.sim.decisions import Decision, as_logged
+from cardgen.sim.driver import ReplayError, policy_seed, replay
+from cardgen.sim.gamelog import GameLog, LogError, describe_end, end_of, read_log, recorded_set
 from cardgen.workspace import announce
 
 YOU = "you"
@@ -50,9 +50,19 @@ def _simulator(game: str) -> Any:
 def _config(simulator: Any, log: GameLog) -> Any:
     from cardgen.commands.simulate import prepared
 
+    try:                # the one check of a log's seats, for replay and --resume alike
+        log.check_bots(simulator.bots, YOU)
+    except LogError as exc:
+        raise fail(str(exc)) from None
     # A person's seat is prepared as the first bot: only the bots' names are checked there.
     return prepared(simulator, log.players, log.set_ref,
                     [b if b != YOU else simulator.bots[0] for b in log.bots], log.options)
+
+
+def _no_longer_replays(log: GameLog, what: str, exc: ReplayError) -> typer.Exit:
+    """The error line of a log whose decision ``exc.step`` no longer applies, at its line."""
+    return fail(f"{log.place(exc.step)}: {what} no longer replays at decision {exc.step}: "
+                f"{shorten(exc.why, 300)}", 1)
 
 
 def describe(simulator: Any, observation: Any) -> list[str]:
@@ -196,8 +206,8 @@ class Session:
     def run(self) -> Any:
         try:
             state = replay(self.simulator, self.config, self.log.seed, self.log.choices)
-        except IllegalAction as exc:
-            raise fail(f"the saved game no longer replays: {exc}", 1) from None
+        except ReplayError as exc:
+            raise _no_longer_replays(self.log, "the saved game", exc) from None
         policies = self.policies()
         while (decision := state.decision()) is not None:
             try:
@@ -293,7 +303,7 @@ def register(app: typer.Typer) -> None:
             unknown = [n for n in names if n != YOU and n not in simulator.bots]
             if unknown:
                 raise fail(f"unknown bot '{unknown[0]}'; bots: {', '.join(simulator.bots)}, or '{YOU}'")
-            log = GameLog(game, seed, count, names, set_ref)
+            log = GameLog(game, seed, count, names, recorded_set(set_ref))
         session = Session(simulator, log)
         try:
             state = session.run()
@@ -338,8 +348,8 @@ def register(app: typer.Typer) -> None:
 
         try:
             state = replay(simulator, config, log.seed, log.choices, show=shown if show else None)
-        except IllegalAction as exc:
-            raise fail(f"{file} no longer replays: {exc}", 1) from None
+        except ReplayError as exc:
+            raise _no_longer_replays(log, "the log", exc) from None
         if state.decision() is not None:
             if log.end is None:       # a game saved before its end (play's s FILE): not broken
                 typer.echo(printable(f"{file}: {len(log.choices)} decisions replayed; the game is not "
@@ -348,7 +358,12 @@ def register(app: typer.Typer) -> None:
                 return
             raise fail(f"{file} ends before the game does (step {len(log.choices)})", 1)
         end = end_of(simulator.result(state, log.seed, log.bots))
-        if log.end is not None and end != log.end:
+        if log.end is None:           # nothing to compare with: say so, not "same end"
+            typer.echo(printable(f"{file}: {len(log.choices)} decisions replayed to the game's end: "
+                                 f"{describe_end(end)}; the log records no end to compare with"))
+            announce(log.game)
+            return
+        if end != log.end:
             raise fail(f"{file} replays to another end: {describe_end(end)}, where the log says "
                        f"{describe_end(log.end)}", 1)
         typer.echo(printable(f"{file}: {len(log.choices)} decisions replayed; same end: {describe_end(end)}"))

@@ -81,8 +81,10 @@ def _log_spec(simulator: Any, game: str, set_ref: str | None, options: dict[str,
             check_writable(log_dir / f"{game}-game-000000.jsonl")
         except OutputError as exc:
             raise fail(f"--log {exc}", 1) from None
+    from cardgen.sim.gamelog import recorded_set
+
     folder = log_dir if log_dir is not None else current().default_output() / "stalled-games"
-    return LogSpec(str(folder.resolve()), log_dir is not None, game, set_ref, options)
+    return LogSpec(str(folder.resolve()), log_dir is not None, game, recorded_set(set_ref), options)
 
 
 def prepared(simulator: Any, players: int, set_ref: str | None, bots: list[str],

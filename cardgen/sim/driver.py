@@ -127,24 +127,33 @@ def play_game(simulator: Simulator, config: Any, seed: int, seat_bots: list[str]
     return simulator.result(state, seed, seat_bots)
 
 
+class ReplayError(IllegalAction):
+    """A logged choice that no longer applies: ``step`` (from 1) is which, ``why`` says why."""
+
+    def __init__(self, step: int, why: str):
+        super().__init__(f"step {step}: {why}")
+        self.step = step
+        self.why = why
+
+
 def replay(simulator: Simulator, config: Any, seed: int, choices: Sequence[dict[str, Any]],
            invariants: bool = False, show: Callable[[int, Decision, Any], None] | None = None) -> Any:
-    """The state after applying logged choices in order; IllegalAction (naming the step) if one
+    """The state after applying logged choices in order; ReplayError (naming the step) if one
     no longer applies, as when the rules or the data changed since the log was written.
-    ``show(step, decision, choice)`` is told each legal step before it is applied."""
+    ``show(step, decision, choice)`` is told each legal step before it is applied. Seats in
+    its messages are numbered from 1, as everything people read; the log keeps indices."""
     state = simulator.new_state(config, seed, invariants)
     for step, entry in enumerate(choices, 1):
         decision = state.decision()
         if decision is None:
-            raise IllegalAction(f"step {step}: the game is already over")
-        if decision.seat != entry.get("seat") or decision.tag != entry.get("decision"):
-            raise IllegalAction(f"step {step}: the log has seat {entry.get('seat')} deciding "
-                                f"{entry.get('decision')!r}; the game asks seat {decision.seat} "
-                                f"for {decision.tag!r}")
-        if show is not None and decision.check(entry.get("choice")) is None:
-            show(step, decision, entry.get("choice"))
+            raise ReplayError(step, "the game is already over")
+        if decision.seat != entry["seat"] or decision.tag != entry["decision"]:
+            raise ReplayError(step, f"the log has seat {entry['seat'] + 1} deciding {entry['decision']!r}; "
+                                    f"the game asks seat {decision.seat + 1} for {decision.tag!r}")
+        if show is not None and decision.check(entry["choice"]) is None:
+            show(step, decision, entry["choice"])
         try:
-            state.apply(entry.get("choice"))
+            state.apply(entry["choice"])
         except IllegalAction as exc:
-            raise IllegalAction(f"step {step}: {exc}") from None
+            raise ReplayError(step, str(exc)) from None
     return state

@@ -118,9 +118,11 @@ def test_provenance_lists_authored_values_only(monkeypatch):
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["check-set", "careers.yaml", "--game", "fmnyc"],
+    (["check-set", str(REPO / "cards/fmnyc/board.yaml"), "--game", "fmnyc"],
      "error: 'Free Market: NYC' has no card sets: --set and check-set take a file of Career cards "
      "(kind: careers)"),
+    (["check-set", "no-such-careers.yaml", "--game", "fmnyc"],
+     "error: no file of Career cards no-such-careers.yaml"),
 ])
 def test_commands_the_game_does_not_have_say_so_in_one_line(args, message):
     result = runner.invoke(app, args)

@@ -7,6 +7,7 @@ stage boxes from ``stages``, the tokens' counts from ``components``; nothing is 
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,6 +117,8 @@ def careers_file(set_ref: str) -> Path:
     from cardgen.games.selection import SelectionError
 
     path = Path(set_ref)
+    if not os.path.lexists(path):       # said as such: not as a set the game lacks
+        raise SelectionError(f"no file of Career cards {set_ref}")
     if path.is_file():
         doc, problems = read_document(path)
         if doc is None and not any(p.rule.startswith(("header-", "file-not-mapping")) for p in problems):
