@@ -18,7 +18,7 @@ to be installed. Messages keep msgfmt's wording where it has one. Checked:
 
 And what cardgen adds, so that what gettext reads is what prints: no control character in a
 string (tab and newline aside), raw or escaped; no octal or hex escape (polib, which reads the
-entries, would keep it as its digits).
+entries, would keep it as its digits); no byte order mark, which msgfmt itself refuses.
 
 C and Python format-string flags are not checked: cardgen's texts use icon tokens, which
 ``checks.check_tokens`` compares.
@@ -493,6 +493,11 @@ def _decode(data: bytes) -> tuple[str, list[Finding]]:
             col = len(raw[: exc.start].decode("utf-8", errors="replace")) + 1
             bad.append(Finding(number, col, "invalid multibyte sequence"))
     text = data.decode("utf-8", errors="replace")
+    if text.startswith("\ufeff"):
+        # gettext's msgfmt and msgmerge refuse a byte order mark ("syntax error" at line 1), so
+        # every catalog cardgen reads is held to that, gettext installed or not.
+        bad.insert(0, Finding(1, 1, "the file starts with a byte order mark (BOM), which gettext's "
+                                    "tools refuse; save it as UTF-8 without a BOM"))
     return text.removeprefix("\ufeff"), bad
 
 

@@ -192,3 +192,17 @@ def test_an_escaped_control_character_is_one_positioned_error_in_every_reader(
     assert code == 1 and len(errors) == 1, out
     assert f"el.po:{at + 1}:9: error[i18n-syntax]: a control character, U+001B (written \\x1b)" in errors[0]
     assert "\x1b" not in out and path.read_bytes() == broken and not (project / "out").exists()
+
+
+@pytest.mark.parametrize("command", CATALOG_READERS, ids=lambda c: " ".join(c[:2]))
+def test_a_byte_order_mark_is_refused_alike_by_every_reader(project: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            command: list[str]):
+    monkeypatch.chdir(project)
+    path = po_path("briefcase", "el")
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    broken = path.read_bytes()
+    code, out = cardgen(*command)
+    errors = [line for line in out.splitlines() if "error" in line]
+    assert code == 1 and len(errors) == 1, out
+    assert "el.po:1:1: error[i18n-syntax]: the file starts with a byte order mark (BOM)" in errors[0]
+    assert path.read_bytes() == broken and not (project / "out").exists()

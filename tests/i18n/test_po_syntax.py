@@ -166,6 +166,12 @@ def test_a_control_character_or_numeric_escape_is_an_error_where_it_is_written(
     assert check_po(po(*body)) == [Finding(FIRST + 1, col, message)]
 
 
+def test_a_byte_order_mark_is_an_error_at_the_start_as_msgfmt_has_it():
+    assert check_po(b"\xef\xbb\xbf" + po('msgid "Buy"', 'msgstr "Αγορά"')) == [
+        Finding(1, 1, "the file starts with a byte order mark (BOM), which gettext's tools refuse; "
+                      "save it as UTF-8 without a BOM")]
+
+
 def test_windows_line_ends_are_accepted():
     assert check_po(po('msgid "Buy"', 'msgstr "Αγορά"').replace(b"\n", b"\r\n")) == []
 
@@ -277,6 +283,7 @@ def test_any_mangled_catalog_gives_findings_never_an_exception(pieces: list[str]
 STRICTER = {"greek-charset", "plural-forms-without-plural", *(c[0] for c in CARDGEN_STRICTER)}
 REFERENCE = [(c[0], po(*c[1]), False) for c in BROKEN + CARDGEN_STRICTER] + [
     (c[0], po(*c[1]), True) for c in VALID] + [
+    ("byte-order-mark", b"\xef\xbb\xbf" + po('msgid "Buy"', 'msgstr "Αγορά"'), False),
     ("greek-charset", po('msgid "a"', 'msgstr "b"', header=header_with(
         '"Content-Type: text/plain; charset=UTF-8\\n"', '"Content-Type: text/plain; charset=ISO-8859-7\\n"')),
      False),
