@@ -186,3 +186,13 @@ def test_validate_refuses_what_build_refuses_of_a_layout(project: Path, old: str
     assert result.exit_code == 1
     found = [row for row in result.output.splitlines() if f"cards.yaml:{line}:" in row]
     assert len(found) == 1 and f"error[layout]: {message}" in found[0], result.output
+
+
+def test_preview_of_a_card_whose_layout_has_an_unknown_field_is_one_error_line(project: Path, tmp_path: Path):
+    # preview and export draw through face_images, which runs the same check as build
+    _break(project, *NOPE, game="fmnyc")
+    result = runner.invoke(app, ["preview", "-g", "fmnyc", "career.heir", "-o", str(tmp_path / "p.png")])
+    assert result.exit_code == 1
+    errors = [row for row in result.output.splitlines() if row.startswith("error:")]
+    assert len(errors) == 1 and "layout 'career' prints the field 'nope'" in errors[0], result.output
+    assert "internal error" not in result.output and not (tmp_path / "p.png").exists()
