@@ -221,13 +221,15 @@ class FaceRenderer:
 
     # -- checking before drawing ------------------------------------------------------------
 
-    def face_problems(self, faces: Iterable[Face]) -> list[str]:
+    def face_problems(self, faces: Iterable[Face], every: Iterable[Face] = ()) -> list[str]:
         """Everything in the layouts that drawing ``faces`` would stop at or silently leave out,
         found without drawing, each ``path:line:col: message``: a field no face of the layout
         has, and per face an unknown colour, icon, label or style. ``build`` runs it before the
-        first page and ``validate`` on every card of the game, so the two cannot disagree."""
+        first page and ``validate`` on every card of the game, so the two cannot disagree.
+        ``every``: all the faces the game prints (the fields a layout knows are theirs, so that
+        a preview of one card does not miss a field only another card of its layout has)."""
         faces = list(faces)
-        problems = _unknown_fields(self.book, faces)
+        problems = _unknown_fields(self.book, faces, [*faces, *every])
         wrong: set[str] = set()        # elements found wrong: one mistake is one problem
         for face in faces:
             try:
@@ -277,13 +279,15 @@ class FaceRenderer:
                            self._style(face, element))
 
 
-def _unknown_fields(book: LayoutBook, faces: list[Face]) -> list[str]:
-    """Each ``field:`` of a layout that no face drawn with it has: a misspelt field prints
-    nothing, silently. A layout's known fields are those of all its faces (a field a face may
-    leave out, such as an optional subtitle, is known when any face has it)."""
-    known: dict[str, set[str]] = {}
-    for face in faces:
-        known.setdefault(face.layout, set()).update(face.fields)
+def _unknown_fields(book: LayoutBook, faces: list[Face], every: list[Face]) -> list[str]:
+    """Each ``field:`` of a layout of ``faces`` that no face of ``every`` drawn with it has: a
+    misspelt field prints nothing, silently. A layout's known fields are those of all its faces
+    (a field some faces leave out, such as the VP card's value on the token layout, is known
+    when any face has it)."""
+    known: dict[str, set[str]] = {face.layout: set() for face in faces}
+    for face in every:
+        if face.layout in known:
+            known[face.layout].update(face.fields)
     problems: list[str] = []
     for name, fields in known.items():
         try:

@@ -91,6 +91,33 @@ class Context:
     renderer: FaceRenderer
     lang: str
     translate: Translator
+    every: list[Face] | None = None     # every face the game prints (every_face), once found
+
+
+def printed_faces(module: ModuleType, selection: Any) -> list[Face]:
+    """Every face a selection prints: its cards, the spare card and the aid cards of its other
+    parts (CARD_PARTS), fronts and backs."""
+    from cardgen.games import game_module
+
+    specs = list(module.card_list(selection))
+    spare = getattr(module, "spare_card", lambda _: None)(selection)
+    specs += [spare] if spare is not None else []
+    for part in CARD_PARTS:
+        extra = getattr(game_module(module.GAME, part), "aid_cards", None)
+        specs += extra(selection) if extra is not None else []
+    return list({f.key: f for spec in specs for f in (spec.front, spec.back) if f is not None}.values())
+
+
+def every_face(ctx: Context) -> list[Face]:
+    """The faces of the build's selection and of the whole box (a player count or a set leaves
+    some cards out, whose fields their layouts still have)."""
+    if ctx.every is None:
+        ctx.every = printed_faces(ctx.module, ctx.selection)
+        try:
+            ctx.every += printed_faces(ctx.module, ctx.module.select())
+        except (DataError, ValueError):
+            pass                        # the selection's own faces are what there is
+    return ctx.every
 
 
 def prepare(module: ModuleType, selection: Any, lang: str, translate: Translator,
@@ -128,7 +155,7 @@ def with_spares(ctx: Context, specs: list[CardSpec], options: SheetOptions) -> l
 def check_faces(ctx: Context, faces: Iterable[Face]) -> None:
     """LayoutError (the first problem, and how many more) when the layouts cannot draw ``faces``
     as they are (``FaceRenderer.face_problems``): checked before the first page is drawn."""
-    problems = ctx.renderer.face_problems(faces)
+    problems = ctx.renderer.face_problems(faces, every_face(ctx))
     if problems:
         more = f" (and {len(problems) - 1} more: cardgen validate lists them)" if len(problems) > 1 else ""
         raise LayoutError(problems[0] + more)
@@ -233,7 +260,6 @@ def layout_face_problems(game: str) -> list[Problem]:
     it: the same check ``build`` makes, so validate passes no layout build refuses. Nothing when
     the game has no cards, or when its data or layout file cannot be read (their own checks say
     why)."""
-    from cardgen.games import game_module
     from cardgen.i18n.messages import english
 
     try:
@@ -242,12 +268,6 @@ def layout_face_problems(game: str) -> list[Problem]:
         ctx = prepare(module, selection, "en", english)
     except (LookupError, ValueError, DataError, FontError):     # LayoutError is a ValueError
         return []
-    specs = list(module.card_list(selection))
-    spare = getattr(module, "spare_card", lambda _: None)(selection)
-    specs += [spare] if spare is not None else []
-    for part in CARD_PARTS:
-        extra = getattr(game_module(game, part), "aid_cards", None)
-        specs += extra(selection) if extra is not None else []
-    faces = {f.key: f for spec in specs for f in (spec.front, spec.back) if f is not None}
+    faces = printed_faces(module, selection)
     shown = display_path(card_layout_path(game))
-    return [placed_problem(p, shown) for p in ctx.renderer.face_problems(faces.values())]
+    return [placed_problem(p, shown) for p in ctx.renderer.face_problems(faces)]
