@@ -16,6 +16,9 @@ MAX_MESSAGE = 1000    # characters of a whole message: a safety net under ``shor
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
                      "\u2028\u2029\ud800-\udfff]")
 _SURROGATES = re.compile("[\ud800-\udfff]")
+# Control characters a printed text may not hold (C0 but tab and newline, DEL, C1): no font
+# draws them, and one that reached a terminal could act on it (ESC starts an escape sequence).
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 

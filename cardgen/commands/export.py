@@ -13,6 +13,7 @@ from cardgen.commands.build import BuildFailed, context_for, report_failures, va
 from cardgen.paths import display_path
 from cardgen.render.cardface import RenderError
 from cardgen.render.export import export_png, export_tts
+from cardgen.render.layouts import LayoutError
 from cardgen.render.raster import RasterError
 from cardgen.workspace import announce, current
 
@@ -69,7 +70,7 @@ def register(app: typer.Typer) -> None:
                     export_tts(ctx, specs, folder)
             except RenderError as exc:
                 raise BuildFailed(exc.problems) from None
-            except (RasterError, OSError) as exc:
+            except (RasterError, LayoutError, OSError) as exc:     # LayoutError: check_faces
                 raise BuildFailed([str(exc)]) from None
             size = sum(f.stat().st_size for f in files)
             typer.echo(f"wrote {len(files)} files to {display_path(folder)} ({size / 2**20:.1f} MiB) "

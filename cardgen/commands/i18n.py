@@ -6,7 +6,9 @@ import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import Path
 
 import polib
 import typer
@@ -17,7 +19,7 @@ from cardgen.i18n.checks import check_catalog, msgfmt_problems, msgstr_lines
 from cardgen.i18n.fit import can_fit, fit_problems
 from cardgen.i18n.messages import SOURCE_LANGUAGE, Message
 from cardgen.i18n.sources import NoTexts, UnknownGame, game_messages, translatable_games
-from cardgen.output import OutputError
+from cardgen.output import OutputError, write_all_atomic
 from cardgen.paths import display_path
 from cardgen.problems import DataError, Problem, printable, problems_to_json, shorten
 from cardgen.render.icon_tokens import icon_names
@@ -115,6 +117,46 @@ def extract(game: str = typer.Argument(None, metavar="GAME", show_default=False,
     announce(game)
 
 
+@dataclass
+class _Update:
+    """What ``update`` will write for one game, every catalog already read and merged, and the
+    lines that say so once it is written."""
+
+    files: list[tuple[Path, bytes]] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)
+
+
+def _plan_update(g: str, lang: list[str] | None) -> _Update:
+    """Read, check and merge every catalog of ``g`` in memory; nothing is written here, so one
+    unusable catalog stops the update before any file (the template included) changes."""
+    plan = _Update()
+    codes = _languages(g, lang)
+    shipped = [code for code in codes if cat.is_shipped(cat.po_path(g, code))]
+    with _user_errors():
+        # A shipped catalog named with --lang is copied into the workspace and updated there
+        # (the copy then replaces the shipped one); without a workspace, nothing is. Checked
+        # first: the catalog is what the user named.
+        copies = {code: cat.writable_path(g, f"{code}.po") for code in shipped} if lang else {}
+        pot = cat.build_template(g)
+        pot_path = cat.writable_path(g, f"{g}.pot")
+    plan.files.append((pot_path, cat.catalog_bytes(pot)))
+    plan.said.append(f"{display_path(pot_path)}: {len(pot)} messages")
+    for code in codes:
+        path = cat.po_path(g, code)
+        if code in shipped and not lang:
+            plan.said.append(f"{display_path(path)}: shipped with cardgen, left as it is (name it "
+                             f"with --lang {code} to copy it into the workspace)")
+            continue
+        with _user_errors():
+            po = cat.read_catalog(path)
+            path = copies[code] if code in shipped else path
+        report = cat.merge(po, pot)
+        plan.files.append((path, cat.catalog_bytes(po)))
+        copied = " (copied from the shipped catalog)" if code in shipped else ""
+        plan.said.append(f"{display_path(path)}: {report.summary}{copied}")
+    return plan
+
+
 @app.command()
 def update(
     game: str = typer.Argument(None, metavar="GAME", show_default=False, help="Game (default: every game)."),
@@ -125,36 +167,18 @@ def update(
     """Extract the template, then merge it into each language's catalog.
 
     New texts come in untranslated; a translated text whose English changed becomes fuzzy and
-    keeps the previous English (#|); texts no longer printed become obsolete (#~).
+    keeps the previous English (#|); texts no longer printed become obsolete (#~). All or
+    nothing: every catalog is read and checked before the first file is written.
 
     Example: cardgen i18n update briefcase --lang de
     """
     game = pick_game(game, game_opt, None)
-    for g in _games(game, writing=True):
-        codes = _languages(g, lang)  # a bad --lang stops before anything is written
-        shipped = [code for code in codes if cat.is_shipped(cat.po_path(g, code))]
-        if lang:
-            # A shipped catalog named with --lang is copied into the workspace and updated
-            # there (the copy then replaces the shipped one); without a workspace, nothing is.
-            with _user_errors():
-                for code in shipped:
-                    cat.writable_path(g, f"{code}.po")
-        pot = _extract(g)
-        for code in codes:
-            path = cat.po_path(g, code)
-            if code in shipped and not lang:
-                print(f"{display_path(path)}: shipped with cardgen, left as it is (name it with "
-                      f"--lang {code} to copy it into the workspace)", file=sys.stderr)
-                continue
-            with _user_errors():
-                po = cat.read_catalog(path)
-                if code in shipped:
-                    path = cat.writable_path(g, f"{code}.po")
-            report = cat.merge(po, pot)
-            with _user_errors():
-                cat.write_catalog(po, path)
-            copied = " (copied from the shipped catalog)" if code in shipped else ""
-            print(f"{display_path(path)}: {report.summary}{copied}", file=sys.stderr)
+    plans = [_plan_update(g, lang) for g in _games(game, writing=True)]
+    with _user_errors():
+        write_all_atomic([f for plan in plans for f in plan.files])
+    for plan in plans:
+        for line in plan.said:
+            print(line, file=sys.stderr)
     announce(game)
 
 

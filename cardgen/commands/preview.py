@@ -14,6 +14,7 @@ from cardgen.output import OutputError, write_atomic
 from cardgen.paths import display_path
 from cardgen.problems import printable
 from cardgen.render.cardface import RenderError
+from cardgen.render.layouts import LayoutError
 from cardgen.render.printable import Face
 from cardgen.render.raster import RasterError, face_images
 from cardgen.workspace import announce, current
@@ -79,7 +80,7 @@ def register(app: typer.Typer) -> None:
                 (image,) = face_images(ctx, [face], dpi, 3.0 if bleed else 0.0)
             except RenderError as exc:
                 raise BuildFailed(exc.problems) from None
-            except RasterError as exc:
+            except (RasterError, LayoutError) as exc:
                 raise BuildFailed([str(exc)]) from None
             name = re.sub(r"[^A-Za-z0-9_.-]+", "_", card)
             target = out or current().default_output() / f"preview-{name}-{ctx.lang}.png"

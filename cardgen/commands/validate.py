@@ -52,13 +52,22 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], list[Document]]:
             failed_games.add(doc.game)
         docs.append(doc)
     from cardgen.render.layouts import layout_problems
+    from cardgen.render.pipeline import layout_face_problems
 
     for game, game_docs in _by_game(docs).items():
-        if game not in failed_games and not unread:
-            problems.extend(game_rules(game).check(game_docs))
+        data_ok = game not in failed_games and not unread
+        if data_ok:
+            found = game_rules(game).check(game_docs)
+            problems.extend(found)
+            data_ok = not any(p.severity == "error" for p in found)
         # the game's card layouts too: a misspelt layout key would otherwise only show as a
         # panel missing from the printed cards
-        problems.extend(layout_problems(game))
+        layout = layout_problems(game)
+        problems.extend(layout)
+        if data_ok and not layout:
+            # and what build checks of them on every card before drawing (a field the cards do
+            # not have, a colour, icon or label the game lacks): the cards come from the data
+            problems.extend(layout_face_problems(game))
     return sorted(set(problems)), docs
 
 

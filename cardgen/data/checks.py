@@ -9,14 +9,13 @@ same in every game and live here once.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from cardgen.data.documents import Document, game_files, read_documents
 from cardgen.data.schema import did_you_mean
 from cardgen.paths import display_path
-from cardgen.problems import Problem
+from cardgen.problems import CONTROL, Problem
 from cardgen.render.icon_tokens import icon_names, unknown_tokens
 from cardgen.render.layouts import LayoutError
 from cardgen.workspace import current
@@ -157,16 +156,11 @@ def unknown_icons(ctx: CheckContext) -> Iterator[Problem]:
                 yield doc.problem("icon-unknown", message, *path)
 
 
-# Control characters (C0 but tab and newline, DEL, C1): no font draws them, so a text holding
-# one cannot be printed.
-_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
 def unprintable_texts(ctx: CheckContext) -> Iterator[Problem]:
     """No text of the given documents holds a control character: ``build`` would refuse it."""
     for doc in ctx.docs:
         for path, field, text in _texts(doc.data, [], []):
-            found = _CONTROL.search(text)
+            found = CONTROL.search(text)
             if found:
                 where = f"{field}: " if field else ""
                 yield doc.problem("text-control", f"{where}a control character (U+{ord(found.group()):04X}) "

@@ -181,9 +181,14 @@ def read_catalog(path: Path) -> polib.POFile:
     return po
 
 
+def catalog_bytes(po: polib.POFile) -> bytes:
+    """A catalog's file as cardgen writes it: UTF-8, the charset every catalog it reads declares."""
+    return str(po).encode("utf-8")
+
+
 def write_catalog(po: polib.POFile, path: Path) -> None:
-    """Write a catalog as UTF-8, the charset every catalog cardgen reads declares."""
-    write_atomic(path, str(po).encode("utf-8"))
+    """Write a catalog (``catalog_bytes``) atomically."""
+    write_atomic(path, catalog_bytes(po))
 
 
 def _header(game: str) -> dict[str, str]:

@@ -16,6 +16,10 @@ to be installed. Messages keep msgfmt's wording where it has one. Checked:
 - format (``--check-format``): a translation begins and ends with a newline exactly when the
   English does (the text is laid out by lines).
 
+And what cardgen adds, so that what gettext reads is what prints: no control character in a
+string (tab and newline aside), raw or escaped; no octal or hex escape (polib, which reads the
+entries, would keep it as its digits); no byte order mark, which msgfmt itself refuses.
+
 C and Python format-string flags are not checked: cardgen's texts use icon tokens, which
 ``checks.check_tokens`` compares.
 """
@@ -28,7 +32,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from cardgen.problems import shorten
+from cardgen.problems import CONTROL, shorten
 
 
 @dataclass(frozen=True, order=True)
@@ -116,20 +120,24 @@ class _Lexer:
                 out.append(Token("string", "".join(chars), line, col0 + start, obsolete))
                 return i + 1
             if c != "\\":
+                self._printable(c, c, line, col0 + i)
                 chars.append(c)
                 i += 1
                 continue
             nxt = text[i + 1: i + 2]
             if nxt in ESCAPES:
                 chars.append(ESCAPES[nxt])
+                self._printable(ESCAPES[nxt], text[i: i + 2], line, col0 + i)
                 i += 2
             elif nxt and nxt in "01234567":
                 digits = re.match(r"[0-7]{1,3}", text[i + 1:]).group(0)
                 chars.append(chr(int(digits, 8)))
+                self._numeric(chars[-1], text[i: i + 1 + len(digits)], line, col0 + i)
                 i += 1 + len(digits)
             elif nxt == "x" and re.match(r"[0-9A-Fa-f]", text[i + 2: i + 3]):
                 digits = re.match(r"[0-9A-Fa-f]+", text[i + 2:]).group(0)
                 chars.append(chr(int(digits, 16) % 0x110000))
+                self._numeric(chars[-1], text[i: i + 2 + len(digits)], line, col0 + i)
                 i += 2 + len(digits)
             else:
                 self.error(line, col0 + i, "invalid control sequence")
@@ -138,6 +146,25 @@ class _Lexer:
         self.error(line, col0 + start, "end-of-line within string")
         out.append(Token("string", "".join(chars), line, col0 + start, obsolete))
         return i
+
+    def _printable(self, char: str, written: str, line: int, col: int) -> None:
+        """A control character (ESC, BEL, CR...; tab and newline are text) is valid PO but no
+        font prints it, and it must never reach a card, a PDF or the terminal that shows it:
+        an error where it is written, raw or as an escape (``\\a``, ``\\r``, ``\\x1b``)."""
+        if CONTROL.fullmatch(char):
+            shown = f" (written {shorten(written, 20)})" if written != char else ""
+            self.error(line, col, f"a control character, U+{ord(char):04X}{shown}, in a string: no "
+                                  "font can print it; remove it")
+
+    def _numeric(self, char: str, written: str, line: int, col: int) -> None:
+        """An octal or hex escape (``\\101``, ``\\x41``) is valid PO, but polib, which reads the
+        entries for every command, keeps it as its backslash and digits: the card would print
+        ``\\x41`` where gettext reads ``A``. Refused so that both read the same text."""
+        if CONTROL.fullmatch(char):
+            self._printable(char, written, line, col)
+        else:
+            self.error(line, col, f"the escape {shorten(written, 20)} is not read by cardgen (only \\n, \\t, "
+                                  "\\\\ and \\\" are): write the character itself")
 
 
 # -- entries --------------------------------------------------------------------------------------
@@ -466,6 +493,11 @@ def _decode(data: bytes) -> tuple[str, list[Finding]]:
             col = len(raw[: exc.start].decode("utf-8", errors="replace")) + 1
             bad.append(Finding(number, col, "invalid multibyte sequence"))
     text = data.decode("utf-8", errors="replace")
+    if text.startswith("\ufeff"):
+        # gettext's msgfmt and msgmerge refuse a byte order mark ("syntax error" at line 1), so
+        # every catalog cardgen reads is held to that, gettext installed or not.
+        bad.insert(0, Finding(1, 1, "the file starts with a byte order mark (BOM), which gettext's "
+                                    "tools refuse; save it as UTF-8 without a BOM"))
     return text.removeprefix("\ufeff"), bad
 
 

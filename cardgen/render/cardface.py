@@ -9,13 +9,14 @@ clipping it or printing the icon token's braces.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.data.schema import did_you_mean
 from cardgen.i18n.messages import Message, Translator
 from cardgen.render.art import ArtError, draw_art, load_art
 from cardgen.render.fonts import FontSet
@@ -102,7 +103,17 @@ class FaceRenderer:
 
     def _style(self, face: Face, element: Element) -> TextStyle:
         name = str(self._value(face, element.spec.get("style", "body")))
+        if name not in self.book.styles:
+            raise LayoutError(f"{element.where}: unknown style '{name}' on {face.key}"
+                              f"{did_you_mean(name, list(self.book.styles))}")
         return self.book.style(name, self.fonts, self.ink_saver, element.spec)
+
+    def _icon_name(self, face: Face, element: Element) -> str | None:
+        """The icon an ``icon`` element draws on ``face`` (None: none), one the game has."""
+        name = self._value(face, element.spec.get("name"))
+        if name and name not in self.book.icons(self.ink_saver):
+            raise LayoutError(f"{element.where}: no icon '{name}' (for {face.key})")
+        return str(name) if name else None
 
     def _icon_text(self, face: Face, element: Element) -> str:
         counts = face.fields.get(element.spec["field"]) or {}
@@ -134,9 +145,7 @@ class FaceRenderer:
             if element.kind == "rect":
                 self._rect(c, face, element, (x, y, bw, bh), (w, h), (bleed_x, bleed_y))
             elif element.kind == "icon":
-                name = self._value(face, spec.get("name"))
-                if name and name not in icons:
-                    raise LayoutError(f"{element.where}: no icon '{name}' (for {face.key})")
+                name = self._icon_name(face, element)
                 if name:
                     side = min(pw, ph)
                     icons.draw(c, str(name), px + (pw - side) / 2, py + (ph - side) / 2, side)
@@ -210,6 +219,51 @@ class FaceRenderer:
                 f"{where} does not fit its box in language '{self.lang}': {fit.overflow:g} pt too "
                 f"large at the minimum size of {fit.size:g} pt")
 
+    # -- checking before drawing ------------------------------------------------------------
+
+    def face_problems(self, faces: Iterable[Face], every: Iterable[Face] = ()) -> list[str]:
+        """Everything in the layouts that drawing ``faces`` would stop at or silently leave out,
+        found without drawing, each ``path:line:col: message``: a field no face of the layout
+        has, and per face an unknown colour, icon, label or style. ``build`` runs it before the
+        first page and ``validate`` on every card of the game, so the two cannot disagree.
+        ``every``: all the faces the game prints (the fields a layout knows are theirs, so that
+        a preview of one card does not miss a field only another card of its layout has)."""
+        faces = list(faces)
+        problems = _unknown_fields(self.book, faces, [*faces, *every])
+        wrong: set[str] = set()        # elements found wrong: one mistake is one problem
+        for face in faces:
+            try:
+                elements = self.book.layout(face.layout).elements
+            except LayoutError as exc:
+                problems.append(str(exc))
+                continue
+            for element in elements:
+                if element.where in wrong or not self._shown(face, element):
+                    continue
+                try:
+                    self._check_element(face, element)
+                except LayoutError as exc:
+                    wrong.add(element.where)
+                    problems.append(str(exc))
+        return list(dict.fromkeys(problems))
+
+    def _check_element(self, face: Face, element: Element) -> None:
+        """What ``draw`` resolves for ``element`` on ``face``, with the same methods, minus the
+        drawing; LayoutError at the element's place."""
+        spec = element.spec
+        if element.kind == "rect":
+            self._colour(face, element, spec.get("fill"))
+            self._colour(face, element, spec.get("stroke"))
+        elif element.kind == "icon":
+            self._icon_name(face, element)
+        elif element.kind == "art":
+            if face.fields.get(str(spec.get("field", "art"))):
+                self._colour(face, element, spec.get("colour", "ink"))
+        else:
+            if element.kind == "text":
+                self._message(face, element)
+            self._style(face, element)
+
     # -- for translation checks --------------------------------------------------------------
 
     def text_slots(self, face: Face) -> Iterator[TextSlot]:
@@ -223,3 +277,28 @@ class FaceRenderer:
             _, _, bw, bh = element.box
             yield TextSlot(face.key, name, message.context, message.source, bw * MM, bh * MM,
                            self._style(face, element))
+
+
+def _unknown_fields(book: LayoutBook, faces: list[Face], every: list[Face]) -> list[str]:
+    """Each ``field:`` of a layout of ``faces`` that no face of ``every`` drawn with it has: a
+    misspelt field prints nothing, silently. A layout's known fields are those of all its faces
+    (a field some faces leave out, such as the VP card's value on the token layout, is known
+    when any face has it)."""
+    known: dict[str, set[str]] = {face.layout: set() for face in faces}
+    for face in every:
+        if face.layout in known:
+            known[face.layout].update(face.fields)
+    problems: list[str] = []
+    for name, fields in known.items():
+        try:
+            layout = book.layout(name)
+        except LayoutError:
+            continue                        # face_problems reports the missing layout
+        for element in layout.elements:
+            wanted = element.spec.get("field")
+            if wanted is not None and str(wanted) not in fields:
+                listed = ", ".join(sorted(fields)) or "none"
+                problems.append(f"{element.where}: layout '{name}' prints the field '{wanted}', which "
+                                f"its cards do not have{did_you_mean(str(wanted), sorted(fields))}; "
+                                f"known fields: {listed}")
+    return problems

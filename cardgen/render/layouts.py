@@ -311,8 +311,14 @@ def layout_problems(game: str) -> list[Problem]:
     try:
         LayoutBook(path, data)
     except LayoutError as exc:
-        found = _POSITION.match(str(exc))
-        if found and found.group(1) == shown:
-            return [Problem(shown, int(found.group(2)), int(found.group(3)), "layout", found.group(4))]
-        return [Problem(shown, 1, 1, "layout", str(exc).removeprefix(f"{shown}: "))]
+        return [placed_problem(str(exc), shown)]
     return []
+
+
+def placed_problem(message: str, shown: str) -> Problem:
+    """A LayoutError's message (``path:line:col: ...``) as a Problem of the layout file ``shown``
+    at that place (at 1:1 when the message names no place in it)."""
+    found = _POSITION.match(message)
+    if found and found.group(1) == shown:
+        return Problem(shown, int(found.group(2)), int(found.group(3)), "layout", found.group(4))
+    return Problem(shown, 1, 1, "layout", message.removeprefix(f"{shown}: "))

@@ -16,16 +16,18 @@ and through ``cardgen.games.<game>.inserts`` for rulebook inserts (see ``inserts
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from cardgen.i18n.messages import Translator, label_messages
+from cardgen.paths import display_path
+from cardgen.problems import DataError, Problem
 from cardgen.render.cardface import FaceRenderer, RenderError
 from cardgen.render.document import Doc, DocRenderer
-from cardgen.render.fonts import FontSet, fonts_for
+from cardgen.render.fonts import FontError, FontSet, fonts_for
 from cardgen.render.imposition import (
     DEFAULT_BLEED_MM,
     PAPERS_MM,
@@ -39,7 +41,7 @@ from cardgen.render.imposition import (
     free_slots,
     impose,
 )
-from cardgen.render.layouts import LayoutBook, card_layout_path, load_layouts
+from cardgen.render.layouts import LayoutBook, LayoutError, card_layout_path, load_layouts, placed_problem
 from cardgen.render.output import new_canvas
 from cardgen.render.printable import CardSpec, Face
 from cardgen.render.sheets import draw_pages
@@ -89,6 +91,33 @@ class Context:
     renderer: FaceRenderer
     lang: str
     translate: Translator
+    every: list[Face] | None = None     # every face the game prints (every_face), once found
+
+
+def printed_faces(module: ModuleType, selection: Any) -> list[Face]:
+    """Every face a selection prints: its cards, the spare card and the aid cards of its other
+    parts (CARD_PARTS), fronts and backs."""
+    from cardgen.games import game_module
+
+    specs = list(module.card_list(selection))
+    spare = getattr(module, "spare_card", lambda _: None)(selection)
+    specs += [spare] if spare is not None else []
+    for part in CARD_PARTS:
+        extra = getattr(game_module(module.GAME, part), "aid_cards", None)
+        specs += extra(selection) if extra is not None else []
+    return list({f.key: f for spec in specs for f in (spec.front, spec.back) if f is not None}.values())
+
+
+def every_face(ctx: Context) -> list[Face]:
+    """The faces of the build's selection and of the whole box (a player count or a set leaves
+    some cards out, whose fields their layouts still have)."""
+    if ctx.every is None:
+        ctx.every = printed_faces(ctx.module, ctx.selection)
+        try:
+            ctx.every += printed_faces(ctx.module, ctx.module.select())
+        except (DataError, ValueError):
+            pass                        # the selection's own faces are what there is
+    return ctx.every
 
 
 def prepare(module: ModuleType, selection: Any, lang: str, translate: Translator,
@@ -123,13 +152,26 @@ def with_spares(ctx: Context, specs: list[CardSpec], options: SheetOptions) -> l
     return specs + [replace(spare, count=free)] if free else specs
 
 
+def check_faces(ctx: Context, faces: Iterable[Face]) -> None:
+    """LayoutError (the first problem, and how many more) when the layouts cannot draw ``faces``
+    as they are (``FaceRenderer.face_problems``): checked before the first page is drawn."""
+    problems = ctx.renderer.face_problems(faces, every_face(ctx))
+    if problems:
+        more = f" (and {len(problems) - 1} more: cardgen validate lists them)" if len(problems) > 1 else ""
+        raise LayoutError(problems[0] + more)
+
+
 def plan(ctx: Context, specs: list[CardSpec], options: SheetOptions) -> tuple[list[Page], dict[str, Face]]:
+    """The pages the cards ``specs`` take and their faces by key; LayoutError (``check_faces``)
+    when a layout cannot draw them."""
     faces: dict[str, Face] = {}
     items: list[PrintCard] = []
     for spec in specs:
         for face in (spec.front, spec.back):
             if face is not None:
                 faces[face.key] = face
+    check_faces(ctx, faces.values())
+    for spec in specs:
         items += _print_cards(ctx, spec)
     pages = impose(items, options.paper, options.bleed_mm, options.duplex, options.layout)
     return pages, faces
@@ -206,3 +248,26 @@ def render_documents(ctx: Context, docs: list[Doc], options: SheetOptions, title
         raise RenderError(list(dict.fromkeys(renderer.problems)))
     c.save()
     return RenderedPdf(buffer.getvalue(), len(pages), 0)
+
+
+# Modules of a game's other printed parts that may print cards of their own (``aid_cards``):
+# Free Market: NYC's Player's Screens, in its inserts.
+CARD_PARTS = ("inserts",)
+
+
+def layout_face_problems(game: str) -> list[Problem]:
+    """What ``check_faces`` finds on every card the game prints, as ``cardgen validate`` reports
+    it: the same check ``build`` makes, so validate passes no layout build refuses. Nothing when
+    the game has no cards, or when its data or layout file cannot be read (their own checks say
+    why)."""
+    from cardgen.i18n.messages import english
+
+    try:
+        module = card_module(game)
+        selection = module.select()
+        ctx = prepare(module, selection, "en", english)
+    except (LookupError, ValueError, DataError, FontError):     # LayoutError is a ValueError
+        return []
+    faces = printed_faces(module, selection)
+    shown = display_path(card_layout_path(game))
+    return [placed_problem(p, shown) for p in ctx.renderer.face_problems(faces)]

@@ -13,7 +13,7 @@ import pypdfium2
 from PIL import Image
 
 from cardgen.render.output import MM, new_canvas
-from cardgen.render.pipeline import Context
+from cardgen.render.pipeline import Context, check_faces
 from cardgen.render.printable import Face
 
 
@@ -28,7 +28,9 @@ def faces_pdf(ctx: Context, faces: Sequence[Face], bleed_mm: float,
               trim: Callable[[Size], Size] | None = None) -> bytes:
     """One page per face: the face's trim size plus ``bleed_mm`` on every side. ``trim`` maps a
     face's size to the size to print it at (a print service's inch size); the design is scaled
-    to it, the bleed is not."""
+    to it, the bleed is not. LayoutError, before drawing, when a layout cannot draw a face
+    (``check_faces``, as build checks its sheets)."""
+    check_faces(ctx, faces)
     buffer = io.BytesIO()
     first = ctx.renderer.size(faces[0])
     c = new_canvas(buffer, (first[0] + 2 * bleed_mm, first[1] + 2 * bleed_mm), ctx.fonts.regular,

@@ -31,6 +31,10 @@ def table_time_lines(summary: dict[str, Any], seconds: float, target: int, what:
     return lines
 
 
+NO_GAME_FINISHED = ("  no game finished: no length, win share or score to report (every game "
+                    "stopped at the safety cap)")
+
+
 def summary_lines(s: dict[str, Any], top: int = 8, play_time: bool = True,
                   names: dict[str, str] | None = None) -> list[str]:
     """The common summary of a simulation; ``play_time``: with the play time its
@@ -42,6 +46,13 @@ def summary_lines(s: dict[str, Any], top: int = 8, play_time: bool = True,
         f"bots {', '.join(s['bots'])}" + (f", set {s['set']}" if s.get("set") else ""),
         f"  completed {s['completed']}, stalled {s['stalled']}"
         + ("  <- games stopped by the safety cap: a rules or bot defect" if s["stalled"] else ""),
+    ]
+    if not s["completed"]:
+        # Lengths, shares and scores are measured on finished games only: with none, the zeros
+        # of an empty summary would read as measurements.
+        lines.append(NO_GAME_FINISHED)
+        return [printable(line) for line in lines]
+    lines += [
         f"  turns   mean {s['turns']['mean']:.1f}  median {s['turns']['p50']}  "
         f"p90 {s['turns']['p90']}  max {s['turns']['max']}",
         f"  rounds  mean {s['rounds']['mean']:.1f}  median {s['rounds']['p50']}  "
@@ -124,4 +135,6 @@ def game_summary_lines(game: str, summary: dict[str, Any], options: dict[str, An
     from cardgen.games import game_module
 
     extra = getattr(game_module(game, "simulation"), "summary_lines", None)
-    return [printable(line) for line in extra(summary, options)] if extra else []
+    if extra is None or not summary["completed"]:
+        return []       # a table time of no finished game is no time (summary_lines says so)
+    return [printable(line) for line in extra(summary, options)]

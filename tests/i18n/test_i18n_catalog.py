@@ -57,6 +57,19 @@ def test_update_of_current_catalogs_changes_no_byte(project: Path):
         assert (data(project, "locale") / shipped.name).read_bytes() == shipped.read_bytes()
 
 
+def test_a_failed_update_writes_nothing_not_even_the_template(valid_project: Path):
+    # The English changed (so the template and el.po would change) and zh-Hant.po is broken:
+    # everything is read and checked before the first file is written.
+    edit(data(valid_project, "companies.yaml"), f'text: "{STEEL_EN}"', 'text: "Any resource is {steel}."')
+    locale = data(valid_project, "locale")
+    with (locale / "zh-Hant.po").open("a", encoding="utf-8") as broken:
+        broken.write('garbage "\n')
+    before = {p.name: p.read_bytes() for p in locale.iterdir()}
+    code, out = cardgen("i18n", "update", "briefcase")
+    assert code == 1 and 'zh-Hant.po:' in out and 'keyword "garbage" unknown' in out, out
+    assert {p.name: p.read_bytes() for p in locale.iterdir()} == before
+
+
 def test_changed_english_makes_the_translation_fuzzy_with_the_previous_english(valid_project: Path):
     new = "The player may use any 2 resources as one {steel}."
     edit(data(valid_project, "companies.yaml"), f'text: "{STEEL_EN}"', f'text: "{new}"')

@@ -165,3 +165,44 @@ def test_a_binary_catalog_is_a_few_lines_not_one_per_line(project: Path):
     po_path("briefcase", "el").write_bytes(bytes(range(256)) * 400)
     code, out = cardgen("i18n", "check", "briefcase", "--lang", "el", "--no-fit")
     assert code == 1 and len(out.splitlines()) < 30 and "more problems" in out
+
+
+CATALOG_READERS = (["i18n", "check", "briefcase", "--lang", "el", "--no-fit"], ["i18n", "stats", "briefcase"],
+                   ["i18n", "update", "briefcase", "--lang", "el"], ["build", "--lang", "el", "--out", "out"])
+
+
+def _first_translation(path: Path) -> tuple[list[str], int]:
+    """The catalog's lines and the index of its first translated msgstr line."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    return lines, next(i for i, line in enumerate(lines) if line.startswith('msgstr "') and len(line) > 12)
+
+
+@pytest.mark.parametrize("command", CATALOG_READERS, ids=lambda c: " ".join(c[:2]))
+def test_an_escaped_control_character_is_one_positioned_error_in_every_reader(
+        project: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]):
+    # gettext reads \x1b as ESC: it must reach neither a card nor the terminal
+    monkeypatch.chdir(project)
+    path = po_path("briefcase", "el")
+    lines, at = _first_translation(path)
+    lines[at] = 'msgstr "\\x1b[31m' + lines[at].removeprefix('msgstr "')
+    path.write_text("".join(lines), encoding="utf-8")
+    broken = path.read_bytes()
+    code, out = cardgen(*command)
+    errors = [line for line in out.splitlines() if "error" in line]
+    assert code == 1 and len(errors) == 1, out
+    assert f"el.po:{at + 1}:9: error[i18n-syntax]: a control character, U+001B (written \\x1b)" in errors[0]
+    assert "\x1b" not in out and path.read_bytes() == broken and not (project / "out").exists()
+
+
+@pytest.mark.parametrize("command", CATALOG_READERS, ids=lambda c: " ".join(c[:2]))
+def test_a_byte_order_mark_is_refused_alike_by_every_reader(project: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            command: list[str]):
+    monkeypatch.chdir(project)
+    path = po_path("briefcase", "el")
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    broken = path.read_bytes()
+    code, out = cardgen(*command)
+    errors = [line for line in out.splitlines() if "error" in line]
+    assert code == 1 and len(errors) == 1, out
+    assert "el.po:1:1: error[i18n-syntax]: the file starts with a byte order mark (BOM)" in errors[0]
+    assert path.read_bytes() == broken and not (project / "out").exists()

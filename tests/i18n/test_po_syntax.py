@@ -119,7 +119,8 @@ def test_bytes_that_are_not_utf8_are_reported_where_they_are():
 
 
 VALID = [
-    ("escapes", ['msgid "Say \\"hi\\"\\t\\\\"', 'msgstr "Πες \\"γεια\\"\\t\\\\ \\101\\x42"']),
+    # the escapes polib reads as gettext does; the others are refused (CARDGEN_STRICTER below)
+    ("escapes", ['msgid "Say \\"hi\\"\\t\\\\\\n"', 'msgstr "Πες \\"γεια\\"\\t\\\\\\n"']),
     ("continued-strings", ['msgid ""', '"Buy "', '"now"', 'msgstr "Αγόρασε "', '"τώρα"']),
     ("keyword-and-string-apart", ["msgid", '"Buy"', "msgstr", '"Αγορά"']),
     ("comments-and-flags", ["# translator", "#. extracted", "#: cards/x.yaml:3", "#, no-wrap",
@@ -139,6 +140,36 @@ VALID = [
 @pytest.mark.parametrize("body", [c[1] for c in VALID], ids=[c[0] for c in VALID])
 def test_a_valid_catalog_has_no_problem(body: list[str]):
     assert check_po(po(*body)) == []
+
+
+# Valid for gettext, refused by cardgen: (id, body lines, (column, message)), all on the msgstr line.
+CARDGEN_STRICTER = [
+    ("hex-escaped-control", ['msgid "Buy"', 'msgstr "\\x1b[31mΑγορά"'],
+     (9, "a control character, U+001B (written \\x1b), in a string: no font can print it; remove it")),
+    ("octal-escaped-control", ['msgid "Buy"', 'msgstr "Αγορά\\033"'],
+     (14, "a control character, U+001B (written \\033), in a string: no font can print it; remove it")),
+    ("named-escaped-control", ['msgid "Buy"', 'msgstr "Αγορά\\a"'],
+     (14, "a control character, U+0007 (written \\a), in a string: no font can print it; remove it")),
+    ("raw-control", ['msgid "Buy"', 'msgstr "Αγ\x1bορά"'],
+     (11, "a control character, U+001B, in a string: no font can print it; remove it")),
+    ("numeric-escape", ['msgid "Buy"', 'msgstr "\\101γορά"'],
+     (9, 'the escape \\101 is not read by cardgen (only \\n, \\t, \\\\ and \\" are): write the '
+         "character itself")),
+]
+
+
+@pytest.mark.parametrize("body, expected", [c[1:] for c in CARDGEN_STRICTER],
+                         ids=[c[0] for c in CARDGEN_STRICTER])
+def test_a_control_character_or_numeric_escape_is_an_error_where_it_is_written(
+        body: list[str], expected: tuple[int, str]):
+    col, message = expected
+    assert check_po(po(*body)) == [Finding(FIRST + 1, col, message)]
+
+
+def test_a_byte_order_mark_is_an_error_at_the_start_as_msgfmt_has_it():
+    assert check_po(b"\xef\xbb\xbf" + po('msgid "Buy"', 'msgstr "Αγορά"')) == [
+        Finding(1, 1, "the file starts with a byte order mark (BOM), which gettext's tools refuse; "
+                      "save it as UTF-8 without a BOM")]
 
 
 def test_windows_line_ends_are_accepted():
@@ -249,8 +280,10 @@ def test_any_mangled_catalog_gives_findings_never_an_exception(pieces: list[str]
 # -- gettext's own msgfmt as the reference, where it is installed -------------------------------------
 
 # Where the Python checker is deliberately stricter than msgfmt, which only warns or lets it pass.
-STRICTER = {"greek-charset", "plural-forms-without-plural"}
-REFERENCE = [(c[0], po(*c[1]), False) for c in BROKEN] + [(c[0], po(*c[1]), True) for c in VALID] + [
+STRICTER = {"greek-charset", "plural-forms-without-plural", *(c[0] for c in CARDGEN_STRICTER)}
+REFERENCE = [(c[0], po(*c[1]), False) for c in BROKEN + CARDGEN_STRICTER] + [
+    (c[0], po(*c[1]), True) for c in VALID] + [
+    ("byte-order-mark", b"\xef\xbb\xbf" + po('msgid "Buy"', 'msgstr "Αγορά"'), False),
     ("greek-charset", po('msgid "a"', 'msgstr "b"', header=header_with(
         '"Content-Type: text/plain; charset=UTF-8\\n"', '"Content-Type: text/plain; charset=ISO-8859-7\\n"')),
      False),

@@ -148,3 +148,51 @@ def test_a_new_element_can_go_before_one_of_the_extended_layout():
     assert len(activated.elements) == len(company.elements) + 1
     frame = activated.elements[0]
     assert frame.spec["fill"] == "panel_{status}" and frame.spec["bleed"] is True   # merged
+
+
+NOPE = ("- text: {box: [17, 4, 42, 10], field: title, style: title}",
+        "- text: {box: [17, 4, 42, 10], field: nope, style: title}")
+
+
+def test_an_unknown_field_fails_the_build_at_its_line_with_the_known_fields(project: Path, tmp_path: Path):
+    # before, the Career card's title was silently left blank
+    line = _break(project, *NOPE, game="fmnyc")
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", "fmnyc", "--out", str(out)])
+    assert result.exit_code == 1
+    assert f"cards.yaml:{line}:9: layout 'career' prints the field 'nope', which its cards do not have; " \
+           "known fields: gains, illustration," in result.output
+    assert not out.exists()
+
+
+def test_validate_reports_an_unknown_field_of_a_layout_at_its_line(project: Path):
+    line = _break(project, *NOPE, game="fmnyc")
+    result = runner.invoke(app, ["validate", "fmnyc"])
+    assert result.exit_code == 1
+    (found,) = [row for row in result.output.splitlines() if "cards.yaml" in row]
+    assert f"cards.yaml:{line}:9: error[layout]: layout 'career' prints the field 'nope'" in found
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ('fill: "{frame}_bg", bleed: true}', 'fill: "{frame}_nope", bleed: true}',
+     "unknown colour 'level_1_nope'"),
+    ("name: cost_badge, when: cost}", "name: no_such_icon, when: cost}", "no icon 'no_such_icon'"),
+    ("field: per_activation_label,", "label: label:nothing,", "no label 'label:nothing'"),
+])
+def test_validate_refuses_what_build_refuses_of_a_layout(project: Path, old: str, new: str, message: str):
+    # one check of the layouts against the cards, run by both before anything is drawn
+    line = _break(project, old, new)
+    result = runner.invoke(app, ["validate", "briefcase"])
+    assert result.exit_code == 1
+    found = [row for row in result.output.splitlines() if f"cards.yaml:{line}:" in row]
+    assert len(found) == 1 and f"error[layout]: {message}" in found[0], result.output
+
+
+def test_preview_of_a_card_whose_layout_has_an_unknown_field_is_one_error_line(project: Path, tmp_path: Path):
+    # preview and export draw through face_images, which runs the same check as build
+    _break(project, *NOPE, game="fmnyc")
+    result = runner.invoke(app, ["preview", "-g", "fmnyc", "career.heir", "-o", str(tmp_path / "p.png")])
+    assert result.exit_code == 1
+    errors = [row for row in result.output.splitlines() if row.startswith("error:")]
+    assert len(errors) == 1 and "layout 'career' prints the field 'nope'" in errors[0], result.output
+    assert "internal error" not in result.output and not (tmp_path / "p.png").exists()

@@ -241,6 +241,32 @@ def test_the_company_ranking_shows_intervals_and_how_many_were_cut():
     assert "    and 3 more (all in --json)" in lines
 
 
+def _all_stalled(game: str, players: int = 4) -> dict:
+    """The summary of three games all stopped by the safety cap."""
+    from cardgen.sim.result import GameResult
+    from cardgen.sim.stats import summarise
+
+    stalled = [GameResult(seed=i, players=players, seat_bots=["a"] * players, turns=500, rounds=125,
+                          stalled=True, end_condition=None, scores=[0] * players, winners=[])
+               for i in range(3)]
+    return summarise(game, players, 1, ["a"] * players, stalled)
+
+
+def test_a_summary_with_no_finished_game_says_so_instead_of_zeros():
+    from cardgen.sim.report import NO_GAME_FINISHED, summary_lines
+
+    lines = summary_lines(_all_stalled("dice"))
+    assert lines[1:] == [
+        "  completed 0, stalled 3  <- games stopped by the safety cap: a rules or bot defect",
+        NO_GAME_FINISHED]
+
+
+def test_a_game_s_own_table_time_is_left_out_when_no_game_finished():
+    from cardgen.sim.report import game_summary_lines
+
+    assert game_summary_lines("startup", _all_stalled("startup"), {}) == []
+
+
 def test_every_counter_of_a_shipped_game_has_a_meaning_and_is_always_reported():
     from cardgen.games.briefcase import simulation as briefcase
     from cardgen.games.startup import simulation as startup

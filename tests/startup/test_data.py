@@ -64,6 +64,16 @@ def test_value_out_of_range_is_reported_at_its_line(project: Path):
     assert "error[value-range]" in out
 
 
+def test_no_draw_a_turn_is_a_validation_error_at_its_line(project: Path):
+    # With no draw the hands run dry and every simulated game stalls at the safety cap.
+    path = _edit(project, "game.yaml", "  draws_per_turn: 1\n", "  draws_per_turn: 0\n")
+    code, out = _validate(project)
+    line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if "draws_per_turn: 0" in t)
+    assert code == 1
+    assert f"game.yaml:{line}:19: error[schema-range]: rules.draws_per_turn: 0 is out of range: " \
+           "must be at least 1" in out
+
+
 def test_unknown_reaction_target_suggests_a_name(project: Path):
     _edit(project, "deck.yaml", "{against: investor, action: cancel", "{against: investr, action: cancel")
     code, out = _validate(project)
