@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -50,3 +51,22 @@ def pick_game(positional: str | None, option: str | None, default: str | None) -
         raise fail(f"the game is given twice and differs: '{positional}' and --game '{option}'; "
                    f"give it once", 2)
     return option if option is not None else positional if positional is not None else default
+
+
+def file_to_write(text: str) -> Path:
+    """An option's file to write (--json, --save, --out FILE...), as typed: an empty name or one
+    ending in a separator names no file (a Path would read them as the current folder and as a
+    file named like the folder)."""
+    if not text:
+        raise typer.BadParameter("is empty: name a file")
+    if text.endswith(("/", os.sep)):
+        raise typer.BadParameter(f"'{text}' names a folder: name a file in it")
+    return Path(text)
+
+
+def folder_to_write(text: str) -> Path:
+    """An option's folder to write into (--out DIR, --log DIR), as typed: an empty name is no
+    folder (a Path would read it as the current folder)."""
+    if not text:
+        raise typer.BadParameter("is empty: name a folder ('.' for this one)")
+    return Path(text)

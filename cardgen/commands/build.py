@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from cardgen.commands import DATA_PROBLEMS, game_option, pick_game
+from cardgen.commands import DATA_PROBLEMS, folder_to_write, game_option, pick_game
 from cardgen.games import game_module, registered_games
 from cardgen.i18n.messages import Translator
 from cardgen.interrupt import Interrupted, stop_taken
@@ -263,7 +263,7 @@ def register(app: typer.Typer) -> None:
                                  "catalog (see cardgen i18n stats)."),
         paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size: a4, letter, or a "
                                     "large format (a2, a1, tabloid) for a board on one sheet."),
-        out: Path = typer.Option(None, "--out", "-o", metavar="DIR",
+        out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=folder_to_write,
                                  help="Folder for the PDFs (default: output/ in the "
                                  "workspace)."),
         bleed: bool = typer.Option(False, "--bleed", help="Add bleed around every card "

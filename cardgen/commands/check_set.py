@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from cardgen.commands import fail
+from cardgen.commands import fail, file_to_write, folder_to_write
 from cardgen.interrupt import stop_on_signals
 from cardgen.problems import printable
 
@@ -39,10 +39,12 @@ def register(app: typer.Typer) -> None:
                                      "extra run of --effect-games per company, and one going for "
                                      "each the bot takes in under 5% of those games."),
         effect_games: int = typer.Option(200, "--effect-games", help="Paired games per company."),
-        json_out: Path = typer.Option(None, "--json", metavar="FILE", help="Write every figure of "
+        json_out: Path = typer.Option(None, "--json", metavar="FILE",
+                                      parser=file_to_write, help="Write every figure of "
                                       "the verdict as JSON to this file: each player count's summary "
                                       "beside the reference set's, the effects, the warnings."),
-        plot: Path = typer.Option(None, "--plot", metavar="DIR", help="Write PNG charts to this "
+        plot: Path = typer.Option(None, "--plot", metavar="DIR", parser=folder_to_write,
+                                  help="Write PNG charts to this "
                                   "folder: each effect with its 95% interval, game length against "
                                   "the reference set; needs cardgen[plot]."),
     ) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from cardgen.commands import game_option, pick_game
+from cardgen.commands import folder_to_write, game_option, pick_game
 from cardgen.commands.build import BuildFailed, context_for, report_failures, variant_stem
 from cardgen.paths import display_path
 from cardgen.render.cardface import RenderError
@@ -34,7 +34,7 @@ def register(app: typer.Typer) -> None:
         lang: str = typer.Option("en", "--lang", "-l", metavar="LANG",
                                  help="Language of the card texts: en, or one with a "
                                  "catalog (see cardgen i18n stats)."),
-        out: Path = typer.Option(None, "--out", "-o", metavar="DIR",
+        out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=folder_to_write,
                                  help="Parent folder (default: output/ in the "
                                  "workspace); files go to <out>/<game>-<lang>[-<set>][-<N>p]-<format>/."),
         players: int = typer.Option(None, "--players", "-p", help="Only what an N-player game needs "

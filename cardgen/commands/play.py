@@ -11,7 +11,7 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import fail, game_option, pick_game
+from cardgen.commands import fail, file_to_write, game_option, pick_game
 from cardgen.output import OutputError, check_writable
 from cardgen.problems import printable, shorten
 from cardgen.sim.decisions import Decision, as_logged
@@ -260,7 +260,7 @@ def register(app: typer.Typer) -> None:
         resume: Path = typer.Option(None, "--resume", metavar="FILE",
                                     help="Go on with a game saved with 's FILE' "
                                     "(or any game log)."),
-        save: Path = typer.Option(None, "--save", metavar="FILE",
+        save: Path = typer.Option(None, "--save", metavar="FILE", parser=file_to_write,
                                   help="Write the game's log here when it ends "
                                   "or you quit."),
     ) -> None:

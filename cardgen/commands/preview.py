@@ -8,6 +8,7 @@ from pathlib import Path
 
 import typer
 
+from cardgen.commands import file_to_write
 from cardgen.commands.build import BuildFailed, UsageProblem, context_for, report_failures
 from cardgen.data.schema import did_you_mean
 from cardgen.output import OutputError, write_atomic
@@ -48,7 +49,8 @@ def register(app: typer.Typer) -> None:
         lang: str = typer.Option("en", "--lang", "-l", metavar="LANG",
                                  help="Language of the card texts: en, or one with a "
                                  "catalog (see cardgen i18n stats)."),
-        out: Path = typer.Option(None, "--out", "-o", metavar="FILE", help="PNG to write (default: "
+        out: Path = typer.Option(None, "--out", "-o", metavar="FILE",
+                                 parser=file_to_write, help="PNG to write (default: "
                                  "output/preview-<card>-<lang>.png)."),
         dpi: int = typer.Option(200, "--dpi", min=30, max=1200, help="Resolution in dots per inch."),
         bleed: bool = typer.Option(False, "--bleed", help="Include a 3 mm bleed."),

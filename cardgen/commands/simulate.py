@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import sys
 import time
 from dataclasses import dataclass
@@ -12,7 +11,7 @@ from typing import Any
 import typer
 from typer.core import TyperCommand
 
-from cardgen.commands import data_failed, fail, game_option, pick_game
+from cardgen.commands import data_failed, fail, file_to_write, folder_to_write, game_option, pick_game
 from cardgen.interrupt import Interrupted, checkpoint, stop_on_signals
 from cardgen.output import OutputError, check_writable, json_bytes, note_written, write_all_atomic
 from cardgen.paths import display_path
@@ -276,9 +275,10 @@ def register(app: typer.Typer) -> None:
                                  "Seats rotate every game so seat effects are measured."),
         jobs: int = typer.Option(0, "--jobs", "-j", min=0,
                                  help="Processes: one per core (the default, and the most used)."),
-        json_out: Path = typer.Option(None, "--json", metavar="FILE",
+        json_out: Path = typer.Option(None, "--json", metavar="FILE", parser=file_to_write,
                                       help="Write the summary as JSON to this file."),
-        plot: Path = typer.Option(None, "--plot", metavar="DIR", help="Write PNG charts to this folder."),
+        plot: Path = typer.Option(None, "--plot", metavar="DIR", parser=folder_to_write,
+                                  help="Write PNG charts to this folder."),
         scheduler: str = typer.Option(None, "--scheduler", metavar="ADDRESS", help="Dask scheduler address "
                                       "(tcp://HOST:PORT) to run on a cluster; needs cardgen[dask]."),
         invariants: bool = typer.Option(False, "--invariants", help="Check rule invariants "
@@ -293,7 +293,7 @@ def register(app: typer.Typer) -> None:
                                    help="Play with the Career cards add-on (fmnyc); MODE full "
                                    "or quick: --career alone is the full draft, --career quick "
                                    "the quick version."),
-        log_dir: Path = typer.Option(None, "--log", metavar="DIR",
+        log_dir: Path = typer.Option(None, "--log", metavar="DIR", parser=folder_to_write,
                                      help="Write every game's decisions to this folder "
                                      "as JSON Lines (cardgen replay FILE plays one again); stalled "
                                      "games are always logged, by default in output/stalled-games."),
@@ -326,9 +326,12 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
 
     options: dict[str, Any] = {}
     if seconds_per_turn is not None:
+        from cardgen.sim.settings import SECONDS_PER_TURN, option_problem
+
         # NaN passes every comparison and would end up in the JSON, which cannot hold it.
-        if not math.isfinite(seconds_per_turn) or seconds_per_turn <= 0:
-            raise fail(f"--seconds-per-turn must be more than 0 and finite, not {seconds_per_turn:g}")
+        setting = {"seconds_per_turn": SECONDS_PER_TURN}
+        if option_problem(game, setting, {"seconds_per_turn": seconds_per_turn}):
+            raise fail(f"--seconds-per-turn must be {SECONDS_PER_TURN.name}, not {seconds_per_turn:g}")
         options["seconds_per_turn"] = seconds_per_turn
     # A game's own options (a simulator lists those it takes in ``options``), given only when set.
     given = {k: v for k, v in (game_options or {}).items() if v is not None}

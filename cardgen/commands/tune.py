@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import data_failed, fail, game_option, pick_game
+from cardgen.commands import data_failed, fail, file_to_write, game_option, pick_game
 from cardgen.interrupt import stop_on_signals
 
 
@@ -39,11 +39,14 @@ def register(app: typer.Typer) -> None:
                                  "(default: the game's strongest, as check-set)."),
         budget: int = typer.Option(40000, "--budget", help="Games to play at most, the "
                                    "measurements before and after included."),
-        out: Path = typer.Option(None, "--out", "-o", metavar="FILE", help="The proposed "
+        out: Path = typer.Option(None, "--out", "-o", metavar="FILE",
+                                 parser=file_to_write, help="The proposed "
                                  "company-changes file (default: output/GAME-SET-tuned-changes.yaml)."),
-        report: Path = typer.Option(None, "--report", metavar="FILE", help="The before/after "
+        report: Path = typer.Option(None, "--report", metavar="FILE",
+                                    parser=file_to_write, help="The before/after "
                                     "report, Markdown (default: beside --out, -tune-report.md)."),
-        log: Path = typer.Option(None, "--log", metavar="FILE", help="What was tried, JSON Lines "
+        log: Path = typer.Option(None, "--log", metavar="FILE",
+                                 parser=file_to_write, help="What was tried, JSON Lines "
                                  "(default: beside --out, -tune-log.jsonl)."),
     ) -> None:
         """Search a set's authored numbers (cost, VP, activation, production) for values inside check-set's

@@ -19,9 +19,13 @@ class Kind:
     name: str                       # what a value must be, for the message
     types: tuple[type, ...]
     positive: bool = False          # a number above 0 (and finite)
+    most: float | None = None       # the largest value that means something
 
 
-NUMBER = Kind("a number above 0", (int, float), positive=True)
+# A play-time estimate: more than an hour a turn is no table's game, and a time of 1e308
+# seconds a turn multiplied into an infinite play time.
+SECONDS_PER_TURN = Kind("a number of seconds above 0 and at most 3600", (int, float), positive=True,
+                        most=3600)
 WHOLE = Kind("a whole number above 0", (int,), positive=True)
 FLAG = Kind("true or false", (bool,))
 TEXT_OR_FLAG = Kind("a name, true or false", (str, bool))
@@ -39,6 +43,8 @@ def option_problem(game: str, settings: Mapping[str, Kind], options: Mapping[str
         wrong = not isinstance(value, kind.types) or (isinstance(value, bool) and bool not in kind.types)
         if not wrong and kind.positive:
             wrong = not (math.isfinite(value) and value > 0)
+        if not wrong and kind.most is not None:
+            wrong = value > kind.most
         if wrong:
             return f"the option '{key}' of {game} must be {kind.name}, not {value!r}"[:300]
     return None

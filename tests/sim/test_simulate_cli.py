@@ -111,8 +111,8 @@ def test_a_log_folder_that_cannot_be_written_is_one_line_before_any_game(tmp_pat
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--seconds-per-turn", "-3"], "--seconds-per-turn must be more than 0"),
-    (["--seconds-per-turn", "0"], "--seconds-per-turn must be more than 0"),
+    (["--seconds-per-turn", "-3"], "--seconds-per-turn must be a number of seconds above 0"),
+    (["--seconds-per-turn", "0"], "--seconds-per-turn must be a number of seconds above 0"),
     (["--jobs", "-2"], "--jobs"),
 ])
 def test_impossible_numbers_are_usage_errors(args, message):
@@ -149,7 +149,29 @@ def test_a_scheduler_that_is_no_address_is_a_usage_error_before_any_game(address
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "NaN"])
 def test_a_number_that_is_not_finite_is_refused(value, no_game_may_be_played):
     line = one_error_line(simulate("--seconds-per-turn", value), 2)
-    assert "--seconds-per-turn must be more than 0 and finite" in line
+    assert "--seconds-per-turn must be a number of seconds above 0 and at most 3600" in line
+
+
+@pytest.mark.parametrize("value", ["3601", "1e308"])
+def test_seconds_per_turn_above_an_hour_are_refused(value, no_game_may_be_played):
+    """1e308 seconds a turn printed a play time of 'inf min'."""
+    line = one_error_line(simulate("--seconds-per-turn", value), 2)
+    assert "at most 3600" in line
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--json", "summary-dir/"], "'summary-dir/' names a folder: name a file in it"),
+    (["--json", ""], "is empty: name a file"),
+    (["--log", ""], "is empty: name a folder"),
+    (["--plot", ""], "is empty: name a folder"),
+])
+def test_an_output_path_that_names_no_file_or_folder_is_refused(args, message, tmp_path, monkeypatch,
+                                                                 no_game_may_be_played):
+    """--json summary-dir/ wrote a file named summary-dir; --log '' logged into the current folder."""
+    monkeypatch.chdir(tmp_path)
+    line = one_error_line(simulate(*args), 2)
+    assert message in line
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_json_is_strict_utf8(tmp_path):

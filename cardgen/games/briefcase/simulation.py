@@ -19,7 +19,7 @@ from cardgen.games.briefcase.model import DECISIONS
 from cardgen.sim import driver
 from cardgen.sim.report import table_time_lines
 from cardgen.sim.result import GameResult
-from cardgen.sim.settings import NUMBER, WHOLE
+from cardgen.sim.settings import SECONDS_PER_TURN, WHOLE
 
 DEFAULT_MAX_ROUNDS = 200
 
@@ -49,7 +49,7 @@ class BriefcaseSimulator:
     bots = tuple(BOTS)    # ("random", "greedy", "expert"): greedy is the default seat
     reference_set = "simple"   # what check-set compares a set's game length with
     player_counts = (2, 3, 4)
-    settings = {"seconds_per_turn": NUMBER, "max_rounds": WHOLE}      # prepare's options
+    settings = {"seconds_per_turn": SECONDS_PER_TURN, "max_rounds": WHOLE}      # prepare's options
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:

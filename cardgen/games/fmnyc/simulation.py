@@ -21,7 +21,7 @@ from cardgen.games.fmnyc.engine.table import Table, table_for
 from cardgen.games.fmnyc.load import Fmnyc
 from cardgen.sim.driver import Policy, play_game
 from cardgen.sim.result import GameResult
-from cardgen.sim.settings import FLAG, NUMBER, TEXT_OR_FLAG, WHOLE
+from cardgen.sim.settings import FLAG, SECONDS_PER_TURN, TEXT_OR_FLAG, WHOLE
 
 # Supplies whose exhaustion is measured: ``short_<item>`` counts the gains cut short in a game,
 # ``ran_out:<item>`` is 1 in a game where it happened at least once (its mean: the share of games).
@@ -87,7 +87,7 @@ class FmnycSimulator:
     bots = tuple(BOTS)            # ("random", "heuristic"): the second is the default seat
     player_counts = (2, 3, 4, 5)
     options = ("rounds", "stocks", "career")       # what ``cardgen simulate`` may pass
-    settings = {"seconds_per_turn": NUMBER, "rounds": WHOLE, "stocks": FLAG, "career": TEXT_OR_FLAG,
+    settings = {"seconds_per_turn": SECONDS_PER_TURN, "rounds": WHOLE, "stocks": FLAG, "career": TEXT_OR_FLAG,
                 "max_decisions": WHOLE}                                  # prepare's options
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],

@@ -15,7 +15,7 @@ from cardgen.games.startup.model import StartupGame
 from cardgen.sim.driver import Policy, play_game
 from cardgen.sim.report import table_time_lines
 from cardgen.sim.result import GameResult
-from cardgen.sim.settings import NUMBER, WHOLE
+from cardgen.sim.settings import SECONDS_PER_TURN, WHOLE
 
 # What each counter counts, one line each: the simulate summary and README explain them so.
 COUNTER_MEANINGS = {
@@ -51,7 +51,7 @@ class StartupSimulator:
     game = "startup"
     bots = tuple(BOTS)   # ("random", "heuristic"): the heuristic is the default seat
     player_counts = (3, 4, 5)
-    settings = {"seconds_per_turn": NUMBER, "max_turns": WHOLE}       # prepare's options
+    settings = {"seconds_per_turn": SECONDS_PER_TURN, "max_turns": WHOLE}       # prepare's options
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:
