@@ -65,10 +65,10 @@ class _Fields:
 def _rebuild(cls: type, values: tuple) -> Any:
     """An object of ``cls`` with ``values`` as its fields, its caches empty."""
     obj = cls.__new__(cls)
-    for name in cls.__slots__:
-        setattr(obj, name, None)
     for name, value in zip(cls.FIELDS, values, strict=True):
         setattr(obj, name, value)
+    for name in cls.__slots__[len(cls.FIELDS):]:      # the caches, after the fields
+        setattr(obj, name, None)
     return obj
 
 
