@@ -13,6 +13,8 @@ from typing import Any
 from cardgen.interrupt import held
 from cardgen.paths import display_path
 
+# The longest file or folder name (bytes) the common file systems take (ext4, APFS, NTFS).
+NAME_MAX = 255
 _written = 0     # files renamed into place by this process, so an interrupt can say what it left
 
 
@@ -31,18 +33,26 @@ def _obstacle(path: Path) -> str | None:
 
     Only a regular file (or nothing) is ever replaced: a device, FIFO, socket or symlink at the
     path is refused, so ``--json /dev/null`` can never turn /dev/null into a file."""
-    if path.is_symlink():
-        return "it is a symbolic link; name a regular file"
-    if path.is_dir():
-        return "it is a folder"
-    if path.exists() and not path.is_file():
-        return "it is not a regular file (a device, pipe or socket)"
-    for parent in path.parents:
-        if parent.exists():
-            if parent.is_dir():
-                return None
-            what = "a file" if parent.is_file() else "a device, pipe or socket"
-            return f"{display_path(parent)} is {what}, not a folder"
+    if any(len(os.fsencode(part)) > NAME_MAX for part in path.parts):
+        return f"a name in it is longer than {NAME_MAX} bytes, more than a file system takes"
+    try:
+        if path.is_symlink():
+            return "it is a symbolic link; name a regular file"
+        if path.is_dir():
+            return "it is a folder"
+        if path.exists() and not path.is_file():
+            return "it is not a regular file (a device, pipe or socket)"
+        for parent in path.parents:
+            if parent.is_symlink() and not parent.exists():
+                return (f"{display_path(parent)} is a symbolic link that leads nowhere (a loop, or "
+                        "its target is missing)")
+            if parent.exists():
+                if parent.is_dir():
+                    return None
+                what = "a file" if parent.is_file() else "a device, pipe or socket"
+                return f"{display_path(parent)} is {what}, not a folder"
+    except OSError as exc:          # what the path itself makes the system refuse
+        return exc.strerror or str(exc)
     return None
 
 

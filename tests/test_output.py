@@ -73,6 +73,28 @@ def test_check_writable_refuses_what_write_atomic_would_refuse(tmp_path, make, r
         write_atomic(target, b"{}")
 
 
+def _loop(folder: Path) -> Path:
+    (folder / "a").symlink_to(folder / "b")
+    (folder / "b").symlink_to(folder / "a")
+    return folder / "a"
+
+
+@pytest.mark.parametrize("name, reason", [
+    (lambda p: p / ("x" * 300 + ".json"), "a name in it is longer than 255 bytes"),
+    (lambda p: p / ("d" * 256) / "out.json", "a name in it is longer than 255 bytes"),
+    (lambda p: _loop(p) / "out.json", "is a symbolic link that leads nowhere"),
+    (lambda p: p / "gone" / "out.json", "is a symbolic link that leads nowhere"),
+])
+def test_a_name_the_file_system_refuses_is_an_output_error_not_a_crash(tmp_path, name, reason):
+    """A 300-character --json name or a --log folder that is a symlink loop was an internal error."""
+    (tmp_path / "gone").symlink_to(tmp_path / "missing")
+    target = name(tmp_path)
+    with pytest.raises(OutputError, match=reason):
+        check_writable(target)
+    with pytest.raises(OutputError, match=reason):
+        write_atomic(target, b"{}")
+
+
 def test_check_writable_refuses_a_folder_no_file_can_be_made_in(tmp_path):
     if Path("/proc/self").exists():
         target = Path("/proc/cardgen-test/out.json")     # refuses even root

@@ -73,13 +73,13 @@ def _log_spec(simulator: Any, game: str, set_ref: str | None, options: dict[str,
         if log_dir is not None:
             raise fail(f"{game} cannot log its games yet: its engine has no decision points", 2)
         return None
-    if log_dir is not None and log_dir.exists() and not log_dir.is_dir():
-        raise fail(f"--log {log_dir}: not a folder", 1)
     if log_dir is not None:
         try:                      # before the first game: a log that cannot be written stops nothing later
             check_writable(log_dir / f"{game}-game-000000.jsonl")
         except OutputError as exc:
             raise fail(f"--log {exc}", 1) from None
+        if log_dir.exists() and not log_dir.is_dir():
+            raise fail(f"--log {log_dir}: not a folder", 1)
     from cardgen.sim.gamelog import recorded_set
 
     folder = log_dir if log_dir is not None else current().default_output() / "stalled-games"

@@ -350,6 +350,22 @@ def test_career_serials(data):
     assert p.message == "Real Estate Developer: serial number 1 is also Heir's"
 
 
+def test_career_symbols_explain_every_timing_a_card_shows(data):
+    """A card's timing symbol missing from 'symbols' would be missing from the printed aid."""
+    edit(data, "careers.yaml", '  - {id: first_round, text: "To be performed in the first round only"}\n', "")
+    code, found = validate()
+    assert code == 1 and found and all(p.rule == "career-symbols" for p in found)
+    assert found[0].message.startswith("Heir: the first_round symbol is not explained under 'symbols'")
+
+
+def test_career_symbols_are_explained_once(data):
+    text = edit(data, "careers.yaml", "{id: from_round_2,", "{id: first_round,")
+    code, found = validate()
+    twice = [p for p in found if p.message == "the first_round symbol is explained twice"]
+    assert code == 1 and len(twice) == 1
+    at(twice[0], "careers.yaml", where(text, "first_round", 2))
+
+
 # --- the board -----------------------------------------------------------------------------
 
 def test_board_sides(data):

@@ -495,13 +495,24 @@ def career_deal(ctx: Context) -> Iterator[Problem]:
 
 @check
 def career_cards(ctx: Context) -> Iterator[Problem]:
-    """career-stage, career-serials: a card whose timing symbol shows a stage names it, and no
-    other does; serial numbers run 1 to the number of cards."""
+    """career-stage, career-serials, career-symbols: a card whose timing symbol shows a stage
+    names it, and no other does; serial numbers run 1 to the number of cards; every timing a
+    card shows is explained in the symbols (the printed aid lists them), once."""
     doc = ctx.one("careers")
     if doc is None:
         return
     cards = doc.data["cards"]
+    explained: dict[str, int] = {}
+    for i, symbol in enumerate(doc.data["symbols"]):
+        if symbol["id"] in explained:
+            yield doc.problem("career-symbols", f"the {symbol['id']} symbol is explained twice",
+                              "symbols", i, "id")
+        explained.setdefault(symbol["id"], i)
     for i, card in enumerate(cards):
+        if card["timing"] not in explained:
+            yield doc.problem("career-symbols", f"{card['title']}: the {card['timing']} symbol is not "
+                              "explained under 'symbols' (the player aid lists every symbol a card shows)",
+                              "cards", i, "timing")
         shows = card["timing"] in STAGE_SYMBOLS
         if shows and "stage" not in card:
             yield doc.problem("career-stage", f"{card['title']}: the {card['timing']} symbol shows a "
