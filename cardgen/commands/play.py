@@ -33,18 +33,24 @@ class Quit(Exception):
         self.asked = asked
 
 
-def _simulator(game: str) -> Any:
+def _simulator(game: str, where: str = "") -> Any:
+    """``where``: the place the game was named ('FILE:1: ' for a log's header), for messages."""
     from cardgen.games import game_simulator, registered_games
 
     if game not in registered_games():
-        raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
+        raise fail(f"{where}unknown game '{shorten(game)}'; known games: {', '.join(registered_games())}")
     try:
         simulator = game_simulator(game)
     except LookupError:
-        raise fail(f"'{game}' has no rules engine to play yet") from None
+        raise fail(f"{where}'{game}' has no rules engine to play yet") from None
     if not hasattr(simulator, "new_state"):
-        raise fail(f"'{game}' cannot be played at the terminal yet: its engine has no decision points")
+        raise fail(f"{where}'{game}' cannot be played at the terminal yet: its engine has no decision points")
     return simulator
+
+
+def _header(log: GameLog) -> str:
+    """Where a log's header is, for the messages about what it says."""
+    return f"{log.source}:1: " if log.source is not None else ""
 
 
 def _config(simulator: Any, log: GameLog) -> Any:
@@ -56,7 +62,7 @@ def _config(simulator: Any, log: GameLog) -> Any:
         raise fail(str(exc)) from None
     # A person's seat is prepared as the first bot: only the bots' names are checked there.
     return prepared(simulator, log.players, log.set_ref,
-                    [b if b != YOU else simulator.bots[0] for b in log.bots], log.options)
+                    [b if b != YOU else simulator.bots[0] for b in log.bots], log.options, where=_header(log))
 
 
 def _no_longer_replays(log: GameLog, what: str, exc: ReplayError) -> typer.Exit:
@@ -282,7 +288,7 @@ def register(app: typer.Typer) -> None:
                 log = read_log(resume)
             except LogError as exc:
                 raise fail(str(exc)) from None
-            simulator = _simulator(log.game)
+            simulator = _simulator(log.game, _header(log))
         else:
             simulator = _simulator(game)
             if players is not None:
@@ -338,7 +344,7 @@ def register(app: typer.Typer) -> None:
             log = read_log(file)
         except LogError as exc:
             raise fail(str(exc)) from None
-        simulator = _simulator(log.game)
+        simulator = _simulator(log.game, _header(log))
         config = _config(simulator, log)
 
         def shown(step: int, decision: Decision, choice: Any) -> None:

@@ -152,6 +152,22 @@ def _text(path: Path) -> str:
         raise LogError(f"{path}: cannot be read: {exc.strerror or exc}") from None
 
 
+class _DuplicateKey(Exception):
+    """A key twice in one object: JSON readers keep one of them (Python's the last), so the log
+    would say two things and replay one."""
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    row = dict(pairs)
+    if len(row) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return row
+
+
 def _rows(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
     """Each non-blank line's object with its line number."""
     rows = []
@@ -159,7 +175,9 @@ def _rows(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
         if not line.strip():
             continue
         try:
-            row = json.loads(line)
+            row = json.loads(line, object_pairs_hook=_unique_keys)
+        except _DuplicateKey as exc:
+            raise LogError(f"{path}:{number}: the key '{shorten(str(exc))}' is given twice") from None
         except json.JSONDecodeError as exc:
             raise LogError(f"{path}:{number}: not JSON: {exc.msg}") from None
         except RecursionError:
@@ -198,7 +216,7 @@ def _unknown_key(path: Path, number: int, row: dict[str, Any], keys: Sequence[st
 def _header(path: Path, head: dict[str, Any]) -> GameLog:
     """The first line's fields, each checked for its type (a hand-edited log names the field)."""
     def problem(field: str, expected: str) -> LogError:
-        shown = shorten(repr(head[field])) if field in head else "nothing"
+        shown = _quoted(head[field]) if field in head else "nothing"
         return LogError(f"{path}:1: the header's '{field}' must be {expected}, not {shown}")
 
     _unknown_key(path, 1, head, HEADER_KEYS, "the header")
@@ -218,7 +236,7 @@ def _header(path: Path, head: dict[str, Any]) -> GameLog:
         raise LogError(f"{path}:1: the header's 'bots' names {seats} for {players} players")
     if "cardgen" in head and not isinstance(head["cardgen"], str):
         raise problem("cardgen", "the version of cardgen that wrote the log")
-    set_ref, options = head.get("set"), head.get("options") or {}
+    set_ref, options = head.get("set"), head.get("options", {})
     if set_ref is not None and not isinstance(set_ref, str):
         raise problem("set", "a set's name or null")
     if not isinstance(options, dict):
@@ -253,10 +271,10 @@ def _decision(path: Path, number: int, row: dict[str, Any], players: int) -> dic
     seat, decision, choice = row["seat"], row["decision"], row["choice"]
     if not _is_whole(seat) or not 0 <= seat < players:
         raise LogError(f"{path}:{number}: 'seat' must be a seat index from 0 to {players - 1}, "
-                       f"not {shorten(repr(seat))}")
+                       f"not {_quoted(seat)}")
     if not isinstance(decision, str):
         raise LogError(f"{path}:{number}: 'decision' must be the decision's name, "
-                       f"not {shorten(repr(decision))}")
+                       f"not {_quoted(decision)}")
     why = choice_problem(choice)
     if why is not None:
         raise LogError(f"{path}:{number}: the choice {_quoted(choice)} is not one a game "

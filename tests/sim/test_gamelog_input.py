@@ -177,7 +177,7 @@ def test_an_unknown_decision_key_is_refused_with_its_line_and_key(tmp_path: Path
 def test_a_seat_of_true_is_refused(tmp_path: Path, lines, args: list[str]):
     lines[2]["seat"] = True                 # true == 1: it would have passed for seat index 1
     message = refused(args, write(tmp_path / "game.jsonl", lines))
-    assert message.endswith(":3: 'seat' must be a seat index from 0 to 1, not True")
+    assert message.endswith(":3: 'seat' must be a seat index from 0 to 1, not true")
 
 
 def test_a_seat_outside_the_table_is_refused(tmp_path: Path, lines):
@@ -260,3 +260,33 @@ def test_a_nan_in_a_choice_is_refused(tmp_path: Path, lines):
     log.write_text("\n".join(rows) + "\n")
     message = refused(["replay"], log)
     assert message.endswith(":2: the choice [nan] is not one a game makes: nan is not a whole number")
+
+
+@pytest.mark.parametrize("options", [None, [], "", 0])
+def test_header_options_that_are_not_an_object_are_refused(tmp_path: Path, lines, options: Any):
+    """They were taken as no options: Free Market: NYC's log then failed far away, mis-said."""
+    lines[0]["options"] = options
+    message = refused(["replay"], write(tmp_path / "game.jsonl", lines))
+    assert message == (f"error: {tmp_path / 'game.jsonl'}:1: the header's 'options' must be an object, "
+                       f"not {json.dumps(options)}")
+
+
+def test_a_key_given_twice_on_a_line_is_refused(tmp_path: Path, lines):
+    """JSON readers keep one of the two: the log would say two things and replay one."""
+    log = write(tmp_path / "game.jsonl", lines)
+    text = log.read_text().splitlines()
+    text[0] = text[0][:-1] + ', "seed": 5}'
+    log.write_text("\n".join(text) + "\n")
+    assert refused(["replay"], log) == f"error: {log}:1: the key 'seed' is given twice"
+
+
+@pytest.mark.parametrize(("header", "message"), [
+    ({"game": "chess"}, "unknown game 'chess'"),
+    ({"players": 5, "bots": ["high"] * 5}, "the toy game is for 2 to 4 players, not 5"),
+])
+@pytest.mark.parametrize("args", BOTH)
+def test_what_the_header_names_wrongly_is_placed_at_the_header(tmp_path: Path, lines, args: list[str],
+                                                               header: dict[str, Any], message: str):
+    lines[0].update(header)
+    log = write(tmp_path / "game.jsonl", lines[:1])
+    assert refused(args, log).startswith(f"error: {log}:1: {message}")

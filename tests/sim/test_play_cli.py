@@ -119,10 +119,10 @@ _HEADER = {"format": "cardgen-game-log/1", "game": "toy", "seed": 1, "players": 
 
 
 @pytest.mark.parametrize(("field", "value", "message"), [
-    ("seed", "abc", "the header's 'seed' must be a whole number, not 'abc'"),
+    ("seed", "abc", "the header's 'seed' must be a whole number, not \"abc\""),
     ("seed", 2.5, "the header's 'seed' must be a whole number, not 2.5"),
-    ("players", True, "the header's 'players' must be a whole number, not True"),
-    ("bots", "high", "the header's 'bots' must be a list of bot names, not 'high'"),
+    ("players", True, "the header's 'players' must be a whole number, not true"),
+    ("bots", "high", "the header's 'bots' must be a list of bot names, not \"high\""),
     ("set", 3, "the header's 'set' must be a set's name or null, not 3"),
     ("options", [1], "the header's 'options' must be an object, not [1]"),
 ])
