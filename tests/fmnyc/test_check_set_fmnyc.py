@@ -4,6 +4,7 @@ does so, and ``simulate fmnyc --career quick``. Few games: nothing here depends 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -205,3 +206,15 @@ def test_check_set_of_an_invalid_career_file_does_not_name_another_game(tmp_path
     assert result.exit_code == 1
     assert "deal.per_player" in result.output
     assert "briefcase" not in result.output
+
+
+@pytest.mark.parametrize("make, said", [
+    (lambda p: p.mkdir(), "file-directory"),
+    (lambda p: os.mkfifo(p), "file-special"),
+])
+def test_a_set_path_that_is_no_file_is_said_so_not_that_the_game_has_no_sets(tmp_path: Path, make, said: str):
+    target = tmp_path / "careers.yaml"
+    make(target)
+    result = CliRunner().invoke(app, ["build", "fmnyc", "--set", str(target), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    assert f"careers.yaml:1:1: error[{said}]" in result.output and "no card sets" not in result.output

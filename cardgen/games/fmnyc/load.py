@@ -111,20 +111,20 @@ NO_SETS = ("'Free Market: NYC' has no card sets: --set and check-set take a file
 def careers_file(set_ref: str) -> Path:
     """The file a ``--set`` names for this game: a set of Career cards (``game: fmnyc``, ``kind:
     careers``) standing in for careers.yaml, as simulate, build and check-set take it.
-    SelectionError for anything else; DataError, placed, for such a file that cannot be read
-    (its YAML broken), rather than saying it is not one."""
+    SelectionError for a name or a file of something else; DataError, placed, for a path that
+    cannot be read as such a file (a folder, a pipe, broken YAML), rather than saying it is not
+    one."""
     from cardgen.data.documents import read_document
     from cardgen.games.selection import SelectionError
 
     path = Path(set_ref)
     if not os.path.lexists(path):       # said as such: not as a set the game lacks
         raise SelectionError(f"no file of Career cards {set_ref}")
-    if path.is_file():
-        doc, problems = read_document(path)
-        if doc is None and not any(p.rule.startswith(("header-", "file-not-mapping")) for p in problems):
-            raise DataError(problems)
-        if doc is not None and (doc.game, doc.kind) == (GAME, "careers"):
-            return path
+    doc, problems = read_document(path)
+    if doc is not None and (doc.game, doc.kind) == (GAME, "careers"):
+        return path
+    if doc is None and not any(p.rule.startswith(("header-", "file-not-mapping")) for p in problems):
+        raise DataError(problems)
     raise SelectionError(NO_SETS)
 
 
