@@ -40,7 +40,7 @@ from jsonschema import Draft202012Validator
 from cardgen.data.schema import did_you_mean, validate_with
 from cardgen.data.yamlload import PosDict, load_yaml, position
 from cardgen.paths import display_path, template_file
-from cardgen.problems import Problem
+from cardgen.problems import Problem, shorten
 from cardgen.render.fonts import FontSet
 from cardgen.render.icons import IconError, IconSet, parse_colour
 from cardgen.render.text import TextStyle
@@ -233,6 +233,11 @@ class LayoutBook:
         spec.update({k: v for k, v in (overrides or {}).items() if k in STYLE_KEYS})
         palette = self.palette(ink_saver)
         colour = palette.get(str(spec.get("colour", "ink")), str(spec.get("colour", "#000000")))
+        if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
+            # A misspelt palette name or a bad #rrggbb: said here, where the style is resolved
+            # for every text (build and validate), not as a crash where the text is drawn.
+            raise LayoutError(f"{display_path(self.path)}: style '{name}': unknown colour "
+                              f"'{shorten(str(spec.get('colour')))}' (use a palette name or #rrggbb)")
         size = float(spec.get("size", 8))
         return TextStyle(font=fonts.face(str(spec.get("weight", "regular"))), size=size,
                          min_size=float(spec.get("min_size", size)),

@@ -188,6 +188,17 @@ def test_validate_refuses_what_build_refuses_of_a_layout(project: Path, old: str
     assert len(found) == 1 and f"error[layout]: {message}" in found[0], result.output
 
 
+def test_a_style_with_a_colour_that_is_none_is_refused_by_validate_and_build(project: Path, tmp_path: Path):
+    """'#zzzzzz' passed validate and crashed build where the text was drawn."""
+    _break(project, "badge_star: {weight: bold, size: 11, min_size: 8, colour: ink,",
+           "badge_star: {weight: bold, size: 11, min_size: 8, colour: '#zzzzzz',")
+    message = "style 'badge_star': unknown colour '#zzzzzz' (use a palette name or #rrggbb)"
+    result = runner.invoke(app, ["validate", "briefcase"])
+    assert result.exit_code == 1 and message in result.output
+    result = runner.invoke(app, ["build", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and message in result.output and "internal error" not in result.output
+
+
 def test_preview_of_a_card_whose_layout_has_an_unknown_field_is_one_error_line(project: Path, tmp_path: Path):
     # preview and export draw through face_images, which runs the same check as build
     _break(project, *NOPE, game="fmnyc")
