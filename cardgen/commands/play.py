@@ -138,6 +138,9 @@ class Terminal:
                 text = _answer()
             except EOFError:
                 raise Quit("the input ended before the game did") from None
+            except _TooLong:
+                typer.echo(f"  an answer of more than {MAX_ANSWER} characters is not an answer; ? for help")
+                continue
             command = text.strip()
             if command in ("q", "quit"):
                 raise Quit("stopped", asked=True)
@@ -146,8 +149,12 @@ class Terminal:
                 continue
             if command in ("u", "undo"):
                 raise Undo()
-            if command.startswith("s "):
-                self.session.save(Path(command[2:].strip()))
+            if command == "s" or command.startswith("s "):
+                name = command[2:].strip()
+                if name.strip("\"'"):
+                    self.session.save(Path(name))
+                else:
+                    typer.echo("  name the file to save to: s FILE")
                 continue
             try:
                 choice = parse_answer(decision, text)
@@ -161,8 +168,14 @@ class Terminal:
 
 
 # An answer is a few numbers or a letter; a line longer than this is no answer (and input that
-# never ends a line, such as /dev/zero, must not fill the memory).
+# never ends a line, such as /dev/zero, must not fill the memory: after MAX_SKIPPED characters
+# of one line the input is taken for no answers at all).
 MAX_ANSWER = 1000
+MAX_SKIPPED = 1_000_000
+
+
+class _TooLong(Exception):
+    """A line of input longer than ``MAX_ANSWER``, skipped: the question is asked again."""
 
 
 def _answer() -> str:
@@ -175,7 +188,16 @@ def _answer() -> str:
     if not line:
         raise EOFError
     if len(line) > MAX_ANSWER:
-        raise Quit(f"an answer of more than {MAX_ANSWER} characters is not an answer")
+        skipped = len(line)
+        while not line.endswith("\n"):          # the rest of that line, read and dropped
+            line = sys.stdin.readline(MAX_ANSWER)
+            skipped += len(line)
+            if not line:
+                break
+            if skipped > MAX_SKIPPED:
+                raise Quit(f"the input gives no line end in {MAX_SKIPPED} characters: no answers")
+        typer.echo("")
+        raise _TooLong()
     answer = line.rstrip("\n")
     typer.echo(printable(answer))     # as a terminal echoes it: a transcript reads as a session
     return answer

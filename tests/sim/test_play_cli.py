@@ -153,9 +153,22 @@ def test_input_ending_before_the_game_is_an_error():
     assert result.exit_code == 1 and "input ended before the game did" in result.output
 
 
-def test_a_line_that_never_ends_is_no_answer_and_stops_the_game():
-    result = play("--seats", "you,high", answers="x" * 100_000)
-    assert result.exit_code == 1 and "is not an answer" in result.output
+def test_an_answer_longer_than_a_line_is_skipped_and_the_question_asked_again():
+    """It ended the game, unsaved."""
+    result = play("--seats", "you,high", answers="x" * 5000 + "\nq\n")
+    assert "an answer of more than 1000 characters is not an answer; ? for help" in result.output
+    assert result.exit_code == 0 and "stopped" in result.output
+
+
+def test_input_that_never_ends_a_line_stops_the_game():
+    result = play("--seats", "you,high", answers="x" * 1_100_000)
+    assert result.exit_code == 1 and "gives no line end" in result.output
+
+
+@pytest.mark.parametrize("command", ["s", "s ", 's ""'])
+def test_save_without_a_file_name_asks_for_one(command: str):
+    result = play("--seats", "you,high", answers=f"{command}\nq\n")
+    assert "name the file to save to: s FILE" in result.output and result.exit_code == 0
 
 
 def test_a_save_file_that_cannot_be_written_is_refused_before_the_game(tmp_path: Path):
