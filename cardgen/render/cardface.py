@@ -289,16 +289,37 @@ def _unknown_fields(book: LayoutBook, faces: list[Face], every: list[Face]) -> l
         if face.layout in known:
             known[face.layout].update(face.fields)
     problems: list[str] = []
+    seen: set[tuple[str, str]] = set()     # an element a layout extends is one mistake, said once
     for name, fields in known.items():
         try:
             layout = book.layout(name)
         except LayoutError:
             continue                        # face_problems reports the missing layout
         for element in layout.elements:
-            wanted = element.spec.get("field")
-            if wanted is not None and str(wanted) not in fields:
-                listed = ", ".join(sorted(fields)) or "none"
-                problems.append(f"{element.where}: layout '{name}' prints the field '{wanted}', which "
-                                f"its cards do not have{did_you_mean(str(wanted), sorted(fields))}; "
-                                f"known fields: {listed}")
+            for how, wanted in _fields_read(element.spec):
+                if wanted not in fields and (element.where, wanted) not in seen:
+                    seen.add((element.where, wanted))
+                    listed = ", ".join(sorted(fields)) or "none"
+                    problems.append(f"{element.where}: layout '{name}' {how} the field '{wanted}', which "
+                                    f"its cards do not have{did_you_mean(wanted, sorted(fields))}; "
+                                    f"known fields: {listed}")
     return problems
+
+
+def _fields_read(spec: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
+    """(how, field) for each card field an element reads: the one it prints (``field:``), the
+    ones its ``when:`` and ``unless:`` test, and those its values name (``$name``, ``{name}``).
+    A misspelt one reads as empty: the element silently never shows, or shows nothing."""
+    if spec.get("field") is not None:
+        yield "prints", str(spec["field"])
+    for key in ("when", "unless"):
+        if spec.get(key) is not None:
+            yield f"tests ({key}:)", str(spec[key]).partition("=")[0]
+    for key, value in spec.items():
+        if key in ("field", "when", "unless") or not isinstance(value, str):
+            continue
+        if value.startswith("$"):
+            yield f"reads ({key}:)", value[1:]
+        else:
+            for found in _PLACEHOLDER.finditer(value):
+                yield f"reads ({key}:)", found.group(1)

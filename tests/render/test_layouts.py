@@ -188,6 +188,20 @@ def test_validate_refuses_what_build_refuses_of_a_layout(project: Path, old: str
     assert len(found) == 1 and f"error[layout]: {message}" in found[0], result.output
 
 
+@pytest.mark.parametrize("old, new, message", [
+    ("name: cost_badge, when: cost}", "name: cost_badge, when: cots}", "tests (when:) the field 'cots'"),
+    ("name: cost_badge, when: cost}", 'name: "{0}", when: cost}', "reads (name:) the field '0'"),
+])
+def test_a_field_an_element_tests_or_reads_must_be_one_its_cards_have(project: Path, old: str, new: str,
+                                                                     message: str):
+    """A misspelt when: hid the element on every card, silently; a {placeholder} read as empty."""
+    line = _break(project, old, new)
+    result = runner.invoke(app, ["validate", "briefcase"])
+    assert result.exit_code == 1
+    found = [row for row in result.output.splitlines() if f"cards.yaml:{line}:" in row]
+    assert len(found) == 1 and message in found[0], result.output
+
+
 def test_a_style_with_a_colour_that_is_none_is_refused_by_validate_and_build(project: Path, tmp_path: Path):
     """'#zzzzzz' passed validate and crashed build where the text was drawn."""
     _break(project, "badge_star: {weight: bold, size: 11, min_size: 8, colour: ink,",
