@@ -79,6 +79,8 @@ def test_validate_reports_the_layouts_of_the_game_it_checks(project: Path):
     ("badge: {weight: bold, size: 17,", "badge: {wieght: bold, size: 17,", "did you mean 'weight'?"),
     ("valign: middle, leading: 1.0}", "valign: centre, leading: 1.0}", "is not one of: top, middle, bottom"),
     ("    elements:\n", "    element:\n", "unknown key 'element' (did you mean 'elements'?)"),
+    # a box of no width passed validate; build then printed every text 'does not fit'
+    ("box: [49, 7.6, 8, 6.4]", "box: [49, 7.6, -8, 6.4]", "box[2]: -8 is out of range: must be more than 0"),
 ])
 def test_schema_problems_name_the_key_and_the_near_miss(project: Path, old: str, new: str, message: str):
     _break(project, old, new)
