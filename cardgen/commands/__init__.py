@@ -64,6 +64,14 @@ def file_to_write(text: str) -> Path:
     return Path(text)
 
 
+def file_to_read(text: str) -> Path:
+    """An option's or argument's file to read (a game log), as typed: an empty name is no file
+    (a Path would read it as the current folder)."""
+    if not text:
+        raise typer.BadParameter("is empty: name a file")
+    return Path(text)
+
+
 def folder_to_write(text: str) -> Path:
     """An option's folder to write into (--out DIR, --log DIR), as typed: an empty name is no
     folder (a Path would read it as the current folder)."""

@@ -11,7 +11,7 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import fail, file_to_write, game_option, pick_game
+from cardgen.commands import fail, file_to_read, file_to_write, game_option, pick_game
 from cardgen.output import OutputError, check_writable
 from cardgen.problems import printable, shorten
 from cardgen.sim.decisions import Decision, as_logged
@@ -285,7 +285,7 @@ def register(app: typer.Typer) -> None:
                                     help="Company set: an official set's id or name, "
                                     "or a set file (Briefcase)."),
         seed: int = typer.Option(1, "--seed", "-s", help="The game's seed: shuffles and chance."),
-        resume: Path = typer.Option(None, "--resume", metavar="FILE",
+        resume: Path = typer.Option(None, "--resume", metavar="FILE", parser=file_to_read,
                                     help="Go on with a game saved with 's FILE' "
                                     "(or any game log)."),
         save: Path = typer.Option(None, "--save", metavar="FILE", parser=file_to_write,
@@ -350,7 +350,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command("replay")
     def replay_command(
-        file: Path = typer.Argument(..., metavar="FILE",
+        file: Path = typer.Argument(..., metavar="FILE", parser=file_to_read,
                                     help="A game log (simulate --log, or play's s FILE)."),
         show: bool = typer.Option(False, "--show", help="Print every decision as it is replayed."),
     ) -> None:

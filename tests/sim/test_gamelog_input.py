@@ -290,3 +290,10 @@ def test_what_the_header_names_wrongly_is_placed_at_the_header(tmp_path: Path, l
     lines[0].update(header)
     log = write(tmp_path / "game.jsonl", lines[:1])
     assert refused(args, log).startswith(f"error: {log}:1: {message}")
+
+
+@pytest.mark.parametrize("args", BOTH)
+def test_an_empty_log_name_is_a_usage_error(args: list[str]):
+    """'' was read as the current folder: 'error: .: not a regular file'."""
+    result = runner.invoke(app, [*args, ""])
+    assert result.exit_code == 2 and "is empty: name a file" in result.output
