@@ -25,7 +25,10 @@ from cardgen.problems import shorten
 from cardgen.sim.result import GameResult
 
 FORMAT = "cardgen-game-log/1"
-MAX_LOG_BYTES = 64 * 1024 * 1024
+# A game's log is tens of kilobytes (the longest seen, a Briefcase game of random bots, 140 kB);
+# reading a log holds it about fifteen times over in memory, so a cap of 64 MiB let a file under it
+# take a gigabyte and twenty seconds before it was refused.
+MAX_LOG_BYTES = 8 * 1024 * 1024
 
 HEADER_KEYS = ("format", "cardgen", "game", "seed", "players", "bots", "set", "options")
 DECISION_KEYS = ("seat", "decision", "choice")

@@ -297,3 +297,13 @@ def test_an_empty_log_name_is_a_usage_error(args: list[str]):
     """'' was read as the current folder: 'error: .: not a regular file'."""
     result = runner.invoke(app, [*args, ""])
     assert result.exit_code == 2 and "is empty: name a file" in result.output
+
+
+def test_a_file_over_the_size_of_any_game_log_is_refused_before_it_is_read(tmp_path: Path):
+    """A 60 MB file under the old 64 MiB cap took 20 s and a gigabyte to be refused."""
+    from cardgen.sim.gamelog import MAX_LOG_BYTES
+
+    log = tmp_path / "huge.jsonl"
+    with log.open("wb") as out:
+        out.truncate(MAX_LOG_BYTES + 1)          # sparse: no time or disk to make it
+    assert refused(["replay"], log) == f"error: {log}: larger than 8 MiB; not a game log"
