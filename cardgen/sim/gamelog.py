@@ -22,6 +22,7 @@ from typing import Any
 from cardgen import __version__
 from cardgen.output import json_bytes, write_atomic
 from cardgen.problems import shorten
+from cardgen.sim.decisions import quoted
 from cardgen.sim.result import GameResult
 
 FORMAT = "cardgen-game-log/1"
@@ -193,16 +194,6 @@ def _rows(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
     return rows
 
 
-def _quoted(value: Any) -> str:
-    """A value of the log as JSON, shortened, to quote in a message."""
-    try:
-        return shorten(json_bytes(value, indent=None).decode("utf-8").rstrip("\n"))
-    except RecursionError:
-        return "a value nested too deeply"
-    except ValueError:      # NaN or Infinity: Python's reader takes them, JSON has not
-        return shorten(repr(value))
-
-
 def _is_whole(value: Any) -> bool:
     """A whole number as JSON gives it: an int and not a bool (true == 1 in Python)."""
     return isinstance(value, int) and not isinstance(value, bool)
@@ -219,7 +210,7 @@ def _unknown_key(path: Path, number: int, row: dict[str, Any], keys: Sequence[st
 def _header(path: Path, head: dict[str, Any]) -> GameLog:
     """The first line's fields, each checked for its type (a hand-edited log names the field)."""
     def problem(field: str, expected: str) -> LogError:
-        shown = _quoted(head[field]) if field in head else "nothing"
+        shown = quoted(head[field]) if field in head else "nothing"
         return LogError(f"{path}:1: the header's '{field}' must be {expected}, not {shown}")
 
     _unknown_key(path, 1, head, HEADER_KEYS, "the header")
@@ -274,13 +265,13 @@ def _decision(path: Path, number: int, row: dict[str, Any], players: int) -> dic
     seat, decision, choice = row["seat"], row["decision"], row["choice"]
     if not _is_whole(seat) or not 0 <= seat < players:
         raise LogError(f"{path}:{number}: 'seat' must be a seat index from 0 to {players - 1}, "
-                       f"not {_quoted(seat)}")
+                       f"not {quoted(seat)}")
     if not isinstance(decision, str):
         raise LogError(f"{path}:{number}: 'decision' must be the decision's name, "
-                       f"not {_quoted(decision)}")
+                       f"not {quoted(decision)}")
     why = choice_problem(choice)
     if why is not None:
-        raise LogError(f"{path}:{number}: the choice {_quoted(choice)} is not one a game "
+        raise LogError(f"{path}:{number}: the choice {quoted(choice)} is not one a game "
                        f"makes: {why}")
     return {"seat": seat, "decision": decision, "choice": choice}
 
@@ -315,7 +306,7 @@ def _end(path: Path, number: int, row: dict[str, Any], players: int) -> dict[str
     end = row["end"]
     if not isinstance(end, dict):
         raise LogError(f"{path}:{number}: 'end' must be the game's end (scores, winners, turns, "
-                       f"stalled), not {_quoted(end)}; a game not finished has no end line")
+                       f"stalled), not {quoted(end)}; a game not finished has no end line")
     _unknown_key(path, number, end, END_KEYS, "the end")
     scores, winners, turns, stalled = (end.get(key) for key in END_KEYS)
     if not isinstance(scores, list) or len(scores) != players or not all(map(_is_whole, scores)):

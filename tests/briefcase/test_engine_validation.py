@@ -154,7 +154,7 @@ def test_only_a_company_in_the_portfolio_can_be_bought():
     refused(g, actions.buy_company, newspaper, match="not in the portfolio")
     refused(g, actions.buy_company, newspaper, plan=((1, 0, 0, 0), ()), match="not in the portfolio")
     refused(g, actions.buy_company, 999, match="company 999")
-    refused(g, actions.buy_company, "warehouses", match="company 'warehouses'")
+    refused(g, actions.buy_company, "warehouses", match='company "warehouses"')
 
 
 def test_a_blocked_pile_cannot_be_bought_whatever_plan_is_offered():
@@ -222,7 +222,7 @@ def test_a_block_moves_to_a_legal_target_for_two_cards_of_one_type():
     refused(g, actions.move_block, "resource", 0, res("concrete"), HIRE, plan=((0, 0, 1, 1), ()),
             match="cannot pay the block's move")
     set_hand(g, 0, obstacle=2)
-    refused(g, actions.move_block, "both", 0, res("concrete"), OBSTACLE, match="not 'both'")
+    refused(g, actions.move_block, "both", 0, res("concrete"), OBSTACLE, match='not "both"')
     refused(g, actions.move_block, "resource", 5, res("concrete"), OBSTACLE, match="no resource block 5")
     refused(g, actions.move_block, "resource", 0, res("paper"), OBSTACLE, match="cannot move to")
     refused(g, actions.move_block, "resource", 0, float(res("concrete")), OBSTACLE, match="cannot move to")

@@ -21,7 +21,7 @@ from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, HIRE, N_CARDS, N
 from cardgen.games.briefcase.engine.state import GameState, IllegalAction, PlayerState, touch
 from cardgen.games.briefcase.model import DECISIONS, RESOURCES
 from cardgen.sim import decisions as d
-from cardgen.sim.decisions import Decision
+from cardgen.sim.decisions import Decision, quoted
 
 Steps = Generator[Decision, Any, None]
 
@@ -51,7 +51,7 @@ _SEQ = (tuple, list)
 def _index(x: object, n: int, what: str) -> str | None:
     """Why ``x`` is not one of ``n`` things numbered from 0 (JSON gives ints; a bool is not)."""
     if type(x) is not int or not 0 <= x < n:
-        return f"{what} {x!r} is not one of 0 to {n - 1}"
+        return f"{what} {quoted(x)} is not one of 0 to {n - 1}"
     return None
 
 
@@ -183,7 +183,7 @@ def resource_problem(g: GameState, r: int, n: int = 1) -> str | None:
     if type(r) is not int or not 0 <= r < N_RES:
         return _index(r, N_RES, "resource")
     if type(n) is not int or n < 1:
-        return f"resources are bought one or more at a time, not {n!r}"
+        return f"resources are bought one or more at a time, not {quoted(n)}"
     return _resource_rule_problem(g, r, n)
 
 
@@ -389,7 +389,7 @@ def central_bank_problem(g: GameState, buys: int) -> str | None:
     if why:
         return why
     if type(buys) is not int or buys < 1:
-        return f"the Central Bank takes one Buy card or more, not {buys!r}"
+        return f"the Central Bank takes one Buy card or more, not {quoted(buys)}"
     p = g.players[g.current]
     if p.level1_active < g.rules.level1_for_central_bank:
         return f"the Central Bank needs {g.rules.level1_for_central_bank} activated level-1 companies"
@@ -468,10 +468,10 @@ def block_problem(g: GameState, kind: str, i: int, target: int, card: int) -> st
     if why:
         return why
     if kind not in ("resource", "company"):
-        return f"blocks are 'resource' or 'company' blocks, not {kind!r}"
+        return f"blocks are 'resource' or 'company' blocks, not {quoted(kind)}"
     blocks = g.resource_blocks if kind == "resource" else g.company_blocks
     if type(i) is not int or not 0 <= i < len(blocks):
-        return f"there is no {kind} block {i!r}"
+        return f"there is no {kind} block {quoted(i)}"
     # block_targets' condition for this one target (without listing them all).
     if type(target) is not int:
         legal = False
@@ -480,7 +480,7 @@ def block_problem(g: GameState, kind: str, i: int, target: int, card: int) -> st
     else:
         legal = target in g.portfolio and target not in blocks and bool(g.piles[target])
     if not legal:
-        return f"a {kind} block cannot move to {target!r}"
+        return f"a {kind} block cannot move to {quoted(target)}"
     if type(card) is not int or not 0 <= card < N_CARDS:
         return _index(card, N_CARDS, "card type")
     return None

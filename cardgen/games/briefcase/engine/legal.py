@@ -27,7 +27,7 @@ from cardgen.games.briefcase.engine import actions
 from cardgen.games.briefcase.engine.rules import BUY, N_CARDS, N_RES
 from cardgen.games.briefcase.engine.state import GameState
 from cardgen.games.briefcase.model import DECISIONS
-from cardgen.sim.decisions import Decision
+from cardgen.sim.decisions import Decision, quoted
 
 Action = tuple
 END: Action = ("end",)
@@ -65,11 +65,11 @@ def action_problem(g: GameState, action: Any, version: int | None = None) -> str
     """Why ``action`` (a tuple or a JSON list) is not legal for the current player now, or None.
     ``version``: that of the pending decision, whose observations' plans are accepted."""
     if not isinstance(action, _SEQ) or not action:
-        return f"an action is a list [kind, ...], not {action!r}"
+        return f"an action is a list [kind, ...], not {quoted(action)}"
     kind = action[0]
     entry = _KINDS.get(kind) if isinstance(kind, str) else None
     if entry is None:
-        return f"unknown action {kind!r} (actions: {', '.join(_ARITY)})"
+        return f"unknown action {quoted(kind)} (actions: {', '.join(_ARITY)})"
     arity, check, rule_check = entry
     if len(action) != arity:
         article = "an" if kind[0] in "aeiou" else "a"
