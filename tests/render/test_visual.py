@@ -55,8 +55,8 @@ def test_moving_a_layout_element_fails_the_comparison(project: Path):
 
 
 @pytest.mark.parametrize("old, new", [
-    # the smallest text on the card, gone (drawn only when a field that is never set is set)
-    ("field: status_label, style: small}", "field: status_label, style: small, when: never_set}"),
+    # the smallest text on the card, gone (drawn only when a field has a value it never has)
+    ("field: status_label, style: small}", "field: status_label, style: small, when: status=never}"),
     # the same label, 1 mm to the right
     ("- text: {id: status_label, box: [17, 10, 29, 5], field: status_label, style: small}",
      "- text: {id: status_label, box: [18, 10, 29, 5], field: status_label, style: small}"),
