@@ -53,28 +53,27 @@ def pick_game(positional: str | None, option: str | None, default: str | None) -
     return option if option is not None else positional if positional is not None else default
 
 
-def file_to_write(text: str) -> Path:
-    """An option's file to write (--json, --save, --out FILE...), as typed: an empty name or one
-    ending in a separator names no file (a Path would read them as the current folder and as a
-    file named like the folder)."""
+def _named(text: str, what: str) -> Path:
+    """A path option or argument as typed; an empty one names nothing (a Path would read it as
+    the current folder)."""
     if not text:
-        raise typer.BadParameter("is empty: name a file")
+        raise typer.BadParameter(f"is empty: name {what}")
+    return Path(text)
+
+
+def file_to_write(text: str) -> Path:
+    """An option's file to write (--json, --save, --out FILE...), as typed: empty, or ending in a
+    separator (a Path would read that as a file named like the folder), it names no file."""
     if text.endswith(("/", os.sep)):
         raise typer.BadParameter(f"'{text}' names a folder: name a file in it")
-    return Path(text)
+    return _named(text, "a file")
 
 
 def file_to_read(text: str) -> Path:
-    """An option's or argument's file to read (a game log), as typed: an empty name is no file
-    (a Path would read it as the current folder)."""
-    if not text:
-        raise typer.BadParameter("is empty: name a file")
-    return Path(text)
+    """An option's or argument's file to read (a game log), as typed."""
+    return _named(text, "a file")
 
 
 def folder_to_write(text: str) -> Path:
-    """An option's folder to write into (--out DIR, --log DIR), as typed: an empty name is no
-    folder (a Path would read it as the current folder)."""
-    if not text:
-        raise typer.BadParameter("is empty: name a folder ('.' for this one)")
-    return Path(text)
+    """An option's folder to write into (--out DIR, --log DIR), as typed."""
+    return _named(text, "a folder ('.' for this one)")

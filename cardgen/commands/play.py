@@ -48,11 +48,6 @@ def _simulator(game: str, where: str = "") -> Any:
     return simulator
 
 
-def _header(log: GameLog) -> str:
-    """Where a log's header is, for the messages about what it says."""
-    return f"{log.source}:1: " if log.source is not None else ""
-
-
 def _config(simulator: Any, log: GameLog) -> Any:
     from cardgen.commands.simulate import prepared
 
@@ -62,7 +57,8 @@ def _config(simulator: Any, log: GameLog) -> Any:
         raise fail(str(exc)) from None
     # A person's seat is prepared as the first bot: only the bots' names are checked there.
     return prepared(simulator, log.players, log.set_ref,
-                    [b if b != YOU else simulator.bots[0] for b in log.bots], log.options, where=_header(log))
+                    [b if b != YOU else simulator.bots[0] for b in log.bots], log.options,
+                    where=log.header_place())
 
 
 def _no_longer_replays(log: GameLog, what: str, exc: ReplayError) -> typer.Exit:
@@ -150,11 +146,16 @@ class Terminal:
             if command in ("u", "undo"):
                 raise Undo()
             if command == "s" or command.startswith("s "):
-                name = command[2:].strip()
-                if name.strip("\"'"):
-                    self.session.save(Path(name))
-                else:
+                name = command[2:].strip().strip("\"'")       # quotes around the name allowed
+                try:                                            # read as --save reads its file
+                    path = file_to_write(name) if name else None
+                except typer.BadParameter as exc:
+                    typer.echo(f"  {exc.message}; s FILE")
+                    continue
+                if path is None:
                     typer.echo("  name the file to save to: s FILE")
+                else:
+                    self.session.save(path)
                 continue
             try:
                 choice = parse_answer(decision, text)
@@ -310,7 +311,7 @@ def register(app: typer.Typer) -> None:
                 log = read_log(resume)
             except LogError as exc:
                 raise fail(str(exc)) from None
-            simulator = _simulator(log.game, _header(log))
+            simulator = _simulator(log.game, log.header_place())
         else:
             simulator = _simulator(game)
             if players is not None:
@@ -366,7 +367,7 @@ def register(app: typer.Typer) -> None:
             log = read_log(file)
         except LogError as exc:
             raise fail(str(exc)) from None
-        simulator = _simulator(log.game, _header(log))
+        simulator = _simulator(log.game, log.header_place())
         config = _config(simulator, log)
 
         def shown(step: int, decision: Decision, choice: Any) -> None:

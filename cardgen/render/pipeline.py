@@ -113,10 +113,13 @@ def every_face(ctx: Context) -> list[Face]:
     some cards out, whose fields their layouts still have)."""
     if ctx.every is None:
         ctx.every = printed_faces(ctx.module, ctx.selection)
-        try:
-            ctx.every += printed_faces(ctx.module, ctx.module.select())
-        except (DataError, ValueError):
-            pass                        # the selection's own faces are what there is
+        whole = (getattr(ctx.selection, "players", None) is None
+                 and getattr(ctx.selection, "variant", None) is None)
+        if not whole:                   # the box is read again only when the build chose a part
+            try:
+                ctx.every += printed_faces(ctx.module, ctx.module.select())
+            except (DataError, ValueError):
+                pass                    # the selection's own faces are what there is
     return ctx.every
 
 

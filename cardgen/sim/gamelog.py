@@ -83,12 +83,17 @@ class GameLog:
             return f"step {step}"
         return f"{self.source}:{self.lines[step - 1]}"
 
+    def header_place(self) -> str:
+        """'FILE:1: ', where the header was read, to begin a message about what it says ('' for
+        a log made in memory)."""
+        return f"{self.source}:1: " if self.source is not None else ""
+
     def check_bots(self, known: Sequence[str], person: str | None = None) -> None:
         """LogError unless every seat's name is one of the game's bots ``known`` (or
         ``person``, the seat of someone at the terminal): replay does not ask the bots, but a
         resumed game does, and an unknown name must stop both the same way, at the header."""
         allowed = [*known, *([person] if person else [])]
-        where = f"{self.source}:1: " if self.source is not None else ""
+        where = self.header_place()
         for seat, name in enumerate(self.bots, 1):
             if name not in allowed:
                 raise LogError(f"{where}the header's 'bots' names '{shorten(name)}' for seat {seat}, "

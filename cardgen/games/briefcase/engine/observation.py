@@ -199,6 +199,8 @@ def _refresh(g: GameState, p: PlayerState, v: PlayerView, own: bool) -> None:
             or v.vp_cards != p.vp_cards):
         v._active_key = p.active_key
         v._companies = len(p.companies)
+        # PlayerView.COMPANY, written out: one unpacking instead of 19 setattr calls (the
+        # invariants compare every observation with fresh_observation's, which uses COMPANY).
         (v.vp_cards, v.owned, v.active, v.companies, v.hand_size, v.storage_limit, v.res_conv,
          v.res_limited, v.card_convs, v.card_conv, v.start_draw, v.start_cycle, v.ignore_blocks,
          v.deck_top, v.topdeck, v.level1_active, v.endgame, v.pay_key, v.extra_draws) = _company_part(p)
