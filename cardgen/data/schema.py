@@ -9,13 +9,25 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator, ValidationError
+from jsonschema import Draft202012Validator, ValidationError, validators
 from jsonschema.exceptions import best_match
 from referencing import Registry, Resource
 
 from cardgen.data.yamlload import key_position, position
 from cardgen.paths import schema_file, schema_files
 from cardgen.problems import SHORT, Problem, shorten
+
+
+def _whole_number(_checker: Any, value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+# JSON Schema counts 3.0 as an integer; cardgen's readers take an integer as a Python int, so a
+# ``cost: 3.0`` passed the schema and then failed far from the file (a card layout's "is float").
+# Here a whole number is written as one.
+Validator = validators.extend(
+    Draft202012Validator,
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number))
 
 
 def schema_path(game: str, kind: str) -> Path:
@@ -36,7 +48,7 @@ def _registry(files: tuple[Path, ...]) -> Registry:
     return Registry().with_resources(resources)
 
 
-def validator(game: str, kind: str) -> Draft202012Validator:
+def validator(game: str, kind: str) -> Validator:
     """The validator of a kind, with every schema of the game (workspace and shipped) to refer to.
 
     Cached by the files and their modification times, so an edited schema is read again."""
@@ -58,9 +70,9 @@ def clear_caches() -> None:
 
 
 @cache
-def _validator(path: tuple[Path, int], files: tuple[tuple[Path, int], ...]) -> Draft202012Validator:
+def _validator(path: tuple[Path, int], files: tuple[tuple[Path, int], ...]) -> Validator:
     schema = json.loads(path[0].read_text(encoding="utf-8"))
-    return Draft202012Validator(schema, registry=_registry(tuple(p for p, _ in files)))
+    return Validator(schema, registry=_registry(tuple(p for p, _ in files)))
 
 
 def did_you_mean(word: str, choices: list[str]) -> str:
@@ -71,7 +83,7 @@ def did_you_mean(word: str, choices: list[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
-def _describe(value: Any) -> str:
+def describe(value: Any) -> str:
     """A value as a message quotes it, JSON-like, at most 40 characters; never raises (an int
     past Python's 4,300-digit limit for decimal text is shown in hex, cut)."""
     try:
@@ -113,7 +125,7 @@ def _form(alternative: Any) -> str:
     if not isinstance(alternative, dict):
         return "another form"
     if "const" in alternative:
-        return _describe(alternative["const"])
+        return describe(alternative["const"])
     kind = alternative.get("type")
     if isinstance(kind, str):
         return _TYPE_NAMES.get(kind, kind)
@@ -156,16 +168,16 @@ def _messages(error: ValidationError, where: list[Any]) -> Iterator[tuple[str, s
     elif v == "enum":
         hint = did_you_mean(value, limit) if isinstance(value, str) else ""
         listed = ", ".join(str(c) for c in limit)
-        yield "schema-enum", f"{_describe(value)} is not one of: {listed}{hint}", None
+        yield "schema-enum", f"{describe(value)} is not one of: {listed}{hint}", None
     elif v == "const":
-        yield "schema-const", f"expected {_describe(limit)}, got {_describe(value)}", None
+        yield "schema-const", f"expected {describe(limit)}, got {describe(value)}", None
     elif v == "type":
         names = " or ".join(_TYPE_NAMES.get(w, w) for w in ([limit] if isinstance(limit, str) else limit))
-        yield "schema-type", f"expected {names}, got {_describe(value)}", None
+        yield "schema-type", f"expected {names}, got {describe(value)}", None
     elif v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         word = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
                 "exclusiveMaximum": "less than"}[v]
-        yield "schema-range", f"{_describe(value)} is out of range: must be {word} {limit}", None
+        yield "schema-range", f"{describe(value)} is out of range: must be {word} {limit}", None
     elif v in ("minLength", "minProperties") and limit == 1:
         yield f"schema-{v.lower()}", "must not be empty", None
     elif v == "minLength":
@@ -182,19 +194,19 @@ def _messages(error: ValidationError, where: list[Any]) -> Iterator[tuple[str, s
         seen: list[Any] = []
         for index, item in enumerate(value):
             if item in seen:
-                yield "schema-uniqueitems", f"{_describe(item)} is listed more than once", ("item", index)
+                yield "schema-uniqueitems", f"{describe(item)} is listed more than once", ("item", index)
                 break
             seen.append(item)
     elif v == "pattern":
         what = f"a valid {where[-1]}" if where and isinstance(where[-1], str) else "valid"
         meaning = _PATTERNS.get(limit)
         if meaning:
-            yield "schema-pattern", f"{_describe(value)} is not {what}: {meaning}", None
+            yield "schema-pattern", f"{describe(value)} is not {what}: {meaning}", None
         else:
-            yield "schema-pattern", f"{_describe(value)} does not match the pattern {limit}", None
+            yield "schema-pattern", f"{describe(value)} does not match the pattern {limit}", None
     elif v in ("oneOf", "anyOf"):
         forms = " or ".join(dict.fromkeys(_form(alt) for alt in limit))
-        yield "schema-type", f"expected {forms}, got {_describe(value)}", None
+        yield "schema-type", f"expected {forms}, got {describe(value)}", None
     else:
         yield f"schema-{v.lower()}", shorten(error.message, 200), None
 
@@ -204,7 +216,7 @@ def validate_document(doc: Any, game: str, kind: str, shown: str) -> list[Proble
     return validate_with(validator(game, kind), doc, shown)
 
 
-def validate_with(checker: Draft202012Validator, doc: Any, shown: str) -> list[Problem]:
+def validate_with(checker: Validator, doc: Any, shown: str) -> list[Problem]:
     """Every problem ``checker`` finds in ``doc`` (a file loaded with positions), each at the
     position of the offending value or key, with "did you mean" for a near-miss key."""
     problems: list[Problem] = []

@@ -188,6 +188,14 @@ def _seq_constructor(loader: _Loader, node: yaml.SequenceNode) -> PosList:
 
 _Loader.add_constructor("tag:yaml.org,2002:map", _map_constructor)
 _Loader.add_constructor("tag:yaml.org,2002:seq", _seq_constructor)
+# YAML 1.1 (PyYAML's resolver) reads a number in exponent form as a float only with a dot
+# (``1.0e3``); ``1e3`` and ``2E-1`` were text, so ``cost: 1e3`` reported "expected a number". YAML
+# 1.2 and JSON read them as numbers; so does cardgen. (Integers keep their own resolver, which
+# comes first: ``1_000`` and ``0x10`` stay integers.)
+_Loader.add_implicit_resolver(
+    "tag:yaml.org,2002:float",
+    re.compile(r"^[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?[eE][-+]?[0-9]+$"),
+    list("-+0123456789"))
 
 
 def _check_expanded(value: Any) -> None:

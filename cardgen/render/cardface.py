@@ -16,7 +16,7 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.data.schema import did_you_mean
+from cardgen.data.schema import describe, did_you_mean
 from cardgen.i18n.messages import Message, Translator
 from cardgen.render.art import ArtError, draw_art, load_art
 from cardgen.render.fonts import FontSet
@@ -98,7 +98,7 @@ class FaceRenderer:
             if isinstance(value, int):
                 return spec["field"], Message("", str(value))
             raise LayoutError(f"{element.where}: field '{spec['field']}' of {face.key} is "
-                              f"{type(value).__name__}; a printed text must be a Message or a number")
+                              f"{describe(value)}; a text box prints a card's text or a whole number")
         return "value", Message("", str(int(spec["value"])))
 
     def _style(self, face: Face, element: Element) -> TextStyle:

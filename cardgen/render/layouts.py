@@ -35,9 +35,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
-from cardgen.data.schema import did_you_mean, validate_with
+from cardgen.data.schema import Validator, did_you_mean, validate_with
 from cardgen.data.yamlload import PosDict, load_yaml, position
 from cardgen.paths import display_path, template_file
 from cardgen.problems import Problem, shorten
@@ -263,8 +261,8 @@ def layout_schema_path() -> Path:
 
 
 @cache
-def _checker(path: Path, stamp: int) -> Draft202012Validator:
-    return Draft202012Validator(json.loads(path.read_text(encoding="utf-8")))
+def _checker(path: Path, stamp: int) -> Validator:
+    return Validator(json.loads(path.read_text(encoding="utf-8")))
 
 
 def schema_problems(data: Any, shown: str) -> list[Problem]:

@@ -51,6 +51,10 @@ ONE_EDIT = {
         "schema-type", 8, 9, 'Steel Factory vp: expected a whole number, got "one"')),
     "wrong_type_among_alternatives": ("cost: 2", "cost: two", (
         "schema-type", 7, 11, 'Steel Factory cost: expected a whole number or null, got "two"')),
+    "a_whole_number_written_with_a_decimal_point_is_not_one": ("    vp: 1", "    vp: 1.0", (
+        "schema-type", 8, 9, "Steel Factory vp: expected a whole number, got 1.0")),
+    "a_number_in_exponent_form_is_a_number": ("cost: 2", "cost: 2e0", (
+        "schema-type", 7, 11, "Steel Factory cost: expected a whole number or null, got 2.0")),
     "out_of_range_inside_an_alternative_is_a_range_problem": ("cost: 2", "cost: -1", (
         "schema-range", 7, 11, "Steel Factory cost: -1 is out of range: must be at least 0")),
     "unknown_key_with_did_you_mean": ("    vp: 1\n", "    vp: 1\n    permanant: true\n", (

@@ -291,3 +291,23 @@ def test_windows_line_ends_keep_positions(tmp_path):
     assert (p.rule, p.line) == ("yaml-syntax", 4)
     data, problems = load(tmp_path, b"game: briefcase\r\nkind: game\r\n")
     assert problems == [] and data.value_pos["kind"] == (2, 7)
+
+
+@pytest.mark.parametrize("text, value", [("1e3", 1000.0), ("2E-1", 0.2), ("-1.5e2", -150.0), ("+3e0", 3.0)])
+def test_a_number_in_exponent_form_is_a_number(tmp_path, text, value):
+    # YAML 1.2 and JSON read these as numbers; PyYAML's YAML 1.1 rules read them as text.
+    data, problems = load(tmp_path, f"a: {text}\n")
+    assert problems == [] and data["a"] == value
+
+
+@pytest.mark.parametrize("text, value", [("1_000", 1000), ("0x10", 16), ("1.2.3", "1.2.3"), ("1e", "1e"),
+                                         ("'1e3'", "1e3")])
+def test_what_is_not_a_number_in_exponent_form_reads_as_before(tmp_path, text, value):
+    data, problems = load(tmp_path, f"a: {text}\n")
+    assert problems == [] and data["a"] == value and type(data["a"]) is type(value)
+
+
+def test_an_exponent_past_the_largest_number_is_not_finite(tmp_path):
+    p = only(load(tmp_path, "game: briefcase\na: 1e999\n")[1])
+    assert (p.rule, p.line, p.col) == ("yaml-value", 2, 4)
+    assert "not a finite number" in p.message
