@@ -66,9 +66,9 @@ def test_bad_input_is_one_line_and_exit_2_before_any_game_is_played(args, messag
 def test_a_data_file_that_is_not_a_set_fails_before_any_game_is_played():
     companies = EXAMPLE.parents[1] / "companies.yaml"
     result = check_set(str(companies))
-    assert result.exit_code == 1
-    assert "error[set-kind]" in result.output
-    assert "simulating" not in result.output
+    assert result.exit_code == 2
+    assert "companies.yaml is not a Briefcase company set file" in result.output
+    assert "has problems" not in result.output and "simulating" not in result.output
 
 
 def test_check_set_names_its_bot_and_prints_each_company_s_paired_effect():

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from cardgen import games
 from cardgen.cli import app
 from cardgen.sim.gamelog import FORMAT
+from tests.conftest import REPO
 from tests.sim.toy import simulation as toy
 
 runner = CliRunner()
@@ -81,3 +82,21 @@ def test_a_log_whose_options_the_game_does_not_take_is_refused_not_replayed_with
         result = runner.invoke(app, args, input="q\n")
         assert result.exit_code != 0 and isinstance(result.exception, SystemExit), result.output
         assert message in result.output and "Traceback" not in result.output
+
+
+def test_a_log_whose_set_file_became_another_kind_of_file_is_one_line(tmp_path: Path):
+    # The set file a log names was replaced by a valid file of another kind: one line, naming
+    # both, not the game's data "having problems" (there are none, and validate finds none).
+    mine = tmp_path / "mine.yaml"
+    mine.write_bytes((REPO / "cards/briefcase/examples/custom-set.yaml").read_bytes())
+    logs = tmp_path / "logs"
+    result = runner.invoke(app, ["simulate", "briefcase", "--games", "1", "--jobs", "1", "--set", str(mine),
+                                 "--log", str(logs), "-q"])
+    assert result.exit_code == 0, result.output
+    mine.write_bytes((REPO / "cards/briefcase/rulings.yaml").read_bytes())
+    log = next(logs.iterdir())
+    replayed = runner.invoke(app, ["replay", str(log)])
+    assert replayed.exit_code == 2
+    assert replayed.output.splitlines() == [
+        f"error: {log}:1: {mine} is not a Briefcase company set file "
+        "(expected 'game: briefcase' and 'kind: company-set')"]

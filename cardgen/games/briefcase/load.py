@@ -25,7 +25,7 @@ from cardgen.games.briefcase.model import (
 from cardgen.games.selection import SelectionError
 from cardgen.games.selection import check_players as check_players  # the players check select() uses
 from cardgen.paths import display_path
-from cardgen.problems import DataError, Problem
+from cardgen.problems import DataError
 from cardgen.safe_read import path_problem
 
 GAME = "briefcase"
@@ -116,7 +116,8 @@ def custom_set(game: Briefcase, doc: Document) -> CompanySet:
 def load_briefcase(set_file: Path | None = None) -> tuple[Briefcase, CompanySet | None]:
     """The shipped Briefcase data (and a custom set file), fully validated.
 
-    Raises DataError with every problem if anything is wrong."""
+    Raises DataError with every problem if anything is wrong, SelectionError if ``set_file`` is
+    a valid file of another kind."""
     from cardgen.games.briefcase.checks import RULES
 
     paths = game_files(GAME) + ([set_file] if set_file else [])
@@ -127,9 +128,11 @@ def load_briefcase(set_file: Path | None = None) -> tuple[Briefcase, CompanySet 
         # rules, and a shipped data file would be read as the set.
         set_doc = next(d for d in docs if d.path.resolve() == set_file.resolve())
         if (set_doc.game, set_doc.kind) != (GAME, "company-set"):
-            raise DataError([Problem(display_path(set_file), 1, 1, "set-kind",
-                                     "not a Briefcase company set file (expected 'game: briefcase' "
-                                     "and 'kind: company-set')")])
+            # A choice of the wrong file, said in one line (as Free Market: NYC's --set does):
+            # the game's data has no problem, and validate finds none in a valid file of
+            # another kind.
+            raise SelectionError(f"{display_path(set_file)} is not a Briefcase company set file "
+                                 f"(expected 'game: briefcase' and 'kind: company-set')")
     if not problems:
         problems = RULES.check(docs)
     errors = [p for p in problems if p.severity == "error"]
