@@ -19,6 +19,27 @@ _SURROGATES = re.compile("[\ud800-\udfff]")
 # Control characters a printed text may not hold (C0 but tab and newline, DEL, C1): no font
 # draws them, and one that reached a terminal could act on it (ESC starts an escape sequence).
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Characters a font may draw but cardgen's layout does not act on, so a card would silently print
+# something else than the text means: the line and paragraph separators (drawn as a space, not
+# a break) and the bidirectional embeddings, overrides and isolates (text is laid out left to
+# right; they would change nothing). The marks (U+200E, U+200F, U+061C) change nothing either
+# but mean nothing more, and zero-width joiners are part of how some scripts are written.
+UNLAID = re.compile("[\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def unprinted(char: str) -> tuple[str, str] | None:
+    """(what ``char`` is, why a printed text may not hold it) for a control character or one of
+    ``UNLAID``; None for any other character."""
+    if CONTROL.fullmatch(char):
+        return f"a control character, U+{ord(char):04X}", "no font can print it"
+    if not UNLAID.fullmatch(char):
+        return None
+    if char in "\u2028\u2029":
+        kind = "line" if char == "\u2028" else "paragraph"
+        return (f"a {kind} separator, U+{ord(char):04X}",
+                "cardgen would print it as a space, not as a line break")
+    return (f"a bidirectional control, U+{ord(char):04X}",
+            "cardgen would not follow it (it lays text out left to right)")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 

@@ -64,11 +64,16 @@ def test_a_picture_of_no_drawable_size_is_a_validate_error(overlay: Path, size: 
     assert not (overlay / "output").exists()
 
 
-def test_a_control_character_in_a_name_is_a_validate_error_at_its_place(overlay: Path):
+@pytest.mark.parametrize("escape, said", [
+    ("\\u0007", "a control character, U+0007: no font can print it"),
+    ("\\u2028", "a line separator, U+2028: cardgen would print it as a space, not as a line break"),
+    ("\\u202e", "a bidirectional control, U+202E: cardgen would not follow it")])
+def test_a_character_no_card_prints_as_written_is_a_validate_error_at_its_place(overlay: Path, escape: str,
+                                                                               said: str):
     my_set = overlay / "cards" / "briefcase" / "my-set.yaml"
     text = my_set.read_text(encoding="utf-8")
     line = text[:text.index("\nname: ") + 1].count("\n") + 1
-    my_set.write_text(text.replace("\nname: Tech Boom", '\nname: "Tech\\u0007 Boom"', 1), encoding="utf-8")
+    my_set.write_text(text.replace("\nname: Tech Boom", f'\nname: "Tech{escape} Boom"', 1), encoding="utf-8")
     result = runner.invoke(app, ["validate"])
     assert result.exit_code == 1
-    assert f"my-set.yaml:{line}:7: error[text-control]: name: a control character (U+0007)" in result.output
+    assert f"my-set.yaml:{line}:7: error[text-control]: name: {said}" in result.output

@@ -361,19 +361,17 @@ def test_an_unknown_format_is_a_usage_error():
     assert invoke("list", "bots", "--format", "xml").exit_code == 2
 
 
-def test_names_with_reordering_characters_are_printed_escaped(workspace: Path):
-    # A bidirectional override prints on a card, but would reorder the terminal's line.
+def test_names_with_reordering_characters_are_refused_and_never_printed_raw(workspace: Path):
+    # A bidirectional override would change nothing on a card (text is laid out left to
+    # right) and would reorder the terminal's line: refused, and the message shows it escaped.
     path = workspace / "cards" / "briefcase" / "my-set.yaml"
     text = path.read_text(encoding="utf-8")
     text = text.replace("name: Startup Incubator", 'name: "Startup \\u202eIncubator"')
     text = text.replace("Shopping Mall, Startup Incubator,", "Shopping Mall, startup_incubator,")
     path.write_text(text, encoding="utf-8")
     result = invoke("--workspace", str(workspace), "list", "companies")
-    assert result.exit_code == 0, result.output
-    assert "\u202e" not in result.output and "Startup \\u202eIncubator" in result.stdout
-    # JSON escapes it its own way, and stays strict
-    data = {c["id"]: c for c in listed("--workspace", str(workspace), "list", "companies")}
-    assert data["startup_incubator"]["name"] == "Startup \u202eIncubator"
+    assert result.exit_code == 1 and "error[text-control]" in result.output
+    assert "\u202e" not in result.output
 
 
 def test_names_with_terminal_escapes_are_refused_and_never_printed_raw(workspace: Path):

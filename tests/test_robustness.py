@@ -219,13 +219,14 @@ def test_simulate_prints_a_set_file_name_escaped(here: Path):
     assert "\x1b" not in result.output and "set evil\\x1b]0;pwned\\x07.yaml" in result.stdout
 
 
-def test_check_set_prints_the_set_name_escaped(here: Path):
-    # A control character is refused in any text (text-control); a bidirectional override is
-    # printable on a card, and escaped on the terminal.
+def test_a_set_name_with_a_bidirectional_override_is_refused_and_shown_escaped(here: Path):
+    # A control character and a bidirectional override are refused in any text (text-control):
+    # cardgen lays text out left to right, so an override would change nothing on a card; the
+    # message shows the name escaped, so the override cannot reorder the terminal's line.
     set_file(here, "s.yaml", "name: Tech Boom", 'name: "Evil\\u202eTwin"')
     result = invoke("check-set", "s.yaml", "--games", "2", "--jobs", "1", "--no-baseline")
+    assert result.exit_code == 1 and "error[text-control]" in result.output
     assert "\u202e" not in result.output
-    assert "Evil\\u202eTwin (briefcase)" in result.stdout
 
 
 def test_a_set_name_with_a_terminal_escape_is_refused_before_any_game(here: Path):

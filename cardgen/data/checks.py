@@ -15,7 +15,7 @@ from typing import Any
 from cardgen.data.documents import Document, game_files, read_documents
 from cardgen.data.schema import did_you_mean
 from cardgen.paths import display_path
-from cardgen.problems import CONTROL, Problem
+from cardgen.problems import CONTROL, UNLAID, Problem, unprinted
 from cardgen.render.icon_tokens import icon_names, unknown_tokens
 from cardgen.render.layouts import LayoutError
 from cardgen.workspace import current
@@ -157,14 +157,16 @@ def unknown_icons(ctx: CheckContext) -> Iterator[Problem]:
 
 
 def unprintable_texts(ctx: CheckContext) -> Iterator[Problem]:
-    """No text of the given documents holds a control character: ``build`` would refuse it."""
+    """No text of the given documents holds a control character, which no font prints, or a
+    character the layout would not follow (``problems.UNLAID``: a separator, a bidirectional
+    control), which would print the text otherwise than it reads."""
     for doc in ctx.docs:
         for path, field, text in _texts(doc.data, [], []):
-            found = CONTROL.search(text)
+            found = CONTROL.search(text) or UNLAID.search(text)
             if found:
                 where = f"{field}: " if field else ""
-                yield doc.problem("text-control", f"{where}a control character (U+{ord(found.group()):04X}) "
-                                  "no font can print; remove it", *path)
+                what, why = unprinted(found.group())     # type: ignore[misc]
+                yield doc.problem("text-control", f"{where}{what}: {why}; remove it", *path)
 
 
 def art_files(ctx: CheckContext) -> Iterator[Problem]:

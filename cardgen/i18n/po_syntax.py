@@ -32,7 +32,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from cardgen.problems import CONTROL, shorten
+from cardgen.problems import CONTROL, shorten, unprinted
 
 
 @dataclass(frozen=True, order=True)
@@ -149,12 +149,15 @@ class _Lexer:
 
     def _printable(self, char: str, written: str, line: int, col: int) -> None:
         """A control character (ESC, BEL, CR...; tab and newline are text) is valid PO but no
-        font prints it, and it must never reach a card, a PDF or the terminal that shows it:
-        an error where it is written, raw or as an escape (``\\a``, ``\\r``, ``\\x1b``)."""
-        if CONTROL.fullmatch(char):
+        font prints it, and it must never reach a card, a PDF or the terminal that shows it;
+        a line separator or a bidirectional control would print the text otherwise than it
+        reads (``problems.unprinted``): an error where it is written, raw or as an escape
+        (``\\a``, ``\\r``, ``\\x1b``)."""
+        found = unprinted(char)
+        if found is not None:
+            what, why = found
             shown = f" (written {shorten(written, 20)})" if written != char else ""
-            self.error(line, col, f"a control character, U+{ord(char):04X}{shown}, in a string: no "
-                                  "font can print it; remove it")
+            self.error(line, col, f"{what}{shown}, in a string: {why}; remove it")
 
     def _numeric(self, char: str, written: str, line: int, col: int) -> None:
         """An octal or hex escape (``\\101``, ``\\x41``) is valid PO, but polib, which reads the

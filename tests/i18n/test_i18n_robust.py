@@ -102,16 +102,19 @@ def test_a_catalog_that_is_a_link_is_refused_and_its_target_never_printed(projec
     assert secret.read_text(encoding="utf-8") == "root:x:0:0:the secret line\n"
 
 
-def test_a_line_separator_in_a_translation_keeps_the_line_numbers(project: Path):
-    # polib, given text, would split lines at U+2028; a catalog is read by its real lines.
+def test_a_line_separator_in_a_translation_is_refused_at_its_real_line(project: Path):
+    # polib, given text, would split lines at U+2028, and count the lines after it wrongly; a
+    # catalog is read by its real lines. The separator itself is refused: a card would print
+    # it as a space.
     path = po_path("briefcase", "el")
     po = read_catalog(path)
     next(e for e in po if e.msgctxt == STEEL).msgstr = "Χαλυβουργία\u2028δύο"
     po.save()
-    again = read_catalog(path)
-    entry = next(e for e in again if e.msgctxt == STEEL)
-    assert entry.msgstr == "Χαλυβουργία\u2028δύο"
-    assert [e.linenum for e in again] == [e.linenum for e in polib.pofile(str(path))]
+    line = next(n for n, text in enumerate(path.read_text(encoding="utf-8").split("\n"), 1)
+                if "\u2028" in text)
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", "el", "--no-fit")
+    assert code == 1
+    assert f"el.po:{line}:" in out and "a line separator, U+2028" in out
 
 
 def test_init_with_a_valid_but_very_long_tag_is_one_line(project: Path):

@@ -152,6 +152,12 @@ CARDGEN_STRICTER = [
      (14, "a control character, U+0007 (written \\a), in a string: no font can print it; remove it")),
     ("raw-control", ['msgid "Buy"', 'msgstr "Αγ\x1bορά"'],
      (11, "a control character, U+001B, in a string: no font can print it; remove it")),
+    ("line-separator", ['msgid "Buy"', 'msgstr "Αγ\u2028ορά"'],
+     (11, "a line separator, U+2028, in a string: cardgen would print it as a space, not as a line "
+          "break; remove it")),
+    ("bidirectional-override", ['msgid "Buy"', 'msgstr "\u202eΑγορά"'],
+     (9, "a bidirectional control, U+202E, in a string: cardgen would not follow it (it lays text "
+         "out left to right); remove it")),
     ("numeric-escape", ['msgid "Buy"', 'msgstr "\\101γορά"'],
      (9, 'the escape \\101 is not read by cardgen (only \\n, \\t, \\\\ and \\" are): write the '
          "character itself")),
