@@ -40,21 +40,6 @@ def as_logged(value: Any) -> Any:
     return value
 
 
-def quoted(value: Any) -> str:
-    """A choice, or a part of one, as a message shows it: as the JSON a game log holds it
-    (null, true, "name", [1, 2]), shortened; what JSON cannot hold (a bot's own object, NaN) as
-    Python shows it."""
-    from cardgen.output import json_bytes
-    from cardgen.problems import shorten
-
-    try:
-        return shorten(json_bytes(as_logged(value), indent=None).decode("utf-8").rstrip("\n"))
-    except RecursionError:
-        return "a value nested too deeply"
-    except (TypeError, ValueError):
-        return shorten(repr(value))
-
-
 @dataclass(frozen=True, eq=False)
 class Decision:
     seat: int

@@ -21,8 +21,7 @@ from typing import Any
 
 from cardgen import __version__
 from cardgen.output import json_bytes, write_atomic
-from cardgen.problems import shorten
-from cardgen.sim.decisions import quoted
+from cardgen.problems import quoted, shorten
 from cardgen.sim.result import GameResult
 
 FORMAT = "cardgen-game-log/1"
