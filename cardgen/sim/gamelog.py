@@ -292,7 +292,7 @@ def choice_problem(value: Any, depth: int = 0) -> str | None:
     if value is None or isinstance(value, str):
         return None
     if isinstance(value, float):
-        return f"{shorten(repr(value))} is not a whole number"
+        return f"{quoted(value)} is not a whole number"
     if not isinstance(value, list):
         return "an object is no choice"
     if depth == MAX_CHOICE_DEPTH:
