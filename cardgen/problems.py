@@ -70,6 +70,20 @@ def shorten(text: object, limit: int = SHORT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def quoted(value: object) -> str:
+    """A value as a message shows it: as the JSON a game log or an option holds it (null, true,
+    "name", [1, 2]), the way people write it, never as Python's repr ('name', True, None);
+    shortened. What JSON cannot hold (a bot's own object, NaN) as Python shows it."""
+    from cardgen.output import json_bytes
+
+    try:
+        return shorten(json_bytes(value, indent=None).decode("utf-8").rstrip("\n"))
+    except RecursionError:
+        return "a value nested too deeply"
+    except (TypeError, ValueError):
+        return shorten(repr(value))
+
+
 def _str(value: object) -> str:
     try:
         return str(value)

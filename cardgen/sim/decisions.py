@@ -26,6 +26,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardgen.problems import quoted
+
 KINDS = ("choose", "choose_many", "order", "yes_no", "act")
 
 
@@ -38,21 +40,6 @@ def as_logged(value: Any) -> Any:
     if isinstance(value, (tuple, list)):     # not ``tuple | list``: a union object per call
         return [as_logged(v) for v in value]
     return value
-
-
-def quoted(value: Any) -> str:
-    """A choice, or a part of one, as a message shows it: as the JSON a game log holds it
-    (null, true, "name", [1, 2]), shortened; what JSON cannot hold (a bot's own object, NaN) as
-    Python shows it."""
-    from cardgen.output import json_bytes
-    from cardgen.problems import shorten
-
-    try:
-        return shorten(json_bytes(as_logged(value), indent=None).decode("utf-8").rstrip("\n"))
-    except RecursionError:
-        return "a value nested too deeply"
-    except (TypeError, ValueError):
-        return shorten(repr(value))
 
 
 @dataclass(frozen=True, eq=False)
@@ -106,12 +93,12 @@ class Decision:
         if self.kind == "yes_no":
             return None if isinstance(choice, bool) else f"{self.tag}: answer true or false"
         if self.kind == "choose":
-            return None if choice in options else f"{self.tag}: {choice!r} is not one of the options"
+            return None if choice in options else f"{self.tag}: {quoted(choice)} is not one of the options"
         if self.kind == "act":
             if choice in options:
                 return None
             if self.checker is None:
-                return f"{self.tag}: {choice!r} is not one of the legal actions"
+                return f"{self.tag}: {quoted(choice)} is not one of the legal actions"
             return self.checker(choice)
         if not isinstance(choice, list):
             return f"{self.tag}: expected a list of options"
@@ -119,7 +106,7 @@ class Decision:
             remaining = list(options)
             for item in choice:
                 if item not in remaining:
-                    return f"{self.tag}: {item!r} is not one of the items to order (or repeats)"
+                    return f"{self.tag}: {quoted(item)} is not one of the items to order (or repeats)"
                 remaining.remove(item)
             return None if not remaining else f"{self.tag}: every item must be placed once"
         # choose_many
@@ -128,7 +115,7 @@ class Decision:
         remaining = list(options)
         for item in choice:
             if item not in remaining:
-                return f"{self.tag}: {item!r} is not one of the options (or repeats)"
+                return f"{self.tag}: {quoted(item)} is not one of the options (or repeats)"
             remaining.remove(item)
         return None
 

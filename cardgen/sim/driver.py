@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable, Generator, Sequence
 from typing import Any, Protocol
 
+from cardgen.problems import quoted
 from cardgen.sim.decisions import Decision, IllegalAction, as_logged
 from cardgen.sim.result import GameResult
 
@@ -148,8 +149,9 @@ def replay(simulator: Simulator, config: Any, seed: int, choices: Sequence[dict[
         if decision is None:
             raise ReplayError(step, "the game is already over")
         if decision.seat != entry["seat"] or decision.tag != entry["decision"]:
-            raise ReplayError(step, f"the log has seat {entry['seat'] + 1} deciding {entry['decision']!r}; "
-                                    f"the game asks seat {decision.seat + 1} for {decision.tag!r}")
+            raise ReplayError(step, f"the log has seat {entry['seat'] + 1} deciding "
+                                    f"{quoted(entry['decision'])}; the game asks seat "
+                                    f"{decision.seat + 1} for {quoted(decision.tag)}")
         if show is not None and decision.check(entry["choice"]) is None:
             show(step, decision, entry["choice"])
         try:

@@ -21,8 +21,7 @@ from typing import Any
 
 from cardgen import __version__
 from cardgen.output import json_bytes, write_atomic
-from cardgen.problems import shorten
-from cardgen.sim.decisions import quoted
+from cardgen.problems import quoted, shorten
 from cardgen.sim.result import GameResult
 
 FORMAT = "cardgen-game-log/1"
@@ -293,7 +292,7 @@ def choice_problem(value: Any, depth: int = 0) -> str | None:
     if value is None or isinstance(value, str):
         return None
     if isinstance(value, float):
-        return f"{shorten(repr(value))} is not a whole number"
+        return f"{quoted(value)} is not a whole number"
     if not isinstance(value, list):
         return "an object is no choice"
     if depth == MAX_CHOICE_DEPTH:

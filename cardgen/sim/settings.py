@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cardgen.problems import quoted
+
 
 @dataclass(frozen=True)
 class Kind:
@@ -33,7 +35,8 @@ TEXT_OR_FLAG = Kind("a name, true or false", (str, bool))
 
 def option_problem(game: str, settings: Mapping[str, Kind], options: Mapping[str, Any]) -> str | None:
     """Why ``options`` are not settings of ``game`` (an unknown name, a value of another
-    kind), or None. A value of None stands for the default."""
+    kind), or None. A value of None stands for the default. A value reads as the JSON a log's
+    header holds it ("3", true), a name as a word in quotes."""
     for key, value in options.items():
         kind = settings.get(key)
         if kind is None:
@@ -46,5 +49,5 @@ def option_problem(game: str, settings: Mapping[str, Kind], options: Mapping[str
         if not wrong and kind.most is not None:
             wrong = value > kind.most
         if wrong:
-            return f"the option '{key}' of {game} must be {kind.name}, not {value!r}"[:300]
+            return f"the option '{key}' of {game} must be {kind.name}, not {quoted(value)}"[:300]
     return None

@@ -45,6 +45,7 @@ def test_prepare_accepts_a_custom_set_file_and_its_config_pickles():
     ({"players": 5}, "2 to 4 players, not 5"),
     ({"bots": ["greedy", "clever", "greedy", "greedy"]}, "unknown Briefcase bot 'clever'"),
     ({"max_rounds": 0}, "max_rounds must be a positive whole number"),
+    ({"max_rounds": "3"}, 'max_rounds must be a positive whole number, not "3"'),
 ])
 def test_prepare_refuses_bad_input_with_one_clear_line(kwargs, message):
     with pytest.raises(ValueError, match=message) as info:

@@ -310,6 +310,19 @@ def test_the_start_of_turn_order_must_name_each_ability_once():
         start_turn(g)
 
 
+def test_a_refused_start_order_reads_as_the_json_a_log_holds():
+    from cardgen.sim.decisions import IllegalAction
+
+    from .helpers import every_company
+
+    g = make_game(set_ref=every_company())
+    news = give(g, 0, "newspaper")
+    give(g, 0, "contractor_firm")
+    bots(g)[0].answers["start_order"] = [news, None]
+    with pytest.raises(IllegalAction, match="start_order: null is not one of the items to order"):
+        start_turn(g)
+
+
 def _first_action_decision(seed: int = 4):
     from cardgen.games.briefcase.simulation import SIMULATOR
 

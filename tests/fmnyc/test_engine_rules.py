@@ -302,6 +302,23 @@ def test_each_player_assigns_1_manager_a_turn_until_all_are_assigned():
     assert sum(len(v) for v in game.board.managers_on.values()) == 6
 
 
+def test_a_refused_choice_reads_as_the_json_a_log_holds():
+    game = new_game(2)
+    game.board.managers_on.clear()
+    rule = next(e for e in effects(game, 4) if e["kind"] == "assign_managers")
+    game.start(management.HANDLERS["assign_managers"](game, rule))
+    assert game.decision().tag == "assign"
+    for bad, shown in (("x", '"x"'), (None, "null"), (["x", True], '["x", true]')):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(bad)
+        assert str(refused.value) == f"assign: {shown} is not one of the options"
+    game = new_game()
+    game.start(perform(game, 0, effects(game, 9)))
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(["tools", "x"])
+    assert str(refused.value) == 'demand_meters: "x" is not one of the options (or repeats)'
+
+
 # --- Operation stages ---------------------------------------------------------------------------
 @pytest.mark.parametrize(("players", "strikes"), [(2, 0), (3, 0), (4, 1), (5, 1)])
 def test_workers_stage_collects_a_strike_only_in_a_4_5_player_game(players: int, strikes: int):

@@ -343,7 +343,8 @@ def test_a_translated_board_prints_the_translation(tmp_path):
     ("depth: 13", "depth: 13\n  zzz: 1", "track is {depth: mm}, its only key"),
     ("\ntrack:", "\nfil: red\ntrack:", "unknown key 'fil'"),
     ("title: [300, 16, 204, 33]", "title: [3000, 1600, 204, 33]", "is not inside the 520 x 350 mm board"),
-    ("title: [300, 16, 204, 33]", "title: [300, 16, true, 33]", "regions: title is [x, y, width, height]"),
+    ("title: [300, 16, 204, 33]", "title: [300, 16, true, 33]",
+     "regions: title is [x, y, width, height] in mm, not [300, 16, true, 33]"),
 ])
 def test_a_board_layout_out_of_its_bounds_is_one_error_line(project: Path, tmp_path: Path, old, new, message):
     # A huge board tiled into pages for minutes (and gigabytes); zero divided; junk was accepted.

@@ -193,7 +193,7 @@ def test_a_decision_of_another_seat_is_said_with_seats_numbered_from_1(tmp_path:
     lines[1]["seat"] = 1
     message = refused(["replay"], write(tmp_path / "game.jsonl", lines))
     assert message.endswith(":2: the log no longer replays at decision 1: the log has seat 2 deciding "
-                            "'play'; the game asks seat 1 for 'play'")
+                            '"play"; the game asks seat 1 for "play"')
 
 
 # Set files: logged by their absolute path; a relative one is read from the log's folder.

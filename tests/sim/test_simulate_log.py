@@ -63,11 +63,12 @@ def test_a_log_nested_too_deeply_is_one_line(tmp_path: Path):
     ("briefcase", {"max_round": 3},
      "briefcase has no option 'max_round' (options: seconds_per_turn, max_rounds)"),
     ("briefcase", {"max_rounds": "3"},
-     "the option 'max_rounds' of briefcase must be a whole number above 0, not '3'"),
-    ("startup", {"max_turns": True}, "must be a whole number above 0, not True"),
+     "the option 'max_rounds' of briefcase must be a whole number above 0, not \"3\""),
+    ("startup", {"max_turns": True}, "must be a whole number above 0, not true"),
     ("startup", {"seconds_per_turn": [1]}, "must be a number of seconds above 0 and at most 3600, not [1]"),
     ("startup", {"seconds_per_turn": 1e308}, "above 0 and at most 3600, not 1e+308"),
-    ("fmnyc", {"rounds": {"a": 1}}, "the option 'rounds' of fmnyc must be a whole number above 0"),
+    ("fmnyc", {"rounds": {"a": 1}},
+     "the option 'rounds' of fmnyc must be a whole number above 0, not {\"a\": 1}"),
 ])
 def test_a_log_whose_options_the_game_does_not_take_is_refused_not_replayed_without_them(
         tmp_path: Path, game, options, message):

@@ -154,6 +154,21 @@ def test_apply_refuses_a_play_that_is_not_legal_and_changes_nothing():
     assert game.players[0].bank == [card]
 
 
+def test_a_refused_choice_reads_as_the_json_a_log_holds():
+    game = SIMULATOR.new_state(_config(3), 1, invariants=True)
+    assert game.decision().tag == "choose_startup"
+    for bad, shown in (("x", '"x"'), (None, "null"), (True, "true")):
+        with pytest.raises(IllegalAction) as refused:
+            game.apply(bad)
+        assert str(refused.value) == f"choose_startup: {shown} is not one of the options"
+    game, _ = table(3)
+    card = hand(game, 0, "poach")[0]
+    game.asks(game.engine.card_plays(0))
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(Action("use", card, 1))
+    assert f'["use", {card}, 1, null] is not one of the options' in str(refused.value)
+
+
 def test_the_observation_reads_like_the_table():
     game, _ = table(3)
     mine = hand(game, 0, "series_a", "poach")

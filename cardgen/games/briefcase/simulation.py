@@ -16,6 +16,7 @@ from cardgen.games.briefcase.engine.rules import N_CARDS
 from cardgen.games.briefcase.engine.state import GameState, PlayerState, forget_observations
 from cardgen.games.briefcase.load import check_players, resolve_set
 from cardgen.games.briefcase.model import DECISIONS
+from cardgen.problems import quoted
 from cardgen.sim import driver
 from cardgen.sim.report import table_time_lines
 from cardgen.sim.result import GameResult
@@ -60,7 +61,7 @@ class BriefcaseSimulator:
             raise ValueError(f"unknown Briefcase bot '{unknown[0]}' (known: {', '.join(BOTS)})")
         max_rounds = options.get("max_rounds", DEFAULT_MAX_ROUNDS)
         if not isinstance(max_rounds, int) or max_rounds < 1:
-            raise ValueError(f"max_rounds must be a positive whole number, not {max_rounds!r}")
+            raise ValueError(f"max_rounds must be a positive whole number, not {quoted(max_rounds)}")
         rules = compile_rules(game, portfolio)
         check_supported(rules)
         return Config(rules, players, max_rounds)

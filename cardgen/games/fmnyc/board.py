@@ -44,6 +44,7 @@ from cardgen.games.fmnyc.texts import (
 )
 from cardgen.i18n.messages import Message, Translator, labeller
 from cardgen.paths import display_path, template_file
+from cardgen.problems import quoted
 from cardgen.render.cardface import RenderError
 from cardgen.render.fonts import FontSet
 from cardgen.render.icon_tokens import unknown_tokens
@@ -100,7 +101,7 @@ def _layout_problem(data: Any) -> str | None:
     sides = [_measure(v) for v in size] if isinstance(size, list) and len(size) == 2 else None
     low, high = BOARD_MM
     if sides is None or any(v is None or not low <= v <= high for v in sides):
-        return f"size is [width, height] in mm, each from {low:g} to {high:g}, not {size!r}"[:200]
+        return f"size is [width, height] in mm, each from {low:g} to {high:g}, not {quoted(size)}"[:200]
     width, height = sides
     track = data.get("track")
     if not isinstance(track, dict) or set(track) != {"depth"}:
@@ -120,10 +121,10 @@ def _layout_problem(data: Any) -> str | None:
     for name, box in regions.items():
         values = [_measure(v) for v in box] if isinstance(box, list) and len(box) == 4 else None
         if values is None or any(v is None for v in values):
-            return f"regions: {name} is [x, y, width, height] in mm, not {box!r}"[:200]
+            return f"regions: {name} is [x, y, width, height] in mm, not {quoted(box)}"[:200]
         x, y, w, h = values                            # type: ignore[misc]
         if w <= 0 or h <= 0 or x < 0 or y < 0 or x + w > width or y + h > height:
-            return f"regions: {name} {box!r} is not inside the {width:g} x {height:g} mm board"[:200]
+            return f"regions: {name} {quoted(box)} is not inside the {width:g} x {height:g} mm board"[:200]
     return None
 
 

@@ -20,8 +20,9 @@ from cardgen.games.briefcase.engine.observation import Observation
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, HIRE, N_CARDS, N_RES, CompanyRule
 from cardgen.games.briefcase.engine.state import GameState, IllegalAction, PlayerState, touch
 from cardgen.games.briefcase.model import DECISIONS, RESOURCES
+from cardgen.problems import quoted
 from cardgen.sim import decisions as d
-from cardgen.sim.decisions import Decision, quoted
+from cardgen.sim.decisions import Decision
 
 Steps = Generator[Decision, Any, None]
 

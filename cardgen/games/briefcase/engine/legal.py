@@ -27,7 +27,8 @@ from cardgen.games.briefcase.engine import actions
 from cardgen.games.briefcase.engine.rules import BUY, N_CARDS, N_RES
 from cardgen.games.briefcase.engine.state import GameState
 from cardgen.games.briefcase.model import DECISIONS
-from cardgen.sim.decisions import Decision, quoted
+from cardgen.problems import quoted
+from cardgen.sim.decisions import Decision
 
 Action = tuple
 END: Action = ("end",)
