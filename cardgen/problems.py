@@ -81,7 +81,10 @@ def quoted(value: object) -> str:
     except RecursionError:
         return "a value nested too deeply"
     except (TypeError, ValueError):
-        return shorten(repr(value))
+        try:
+            return shorten(repr(value))
+        except ValueError:              # Python writes no int of more than 4,300 digits in decimal
+            return "a number too long to show"
 
 
 def _str(value: object) -> str:

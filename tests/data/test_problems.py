@@ -2,7 +2,7 @@
 
 import json
 
-from cardgen.problems import Problem, problems_to_json
+from cardgen.problems import Problem, problems_to_json, quoted
 
 
 def test_format_is_one_line_with_path_line_col_rule():
@@ -19,3 +19,11 @@ def test_json_keeps_every_field():
     p = Problem("x.yaml", 2, 3, "rule", "message", "note")
     assert json.loads(problems_to_json([p])) == [
         {"path": "x.yaml", "line": 2, "col": 3, "rule": "rule", "message": "message", "severity": "note"}]
+
+
+def test_a_value_in_a_message_reads_as_json_and_never_fails():
+    shown = [quoted(v) for v in (None, True, "x", ("a", 1), [None])]
+    assert shown == ["null", "true", '"x"', '["a", 1]', "[null]"]
+    assert quoted(float("nan")) == "nan"                         # JSON has no NaN: as Python shows it
+    assert quoted(10 ** 5000) == quoted([1, 10 ** 5000]) == "a number too long to show"
+    assert len(quoted("x" * 10_000)) <= 60
