@@ -140,3 +140,15 @@ def test_the_game_may_be_given_as_an_option_or_an_argument_but_not_two_different
 def test_i18n_init_takes_the_game_as_an_option_too():
     result = runner.invoke(app, ["i18n", "init", "-g", "briefcase"])
     assert result.exit_code == 2 and "give the language" in result.output
+
+
+@pytest.mark.parametrize("args, written", [
+    (["simulate", "startup", "--games", "2", "--jobs", "1", "-q", "--json", "{d}/a/b/result.json"],
+     "a/b/result.json"),
+    (["play", "startup", "--seats", "heuristic,heuristic,heuristic", "--save", "{d}/c/d/game.jsonl"],
+     "c/d/game.jsonl")])
+def test_a_file_an_option_names_is_written_with_its_missing_folders(tmp_path, args: list[str], written: str):
+    # As the README says: files and folders to write are made with the folders on their way.
+    result = runner.invoke(app, [a.format(d=tmp_path) for a in args])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / written).is_file()
