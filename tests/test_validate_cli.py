@@ -335,3 +335,20 @@ def test_a_file_or_folder_named_like_a_game_is_checked_as_itself(here):
     result = validate("briefcase")
     assert result.exit_code == 1
     assert [m["path"] for m in problem_lines(result)] == ["briefcase/bad.yaml"]
+
+
+def test_the_game_option_checks_that_games_data_as_every_command_that_takes_a_game(here):
+    # README: "Every command that takes a game accepts --game GAME (-g)"; validate took the
+    # game only as a PATH ('No such option: -g').
+    shipped = len([p for p in (REPO / "cards" / "startup").glob("*.yaml")])
+    for args in (["--game", "startup"], ["-g", "startup"], ["startup", "-g", "startup"]):
+        result = validate(*args)
+        assert result.exit_code == 0, (args, result.output)
+        assert f"{shipped} files valid." in result.stderr
+    # a folder named like the game is not what --game names
+    write(here, "startup/bad.yaml", "game: startup\nkind: game\ngame: x\n")
+    assert validate("-g", "startup").exit_code == 0
+    result = validate("briefcase", "-g", "startup")
+    assert result.exit_code == 2 and "the game is given twice and differs" in result.stderr
+    result = validate("-g", "nosuch")
+    assert result.exit_code == 2 and "unknown game 'nosuch'" in result.stderr

@@ -173,6 +173,20 @@ def test_init_from_a_game_copies_its_data_layouts_and_catalogs(tmp_path: Path):
         assert (ws / rel).read_bytes() == (REPO / rel).read_bytes()
 
 
+@pytest.mark.parametrize("game", ["briefcase", "fmnyc", "startup"])
+def test_init_copies_every_shipped_game(tmp_path: Path, monkeypatch, game: str):
+    # "Three games ship", and init makes a workspace of any of them (--from took briefcase or
+    # startup only, so a Free Market: NYC designer had no copy to edit).
+    ws = tmp_path / "copy"
+    result = invoke("init", str(ws), "--from", game)
+    assert result.exit_code == 0, result.output
+    for rel in (f"cards/{game}/game.yaml", f"templates/{game}/cards.yaml"):
+        assert (ws / rel).read_bytes() == (REPO / rel).read_bytes()
+    monkeypatch.chdir(ws)
+    result = invoke("validate")
+    assert result.exit_code == 0, result.output
+
+
 def test_init_never_overwrites_and_writes_nothing_then(tmp_path: Path):
     ws = tmp_path / "ws"
     (ws / "cards" / "briefcase").mkdir(parents=True)

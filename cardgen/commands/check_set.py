@@ -174,6 +174,9 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
                                if effects else ({}, {}, {}))
     verdict = judge(runs, bases or None, measured, at, bot, verb, names, favoured,
                     getattr(simulator, "effect_taken", "bought"))
+    # Kept cards' win rates: their warnings (when no effect was measured) are part of the
+    # verdict, so they are judged before its first line is printed.
+    held_lines = _held_cards(runs[at], at, verdict.warnings, warn=not measured)
     # The set's name and company names come from a data file: printed escaped.
     typer.echo(printable(f"{verdict.word}: {name} ({game}), {games} games at each of "
                          f"{', '.join(map(str, counts))} players, seed {seed}, bot {bot} in every seat"))
@@ -207,7 +210,8 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
                                  f"({100 * e.low:+.1f} to {100 * e.high:+.1f}); {desc}"))
     if not fit:
         typer.echo(f"  note: at every player count each {noun} is in every game; effects at {at} players")
-    _held_cards(runs[at], at, verdict.warnings, warn=not measured)
+    for line in held_lines:
+        typer.echo(printable(line))
     for line in verdict.notes:
         typer.echo(printable(f"  note: {line}"))
     for line in verdict.failures:
@@ -310,25 +314,27 @@ def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, job
     return usual, going, {label: sid for sid, label in subjects.items()}
 
 
-def _held_cards(summary: dict, players: int, warnings: list[str], warn: bool = True) -> None:
+def _held_cards(summary: dict, players: int, warnings: list[str], warn: bool = True) -> list[str]:
     """Cards a seat keeps for the game (items with ``kept``, as Free Market: NYC's Career cards):
-    each one's win rate when held, 95% CI, beside the fair share. Descriptive (a strong player
-    may pick the card): it is a warning, a card whose whole interval lies above or below the
-    fair share, only with ``warn`` (when no causal effect was measured)."""
+    each one's win rate when held, 95% CI, beside the fair share, as the lines to print.
+    Descriptive (a strong player may pick the card): it is a warning, added to ``warnings``, a
+    card whose whole interval lies above or below the fair share, only with ``warn`` (when no
+    causal effect was measured)."""
     held = {k: v for k, v in summary["items"].items() if "kept" in v and "win_rate_when_owned" in v}
     if not held:
-        return
+        return []
     fair = 1 / players
-    typer.echo(f"  cards at {players} players, win rate when held (descriptive; 95% CI; "
-               f"fair share {100 * fair:.0f}%):")
+    lines = [f"  cards at {players} players, win rate when held (descriptive; 95% CI; "
+             f"fair share {100 * fair:.0f}%):"]
     for name, it in sorted(held.items(), key=lambda kv: -kv[1]["win_rate_when_owned"]["win_share"]):
         w = it["win_rate_when_owned"]
         lo, hi = w["ci95"]
-        typer.echo(printable(f"    {name}: {100 * w['win_share']:.0f}% ({100 * lo:.0f}%-{100 * hi:.0f}%) "
-                             f"of {it['owned']} holders"))
+        lines.append(f"    {name}: {100 * w['win_share']:.0f}% ({100 * lo:.0f}%-{100 * hi:.0f}%) "
+                     f"of {it['owned']} holders")
         if warn and (lo > fair or hi < fair):
             warnings.append(f"{players} players: {name} wins {100 * w['win_share']:.0f}% when held "
                             f"(95% CI {100 * lo:.0f}%-{100 * hi:.0f}%), fair share {100 * fair:.0f}%")
+    return lines
 
 
 def _player_counts(game: str) -> list[int]:

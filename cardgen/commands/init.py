@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from cardgen.commands import fail
+from cardgen.games import registered_games
 from cardgen.output import OutputError, write_all_atomic
 from cardgen.paths import display_path
 from cardgen.workspace import CONFIG, library_root
@@ -54,7 +55,12 @@ new_companies:
     authored: [cost, vp, activation, production, copies]
 """
 
-SHIPPED = ("briefcase", "startup")
+# Every game cardgen ships can be copied into a workspace to edit.
+SHIPPED = tuple(registered_games())
+
+
+def _shipped_words() -> str:
+    return f"{', '.join(SHIPPED[:-1])} or {SHIPPED[-1]}" if len(SHIPPED) > 1 else SHIPPED[0]
 
 
 def _copy_of(game: str) -> dict[Path, bytes]:
@@ -86,7 +92,7 @@ def register(app: typer.Typer) -> None:
                                       help="The folder to make a workspace of (made if missing)."),
         source: str = typer.Option(None, "--from", "--game", "-g", metavar="GAME",
                                    help="Copy a shipped game to edit "
-                                   f"({' or '.join(SHIPPED)}); default: an overlay with an example "
+                                   f"({_shipped_words()}); default: an overlay with an example "
                                    "company set, taking everything else from the shipped games."),
     ) -> None:
         """Make a workspace: a folder of game data that every command then works on.
@@ -97,7 +103,7 @@ def register(app: typer.Typer) -> None:
         Example: cardgen init mygame --from briefcase
         """
         if source is not None and source not in SHIPPED:
-            raise fail(f"unknown game '{source}'; --from takes {' or '.join(SHIPPED)}")
+            raise fail(f"unknown game '{source}'; --from takes {_shipped_words()}")
         target = folder.resolve()
         package = Path(__file__).resolve().parents[1]
         if package in (target, *target.parents):       # the shipped games are read-only

@@ -281,7 +281,7 @@ def register(app: typer.Typer) -> None:
         seats: str = typer.Option(None, "--seats", help="Who sits where, comma-separated: 'you' for "
                                   "yourself, else a bot name (default: you against the default bot)."),
         players: int = typer.Option(None, "--players", "-p", help="Number of players (default: as many as "
-                                    "--seats names, else 2)."),
+                                    "--seats names, else the fewest players the game allows)."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
                                     help="Company set: an official set's id or name, "
                                     "or a set file (Briefcase)."),

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import typer
 
+from cardgen.commands import fail, game_option, pick_game
 from cardgen.data.documents import Document, expand_paths, read_document
 from cardgen.games import game_rules, registered_games
 from cardgen.paths import game_data_files, game_names
@@ -103,6 +104,8 @@ def register(app: typer.Typer) -> None:
         provenance: bool = typer.Option(False, "--provenance",
                                         help="Also list every authored value (not printed in "
                                         "the rulebooks) so it can be checked against the cards."),
+        game_opt: str = game_option("The game whose data to check, as its name given as a PATH "
+                                    "(a game named as a PATH too must be the same)."),
     ) -> None:
         """Check game data against its schemas and the game's rules.
 
@@ -113,12 +116,21 @@ def register(app: typer.Typer) -> None:
         Exit code 0 when valid, 1 when a problem was found, 2 on a usage error.
 
         A PATH that is no file or folder but a game's name (cardgen validate briefcase) checks
-        that game's data.
+        that game's data; so does --game GAME (-g).
 
         Example: cardgen validate cards/briefcase/my-set.yaml --format json
         """
+        games = set(game_names())
+        if game_opt is not None:
+            if game_opt not in games:
+                raise fail(f"unknown game '{game_opt}'; known games: {', '.join(sorted(games))}")
+            for path in paths or []:
+                if str(path) in games and not os.path.lexists(path):
+                    pick_game(str(path), game_opt, None)    # both, differently: one error line
         announce()
-        targets = _targets(list(paths)) if paths else [_default_target()]
+        targets = _targets(list(paths)) if paths else [] if game_opt is not None else [_default_target()]
+        if game_opt is not None:
+            targets.extend(p for p in game_data_files(game_opt) or [Path(game_opt)] if p not in targets)
         problems, docs = validate_paths(targets)
         notes: list[Problem] = []
         if provenance:

@@ -4,6 +4,7 @@ does so, and ``simulate fmnyc --career quick``. Few games: nothing here depends 
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,21 @@ def test_an_overpowered_career_card_is_named_in_the_verdict_with_its_effect_and_
     assert "when it may keep it versus never (95% CI +" in warning and "60 paired games" in warning
     assert "Jeweler is" not in result.output
     assert "win rate when held (descriptive" in result.output
+
+
+def test_without_effects_a_held_card_warning_makes_the_printed_verdict_warn(tmp_path: Path):
+    # With --no-effects a card whose win rate when held lies wholly off the fair share is a
+    # warning; the first line's verdict counted the warnings before that one was added, and
+    # said OK above it (the JSON said WARN).
+    out = tmp_path / "check.json"
+    result = CliRunner().invoke(app, ["check-set", str(overpowered(tmp_path)), "--games", "12",
+                                      "--no-effects", "--jobs", "1", "--no-baseline", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert any(line.strip().startswith("warning: 4 players: career Trust Fund Heir wins ") for line in lines)
+    headline = next(line for line in lines if line.startswith(("OK:", "WARN:", "FAIL:")))
+    assert headline.startswith("WARN: op-careers.yaml (fmnyc)"), headline
+    assert json.loads(out.read_text())["verdict"] == "WARN"
 
 
 def test_the_effects_are_measured_where_the_deal_leaves_cards_in_the_box():

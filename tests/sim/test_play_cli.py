@@ -148,6 +148,16 @@ def test_players_without_seats_puts_the_default_bot_in_every_other_seat(tmp_path
     assert bots[0] == "you" and len(bots) == 3 and bots[1] == bots[2] != "you"
 
 
+def test_without_players_or_seats_the_table_is_the_games_fewest_and_the_help_says_so(tmp_path: Path):
+    # The help said "else 2"; the startup game, for 3 to 5, seats 3.
+    saved = tmp_path / "game.jsonl"
+    result = runner.invoke(app, ["play", "startup", "--save", str(saved)], input="q\n")
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(saved.read_text().splitlines()[0])["bots"]) == 3
+    shown = " ".join(runner.invoke(app, ["play", "--help"]).output.split())
+    assert "else the fewest players the game allows" in shown and "else 2)" not in shown
+
+
 def test_input_ending_before_the_game_is_an_error():
     result = play("--seats", "you,high", answers="1\n")
     assert result.exit_code == 1 and "input ended before the game did" in result.output
