@@ -313,6 +313,22 @@ def test_effects_read_the_workspaces_schema(workspace: Path):
                         "values": ["left", "right"]}]}
 
 
+def test_fmnyc_effects_come_from_its_stages_schema_with_examples_from_every_kind_of_card():
+    # One vocabulary for the stages, the factories' bonuses and the Career cards: each kind's
+    # example is the first stage, factory or Career card using it, nested options included.
+    schema = json.loads((REPO / "schemas" / "fmnyc" / "stages.schema.json").read_text(encoding="utf-8"))
+    data = {e["effect"]: e for e in listed("list", "fmnyc", "effects")}
+    assert list(data) == schema["$defs"]["effect"]["properties"]["kind"]["enum"]
+    assert data["exchange_crate"]["example"] == "Air Freight"          # inside a choose's options
+    assert data["score_bonus"]["example"] == "Antiques Collector"      # a Career card's title
+    options = {p["name"]: p for p in data["choose"]["parameters"]}["options"]
+    assert "effects (list of effect)" in options["type"]              # the vocabulary within itself
+    # The modifiers every effect takes are said once, not listed as each kind's parameters.
+    assert all(p["name"] not in ("players", "ruling") for e in data.values() for p in e["parameters"])
+    overview = {d["what"]: d["description"] for d in listed("list", "fmnyc")}
+    assert "every effect also takes players, from_round, optional, ruling, note" in overview["effects"]
+
+
 def test_startup_effects_come_from_its_deck_schema():
     data = {e["effect"]: e for e in listed("list", "startup", "effects")}
     assert "take_banked" in data and data["take_banked"]["example"]

@@ -217,7 +217,7 @@ def _cards(game: str) -> Listing:
 
 
 def _effects(game: str) -> Listing:
-    from cardgen.data.effects import effect_table, has_vocabulary
+    from cardgen.data.effects import VOCABULARIES, effect_table, has_vocabulary
 
     if not has_vocabulary(game):
         raise NotListed(f"{game} has no effect vocabulary")
@@ -231,9 +231,11 @@ def _effects(game: str) -> Listing:
         lines = [[p.name, "yes" if p.required else "no", p.describe()] for p in effect.params]
         for i, line in enumerate(lines or [["", "", ""]]):
             rows.append(([effect.kind, effect.example] if i == 0 else ["", ""]) + line)
+    common = VOCABULARIES[game].common
+    also = f"; every effect also takes {', '.join(common)}" if common else ""
     return Listing([e.as_json() for e in table], ["effect", "example", "parameter", "required", "type"], rows,
-                   summary="effect kinds a card's ability is written with, and their parameters "
-                   "(from the schema)")
+                   summary=f"effect kinds abilities are written with, and their parameters (from the "
+                   f"schema){also}")
 
 
 LISTINGS: dict[str, Callable[[str], Listing]] = {

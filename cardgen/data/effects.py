@@ -31,13 +31,23 @@ class Vocabulary:
     kind: str                # the data kind whose schema defines it (``companies``)
     definition: str          # the ``$defs`` entry of the effect object (``ability``)
     key: str                 # the discriminator property (``effect``)
-    items: str               # the list of cards in a document of that kind (``companies``)
-    field: str               # the field of a card holding the effect object (``ability``)
+    # Where cards use it, for the examples: (data kind, list of cards, the field holding an
+    # effect or a list of them, the field naming a card), in the order they are looked at.
+    uses: tuple[tuple[str, str, str, str], ...]
+    # Properties every kind takes (when, at which player counts...): listed once, not per kind.
+    common: tuple[str, ...] = ()
 
 
 VOCABULARIES = {
-    "briefcase": Vocabulary("companies", "ability", "effect", "companies", "ability"),
-    "startup": Vocabulary("deck", "effect", "kind", "cards", "effect"),
+    "briefcase": Vocabulary("companies", "ability", "effect",
+                            (("companies", "companies", "ability", "name"),)),
+    "startup": Vocabulary("deck", "effect", "kind", (("deck", "cards", "effect", "name"),)),
+    # One vocabulary for the stages, the factories' bonuses and the Career cards (and the
+    # politicians' uses), defined with the stages.
+    "fmnyc": Vocabulary("stages", "effect", "kind",
+                        (("stages", "stages", "effects", "name"), ("board", "factories", "bonus", "name"),
+                         ("careers", "cards", "ability", "title")),
+                        ("players", "from_round", "optional", "ruling", "note")),
 }
 
 
@@ -95,8 +105,9 @@ def effect_table(game: str = "briefcase") -> list[EffectRow]:
     defs = schema.get("$defs", {})
     effect = defs[vocab.definition]
     base = effect.get("properties", {})
-    # Properties every effect has (the kind itself, its rule text) are not parameters of a kind.
-    common = {vocab.key, *effect.get("required", ())}
+    # Properties every effect has (the kind itself, its rule text, the common modifiers) are not
+    # parameters of a kind.
+    common = {vocab.key, *effect.get("required", ()), *vocab.common}
     branches = {_branch_kind(entry, vocab.key): entry.get("then", {}) for entry in effect.get("allOf", ())}
     examples = _examples(game, vocab)
     rows = []
@@ -112,7 +123,7 @@ def effect_table(game: str = "briefcase") -> list[EffectRow]:
         for name, prop in properties.items():
             if name in common:
                 continue
-            prop = _resolve(prop, defs)
+            prop = _resolve(prop, defs, frozenset({vocab.definition}))
             # An optional parameter with a single allowed value (per_activation: false) can only
             # restate the default: listing it on every kind would hide the ones that matter.
             if name not in required and "const" in prop:
@@ -127,19 +138,24 @@ def _branch_kind(entry: dict[str, Any], key: str) -> str | None:
     return entry.get("if", {}).get("properties", {}).get(key, {}).get("const")
 
 
-def _resolve(prop: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
-    """A property with local ``#/$defs/x`` references replaced, at any depth."""
+def _resolve(prop: dict[str, Any], defs: dict[str, Any],
+             within: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """A property with local ``#/$defs/x`` references replaced, at any depth; a reference to a
+    definition it is inside of (an effect whose options are effects) is kept as it is, for
+    ``describe`` to name."""
     if not isinstance(prop, dict):
         return prop
     ref = prop.get("$ref")
-    if isinstance(ref, str) and ref.startswith("#/$defs/") and ref[8:] in defs:
-        return _resolve({**defs[ref[8:]], **{k: v for k, v in prop.items() if k != "$ref"}}, defs)
+    if isinstance(ref, str) and ref.startswith("#/$defs/") and ref[8:] in defs and ref[8:] not in within:
+        return _resolve({**defs[ref[8:]], **{k: v for k, v in prop.items() if k != "$ref"}}, defs,
+                        within | {ref[8:]})
     out: dict[str, Any] = {}
     for k, v in prop.items():
         if isinstance(v, dict):
-            out[k] = {n: _resolve(s, defs) for n, s in v.items()} if k == "properties" else _resolve(v, defs)
+            out[k] = ({n: _resolve(s, defs, within) for n, s in v.items()} if k == "properties"
+                      else _resolve(v, defs, within))
         elif isinstance(v, list):
-            out[k] = [_resolve(s, defs) if isinstance(s, dict) else s for s in v]
+            out[k] = [_resolve(s, defs, within) if isinstance(s, dict) else s for s in v]
         else:
             out[k] = v
     return out
@@ -147,17 +163,30 @@ def _resolve(prop: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
 
 def _examples(game: str, vocab: Vocabulary) -> dict[str, str]:
     """Effect kind -> name of the first card using it, from the game's data files in the order
-    they are read (the workspace's files replacing the shipped ones). Files that fail their
-    schema are skipped: the vocabulary is worth showing even while the data is being fixed."""
+    they are read (the workspace's files replacing the shipped ones), an effect nested in
+    another's options included. Files that fail their schema are skipped: the vocabulary is
+    worth showing even while the data is being fixed."""
     docs, _ = read_documents(game_data_files(game))
     found: dict[str, str] = {}
-    for doc in docs:
-        if doc.kind != vocab.kind:
-            continue
-        for card in doc.data.get(vocab.items, ()):
-            kind = card.get(vocab.field, {}).get(vocab.key)
+
+    def walk(value: Any, name: str) -> None:
+        if isinstance(value, dict):
+            kind = value.get(vocab.key)
             if isinstance(kind, str):
-                found.setdefault(kind, str(card.get("name", card.get("id", "?"))))
+                found.setdefault(kind, name)
+            for inner in value.values():
+                walk(inner, name)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner, name)
+
+    for data_kind, items, field, naming in vocab.uses:
+        for doc in docs:
+            if doc.kind != data_kind:
+                continue
+            for card in doc.data.get(items, ()):
+                if isinstance(card, dict):
+                    walk(card.get(field), str(card.get(naming, card.get("id", "?"))))
     return found
 
 
@@ -166,6 +195,9 @@ _ID_PATTERN = "^[a-z][a-z0-9_]*$"
 
 def describe(schema: dict[str, Any], code: Callable[[str], str] = str) -> str:
     """A parameter's schema in words, for a person writing the data."""
+    ref = schema.get("$ref")
+    if isinstance(ref, str):
+        return ref.rsplit("/", 1)[-1].replace("_", " ")     # a definition by its name: "effect"
     if "const" in schema:
         return code(_literal(schema["const"]))
     if "enum" in schema:
