@@ -152,3 +152,10 @@ def test_a_file_an_option_names_is_written_with_its_missing_folders(tmp_path, ar
     result = runner.invoke(app, [a.format(d=tmp_path) for a in args])
     assert result.exit_code == 0, result.output
     assert (tmp_path / written).is_file()
+
+
+def test_the_command_list_shows_each_summary_whole():
+    # click cuts a summary longer than the column with "..."; each command says what it does whole.
+    result = runner.invoke(app, ["--help"], terminal_width=100)
+    commands = result.output[result.output.index("Commands:"):]
+    assert "..." not in commands

@@ -253,7 +253,7 @@ def _run_once(req: BuildRequest, console: Console) -> int:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command("build")
+    @app.command("build", short_help="Print-and-play PDFs: card sheets, boards and inserts.")
     def build_command(
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
                                    help="The game (default: briefcase)."),

@@ -86,7 +86,7 @@ def plan(source: str | None) -> dict[Path, bytes]:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(short_help="Make a workspace: your own folder of game data.")
     def init(
         folder: Path = typer.Argument(Path("."), metavar="DIR",
                                       help="The folder to make a workspace of (made if missing)."),

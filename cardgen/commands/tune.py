@@ -14,7 +14,7 @@ from cardgen.interrupt import stop_on_signals
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(short_help="Search a set's authored numbers for check-set's bands.")
     def tune(
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
                                    help="Game id (default: briefcase)."),
