@@ -285,7 +285,9 @@ def register(app: typer.Typer) -> None:
         invariants: bool = typer.Option(False, "--invariants", help="Check rule invariants "
                                         "during play (slower; for testing rules)."),
         seconds_per_turn: float = typer.Option(None, "--seconds-per-turn", help="Estimate play "
-                                               "time from this many seconds per turn."),
+                                               "time from this many seconds per turn (default: the "
+                                               "game's own authored estimate, seconds_per_turn of "
+                                               "its game.yaml where it has one)."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
         rounds: int = typer.Option(None, "--rounds", help="Game Rounds to play, for a game that "
                                    "offers a choice (fmnyc: 4, 5 or 6)."),
