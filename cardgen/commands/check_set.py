@@ -47,6 +47,7 @@ def register(app: typer.Typer) -> None:
                                   help="Write PNG charts to this "
                                   "folder: each effect with its 95% interval, game length against "
                                   "the reference set; needs cardgen[plot]."),
+        quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bars."),
     ) -> None:
         """Validate a company set and judge it in simulated games.
 
@@ -66,7 +67,7 @@ def register(app: typer.Typer) -> None:
         # Ctrl-C or SIGTERM: stop at once, workers included; one line; exit 130 or 143.
         with stop_on_signals():
             _check_set(target, game, games, seed, jobs, baseline, bots, effects, effect_games,
-                       json_out, plot)
+                       json_out, plot, quiet)
 
 
 # The strongest bot of each game, as benchmarks/bot_strength.py measures it (README, check-set).
@@ -75,7 +76,7 @@ STRONGEST = {"briefcase": "expert", "fmnyc": "planner"}
 
 def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, baseline: bool,
                bots: str = "", effects: bool = True, effect_games: int = 200,
-               json_out: Path | None = None, plot: Path | None = None) -> None:
+               json_out: Path | None = None, plot: Path | None = None, quiet: bool = False) -> None:
     from cardgen.commands.simulate import check_outputs, on_terminal, plan_run, play_run, write_outputs
     from cardgen.commands.validate import validate_paths
     from cardgen.data.documents import game_files, read_document
@@ -151,13 +152,14 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     stem = f"{game}-{slug(name) or 'set'}-check"
     check_outputs(json_out, check_plot_paths(stem, plot, effects) if plot is not None else None)
     runs, bases = {}, {}
+    bars = not quiet and on_terminal()
     for players in counts:
         typer.echo(f"simulating {games} games at {players} players...", err=True)
-        runs[players] = play_run(plans[players], jobs, None, progress=on_terminal(),
+        runs[players] = play_run(plans[players], jobs, None, progress=bars,
                                  label=f"{players} players")
         if players in base_plans:
             bases[players] = runs[players] if same else play_run(
-                base_plans[players], jobs, None, progress=on_terminal(),
+                base_plans[players], jobs, None, progress=bars,
                 label=f"{players} players, {reference}")
     # Effects at the most players where the game says they show (Free Market: NYC: where the
     # deal leaves Career cards in the box); otherwise at the most players.
@@ -170,7 +172,8 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     # The reference set's companies by name too (the JSON holds its figures), the set's own first.
     names = {k: v for plan in (base_plans.get(at), plans[at]) if plan and item_names
              for k, v in item_names(plan.spec.config).items()}
-    measured, favoured, ids = (_effects(simulator, plans[at], runs[at], bot, effect_games, jobs, names, verb)
+    measured, favoured, ids = (_effects(simulator, plans[at], runs[at], bot, effect_games, jobs, names, verb,
+                                        bars)
                                if effects else ({}, {}, {}))
     verdict = judge(runs, bases or None, measured, at, bot, verb, names, favoured,
                     getattr(simulator, "effect_taken", "bought"))
@@ -250,7 +253,8 @@ def _run_line(players: int, s: dict[str, Any], base: dict[str, Any] | None) -> s
 
 
 def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, jobs: int,
-             names: dict[str, str], verb: str) -> tuple[dict[str, Effect], dict[str, Effect], dict[str, str]]:
+             names: dict[str, str], verb: str,
+             bars: bool = False) -> tuple[dict[str, Effect], dict[str, Effect], dict[str, str]]:
     """Each subject's paired effects (``cardgen.sim.effects``) at the plan's players, same seeds:
     the first-listed bot (rotated through the seats) as usual versus never taking it; and, for
     a subject it took in so few of those games that the comparison cannot leave the band
@@ -258,10 +262,10 @@ def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, job
     never taking it. Subjects are the simulator's
     ``effect_subjects`` (id: item name; Free Market: NYC's Career cards), else the companies in
     the summary's items (Briefcase); keyed by item name, with the id of each (``names`` names
-    an item on the progress bars)."""
+    an item on the progress bars, drawn when ``bars``)."""
     from dataclasses import replace
 
-    from cardgen.commands.simulate import on_terminal, progress_bar
+    from cardgen.commands.simulate import progress_bar
     from cardgen.sim.effects import (
         Focal,
         avoiding,
@@ -290,7 +294,7 @@ def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, job
     going: dict[str, Effect] = {}
 
     def run(spec: Any, label: str) -> Focal:
-        with progress_bar(players, games, printable(label), on_terminal()) as bar:
+        with progress_bar(players, games, printable(label), bars) as bar:
             return focal_run(spec, executor, workers, bar.update, holders)
 
     def effect(base: Focal, variant: Focal) -> Effect:

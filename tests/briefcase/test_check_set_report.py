@@ -221,3 +221,12 @@ def test_each_effect_run_has_its_progress_bar_on_a_terminal_named_by_company(
         assert effect_bars[i - 1][0] == label.replace("going for", "never")
     assert not any(re.search(r"[a-z]_[a-z]", label) for label, _ in effect_bars)   # names, not ids
     assert sum(bars.updates) == 3 * 2 + len(effect_bars) * 3
+
+
+def test_quiet_draws_no_progress_bar_even_on_a_terminal(bars: Bars, monkeypatch: pytest.MonkeyPatch):
+    from cardgen.commands import simulate
+
+    monkeypatch.setattr(simulate, "on_terminal", lambda: True)
+    result = check_set("simple", "--no-baseline", "--games", "2", "--effect-games", "2", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert bars.opened == []
