@@ -48,6 +48,7 @@ def register(app: typer.Typer) -> None:
         log: Path = typer.Option(None, "--log", metavar="FILE",
                                  parser=file_to_write, help="What was tried, JSON Lines "
                                  "(default: beside --out, -tune-log.jsonl)."),
+        quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
     ) -> None:
         """Search a set's authored numbers (cost, VP, activation, production) for values inside check-set's
         bands.
@@ -73,7 +74,7 @@ def register(app: typer.Typer) -> None:
         chosen = pick_game(game, game_opt, "briefcase")
         with stop_on_signals():
             _tune(chosen, set_refs or [], players, games, seed, jobs, scheduler, bots, budget, out,
-                  report, log)
+                  report, log, quiet)
 
 
 def parse_players(text: str | None, allowed: list[int]) -> list[int]:
@@ -92,7 +93,7 @@ def parse_players(text: str | None, allowed: list[int]) -> list[int]:
 
 def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, seed: int, jobs: int,
           scheduler: str | None, bots: str, budget: int, out: Path | None, report: Path | None,
-          log: Path | None) -> None:
+          log: Path | None, quiet: bool = False) -> None:
     from cardgen.commands.check_set import STRONGEST, _player_counts
     from cardgen.commands.list import default_bot
     from cardgen.commands.simulate import on_terminal
@@ -159,7 +160,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
                f"players, {games} games a run, at most {budget} games", err=True)
     try:
         context = dask_executor(scheduler) if scheduler else local_executor(workers)
-        with context as executor, _Bar(budget, on_terminal()) as bar:
+        with context as executor, _Bar(budget, not quiet and on_terminal()) as bar:
             ref = None
             if (len(subjects) == 1 and reference
                     and (other := tuning.subject(reference, counts)).set_name != subject.set_name):

@@ -528,6 +528,25 @@ def test_tune_writes_its_report_and_log(overlay: Path):
     assert ("nothing to propose" in result.output) != out.exists()
 
 
+def test_quiet_tunes_without_a_progress_bar_even_on_a_terminal(overlay: Path,
+                                                              monkeypatch: pytest.MonkeyPatch):
+    from cardgen.commands import simulate, tune
+
+    shown: list[bool] = []
+    real = tune._Bar
+
+    def bar(budget: int, show: bool) -> object:
+        shown.append(show)
+        return real(budget, False)
+
+    monkeypatch.setattr(simulate, "on_terminal", lambda: True)
+    monkeypatch.setattr(tune, "_Bar", bar)
+    result = runner.invoke(app, ["tune", "--set", "simple", "-p", "4", "-n", "6", "--budget", "900",
+                                 "-j", "1", "-o", str(overlay / "proposal.yaml"), "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert shown == [False]
+
+
 def test_sets_tuned_together_write_a_proposed_production(overlay: Path, monkeypatch: pytest.MonkeyPatch):
     # The search itself is the toy's to test; here its result is one production change, and the
     # command writes the report and the changes file for the joint (which has no data of its own).
