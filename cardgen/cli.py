@@ -107,7 +107,6 @@ def root(
     Every command works on a workspace: the folder holding cards/ (or cardgen.toml) found from
     the current folder upwards, or --workspace DIR, or CARDGEN_HOME. Files it lacks come from
     the games shipped with cardgen; 'cardgen init' makes one."""
-    from cardgen.problems import printable
     from cardgen.workspace import WorkspaceError, current, set_override
 
     if workspace == "":
@@ -117,8 +116,7 @@ def root(
     try:
         current()                 # a workspace that cannot be used stops every command here
     except WorkspaceError as exc:
-        typer.echo(f"error: {printable(str(exc))}", err=True)
-        raise typer.Exit(2) from None
+        raise commands.fail(str(exc), 2) from None
 
 
 for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):

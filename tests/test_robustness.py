@@ -245,6 +245,16 @@ def test_json_with_a_non_utf8_file_name_is_strict_utf8(here: Path):
     assert text.startswith("caf\\xe9.yaml:1:7: error[header-game]")
 
 
+@pytest.mark.parametrize("args", [("list", "{}"), ("list", "briefcase", "{}"), ("play", "--set", "{}"),
+                                  ("preview", "{}"), ("simulate", "--bots", "{}"),
+                                  ("export", "--lang", "{}"), ("check-set", "simple", "--bots", "{}")])
+def test_a_megabyte_argument_is_cut_in_its_error_line(here: Path, args):
+    result = invoke(*(a.format("N" * 100_000) for a in args))
+    assert result.exit_code == 2, result.output
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith("error: ") and len(line) < 1100 and "NNN…" in line
+
+
 TOO_LONG = "n" * 300 + ".yaml"         # one name over the 255 bytes a file system takes
 TOO_DEEP = "/".join(["d" * 200] * 30) + ".yaml"   # every name short, the path over 4,096 bytes
 NAMED = [("check-set", "{}"),

@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from cardgen.commands import DATA_PROBLEMS, folder_to_write, game_option, pick_game
+from cardgen.commands import DATA_PROBLEMS, error_line, folder_to_write, game_option, pick_game
 from cardgen.games import game_module, registered_games
 from cardgen.i18n.messages import Translator
 from cardgen.interrupt import Interrupted, stop_taken
@@ -163,13 +163,13 @@ def report_failures(action: Callable[[], int]) -> int:
     try:
         return action()
     except UsageProblem as exc:
-        print(f"error: {printable(str(exc))}", file=sys.stderr)
+        print(error_line(str(exc)), file=sys.stderr)
         return 2
     except BuildFailed as exc:
         for line in exc.placed:
             print(printable(line), file=sys.stderr)
         for line in exc.lines:
-            print(f"error: {printable(line)}", file=sys.stderr)
+            print(error_line(line), file=sys.stderr)
         print("nothing written.", file=sys.stderr)
         return 1
 
