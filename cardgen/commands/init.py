@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from cardgen.commands import fail
+from cardgen.commands import fail, folder_to_write
 from cardgen.output import OutputError, write_all_atomic
 from cardgen.paths import display_path
 from cardgen.workspace import CONFIG, library_root
@@ -82,7 +82,7 @@ def plan(source: str | None) -> dict[Path, bytes]:
 def register(app: typer.Typer) -> None:
     @app.command()
     def init(
-        folder: Path = typer.Argument(Path("."), metavar="DIR",
+        folder: Path = typer.Argument(".", metavar="DIR", parser=folder_to_write,
                                       help="The folder to make a workspace of (made if missing)."),
         source: str = typer.Option(None, "--from", "--game", "-g", metavar="GAME",
                                    help="Copy a shipped game to edit "
