@@ -9,6 +9,7 @@ import typer
 from cardgen.commands import fail, folder_to_write
 from cardgen.output import OutputError, write_all_atomic
 from cardgen.paths import display_path
+from cardgen.safe_read import resolved
 from cardgen.workspace import CONFIG, library_root
 
 CONFIG_TEXT = """\
@@ -98,13 +99,14 @@ def register(app: typer.Typer) -> None:
         """
         if source is not None and source not in SHIPPED:
             raise fail(f"unknown game '{source}'; --from takes {' or '.join(SHIPPED)}")
-        target = folder.resolve()
+        target = resolved(folder)          # a link loop is refused below, as the write sees it
         package = Path(__file__).resolve().parents[1]
         if package in (target, *target.parents):       # the shipped games are read-only
             raise fail("a workspace cannot be made inside the installed cardgen package; "
                        "choose a folder of your own")
         if target.exists() and not target.is_dir():
-            raise fail(f"{display_path(folder)} is a file, not a folder", 1)
+            what = "a file" if target.is_file() else "a device, pipe or socket"
+            raise fail(f"{display_path(folder)} is {what}, not a folder", 1)
         files = plan(source)
         existing = [rel for rel in files if (target / rel).exists() or (target / rel).is_symlink()]
         if existing:
