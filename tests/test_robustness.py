@@ -262,8 +262,6 @@ NAMED = [("check-set", "{}"),
          ("play", "--set", "{}", "--seats", "greedy,greedy"),
          ("export", "--set", "{}"),
          ("tune", "--set", "{}"),
-         ("preview", "steel_factory", "--font", "{}"),
-         ("export", "--font", "{}"),
          ("--workspace", "{}", "list"),
          ("init", "{}")]
 
