@@ -3,6 +3,7 @@ registers itself through ``register(app)``; this module only builds the app."""
 
 from __future__ import annotations
 
+import errno
 import importlib
 import os
 import pkgutil
@@ -44,12 +45,34 @@ def _name_values(command: _click.Command, ctx: _click.Context) -> None:
         _name_values(sub, ctx)
 
 
+def name_too_long(exc: OSError) -> str:
+    """What to say of a path the system refused as too long (ENAMETOOLONG)."""
+    from cardgen.paths import display_path
+    from cardgen.problems import shorten
+
+    shown = shorten(display_path(Path(os.fsdecode(exc.filename))), 80) if exc.filename else "a path given"
+    return (f"{shown}: the name is too long for a file system (a file or folder name over 255 "
+            "bytes, or a whole path over 4,096)")
+
+
 class _Group(typer.core.TyperGroup):
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)    # type: ignore[arg-type]
         ctx = _click.Context(self)
         for command in self.commands.values():
             _name_values(command, ctx)
+
+    def invoke(self, ctx: _click.Context) -> object:
+        # A name typed on the command line (or read from a game log) that no file system takes:
+        # Python's pathlib answers is_file(), exists() and is_dir() with ENAMETOOLONG, not False,
+        # wherever such a name is looked at, before anything is written. One usage line here for
+        # every command, rather than a check at each of the places a path is looked at.
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            if exc.errno != errno.ENAMETOOLONG:
+                raise
+            raise commands.fail(name_too_long(exc), 2) from None
 
 
 app = typer.Typer(
@@ -84,7 +107,6 @@ def root(
     Every command works on a workspace: the folder holding cards/ (or cardgen.toml) found from
     the current folder upwards, or --workspace DIR, or CARDGEN_HOME. Files it lacks come from
     the games shipped with cardgen; 'cardgen init' makes one."""
-    from cardgen.problems import printable
     from cardgen.workspace import WorkspaceError, current, set_override
 
     if workspace == "":
@@ -94,8 +116,7 @@ def root(
     try:
         current()                 # a workspace that cannot be used stops every command here
     except WorkspaceError as exc:
-        typer.echo(f"error: {printable(str(exc))}", err=True)
-        raise typer.Exit(2) from None
+        raise commands.fail(str(exc), 2) from None
 
 
 for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):

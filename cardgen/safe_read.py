@@ -90,6 +90,22 @@ def read_bytes(path: Path, limit: int = MAX_BYTES, what: str = "file", *,
     return b"".join(chunks)
 
 
+def check_file(path: Path, limit: int = MAX_BYTES, what: str = "file") -> None:
+    """Raise ReadError unless ``path`` is a regular file (a link to one counts) of at most
+    ``limit`` bytes: for a file a library opens and reads whole itself (a font), which
+    ``read_bytes`` cannot read for it. A FIFO, device, folder, link loop or huge file is refused
+    from its ``stat``, before anything opens it."""
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise _stat_error(path, exc) from None
+    except ValueError:                      # a NUL byte in the name
+        raise ReadError("file-missing", "no such file") from None
+    _check_kind(info.st_mode, what)
+    if info.st_size > limit:
+        raise ReadError("file-too-large", f"file is {info.st_size:,} bytes; the limit is {limit:,} bytes")
+
+
 def _check_kind(mode: int, what: str) -> None:
     if stat.S_ISREG(mode):
         return

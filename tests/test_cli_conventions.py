@@ -159,3 +159,38 @@ def test_the_command_list_shows_each_summary_whole():
     result = runner.invoke(app, ["--help"], terminal_width=100)
     commands = result.output[result.output.index("Commands:"):]
     assert "..." not in commands
+
+
+def _path_params(path: tuple[str, ...]):
+    """(how to pass "" to it, the rest of the command line) for each FILE or DIR parameter."""
+    command = _command(path)
+    required = [p for p in command.params if p.param_type_name == "argument" and p.required]
+    for p in command.params:
+        if p.metavar not in ("FILE", "DIR") or getattr(p, "is_flag", False):
+            continue
+        if p.param_type_name == "argument":
+            yield [*path, *["x" for r in required if r is not p], ""]
+        else:
+            yield [*path, *["x" for _ in required], p.opts[0], ""]
+
+
+EMPTY_PATHS = [args for path in COMMANDS for args in _path_params(path)]
+
+
+@pytest.mark.parametrize("args", EMPTY_PATHS, ids=[" ".join(a[:-1]) for a in EMPTY_PATHS])
+def test_an_empty_file_or_folder_name_is_a_usage_error_never_the_current_folder(
+        args: list[str], tmp_path, monkeypatch):
+    # An empty name (an unset shell variable) names nothing: read as a Path it would be the
+    # current folder ('font file . does not exist', a workspace made in the current folder).
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, (args, result.output)
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and "empty" in lines[0], (args, lines)
+    assert not list(tmp_path.iterdir())
+
+
+def test_check_set_of_an_empty_name_is_a_usage_error():
+    result = runner.invoke(app, ["check-set", ""])
+    assert result.exit_code == 2
+    assert result.output.strip() == "error: the set is empty: name a set file or an official set"

@@ -246,6 +246,38 @@ def test_json_with_a_non_utf8_file_name_is_strict_utf8(here: Path):
     assert text.startswith("caf\\xe9.yaml:1:7: error[header-game]")
 
 
+@pytest.mark.parametrize("args", [("list", "{}"), ("list", "briefcase", "{}"), ("play", "--set", "{}"),
+                                  ("preview", "{}"), ("simulate", "--bots", "{}"),
+                                  ("export", "--lang", "{}"), ("check-set", "simple", "--bots", "{}")])
+def test_a_megabyte_argument_is_cut_in_its_error_line(here: Path, args):
+    result = invoke(*(a.format("N" * 100_000) for a in args))
+    assert result.exit_code == 2, result.output
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith("error: ") and len(line) < 1100 and "NNN…" in line
+
+
+TOO_LONG = "n" * 300 + ".yaml"         # one name over the 255 bytes a file system takes
+TOO_DEEP = "/".join(["d" * 200] * 30) + ".yaml"   # every name short, the path over 4,096 bytes
+NAMED = [("check-set", "{}"),
+         ("simulate", "--set", "{}", "--games", "1", "--jobs", "1"),
+         ("play", "--set", "{}", "--seats", "greedy,greedy"),
+         ("export", "--set", "{}"),
+         ("tune", "--set", "{}"),
+         ("--workspace", "{}", "list"),
+         ("init", "{}")]
+
+
+@pytest.mark.parametrize("name", [TOO_LONG, TOO_DEEP], ids=["long-name", "long-path"])
+@pytest.mark.parametrize("args", NAMED, ids=[" ".join(a).replace(" {}", "") for a in NAMED])
+def test_a_name_longer_than_a_file_system_takes_is_one_usage_line(here: Path, args, name: str):
+    result = invoke(*(a.format(name) for a in args))
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), lines
+    assert "too long" in lines[0] and "internal error" not in lines[0] and "Errno" not in lines[0]
+    assert len(lines[0]) < 300
+
+
 # --- the same new company in two set files ------------------------------------------------------
 
 def test_a_company_defined_in_two_set_files_names_the_first_file_and_line(here: Path):

@@ -197,6 +197,19 @@ def test_init_never_overwrites_and_writes_nothing_then(tmp_path: Path):
     assert not (ws / "cardgen.toml").exists()
 
 
+@pytest.mark.parametrize("where", ["loop", "loop/ws", "file/ws", "fifo"])
+def test_init_into_a_link_loop_a_file_or_a_pipe_is_one_line_and_writes_nothing(tmp_path: Path, where: str):
+    (tmp_path / "loop").symlink_to("loop")
+    (tmp_path / "file").write_text("x\n")
+    os.mkfifo(tmp_path / "fifo")
+    before = sorted(tmp_path.iterdir())
+    result = invoke("init", str(tmp_path / where), "--from", "startup")
+    assert result.exit_code == 1, result.output
+    (line,) = result.output.strip().splitlines()
+    assert line.startswith("error: ") and "internal error" not in line, line
+    assert sorted(tmp_path.iterdir()) == before
+
+
 def test_init_refuses_the_installed_package_and_an_unknown_game(tmp_path: Path):
     import cardgen
 

@@ -17,13 +17,20 @@ def error_prefix() -> str:
     return "error:"
 
 
-def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print ``error: <message>`` on stderr; return the Exit to raise (2: bad input, 1: failed).
-    The message often quotes a name or value the user gave: it is made printable, so no control
-    character in it reaches the terminal."""
-    from cardgen.problems import printable
+def error_line(message: str) -> str:
+    """``error: <message>`` as every command prints it. The message often quotes a name or value
+    the user gave: it is made printable, so no control character in it reaches the terminal, and
+    cut to MAX_MESSAGE characters, as a problem's is, so a megabyte argument (an unknown game, set,
+    card or language) is not echoed whole."""
+    from cardgen.problems import MAX_MESSAGE, printable, shorten
 
-    typer.echo(f"{error_prefix()} {printable(message)}", err=True)
+    return f"{error_prefix()} {printable(shorten(message, MAX_MESSAGE))}"
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    """Print ``error: <message>`` (``error_line``) on stderr; return the Exit to raise (2: bad
+    input, 1: failed)."""
+    typer.echo(error_line(message), err=True)
     return typer.Exit(code)
 
 

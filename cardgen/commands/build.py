@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from cardgen.commands import DATA_PROBLEMS, folder_to_write, game_option, pick_game
+from cardgen.commands import DATA_PROBLEMS, error_line, file_to_read, folder_to_write, game_option, pick_game
 from cardgen.games import game_module, registered_games
 from cardgen.i18n.messages import Translator
 from cardgen.interrupt import Interrupted, stop_taken
@@ -163,13 +163,13 @@ def report_failures(action: Callable[[], int]) -> int:
     try:
         return action()
     except UsageProblem as exc:
-        print(f"error: {printable(str(exc))}", file=sys.stderr)
+        print(error_line(str(exc)), file=sys.stderr)
         return 2
     except BuildFailed as exc:
         for line in exc.placed:
             print(printable(line), file=sys.stderr)
         for line in exc.lines:
-            print(f"error: {printable(line)}", file=sys.stderr)
+            print(error_line(line), file=sys.stderr)
         print("nothing written.", file=sys.stderr)
         return 1
 
@@ -279,7 +279,7 @@ def register(app: typer.Typer) -> None:
                                     help="Only one company set's cards: an official "
                                     "set's id or name, or a set file (Free Market: NYC: a "
                                     "file of Career cards, printed in place of the shipped ones)."),
-        font: Path = typer.Option(None, "--font", metavar="FILE",
+        font: Path = typer.Option(None, "--font", metavar="FILE", parser=file_to_read,
                                   help="A TrueType font file (.ttf) to print the "
                                   "texts with; it must have every character."),
         strict: bool = typer.Option(False, "--strict", help="Fail instead of printing a text in "

@@ -87,6 +87,8 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     from cardgen.sim.verdict import judge
     from cardgen.workspace import announce
 
+    if not target:            # an unset shell variable: Path("") would be the current folder
+        raise fail("the set is empty: name a set file or an official set")
     file = Path(target)
     if file.is_dir():
         raise fail(f"{target} is a folder; name a set file or an official set")

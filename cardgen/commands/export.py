@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from cardgen.commands import folder_to_write, game_option, pick_game
+from cardgen.commands import file_to_read, folder_to_write, game_option, pick_game
 from cardgen.commands.build import BuildFailed, context_for, report_failures, variant_stem
 from cardgen.paths import display_path
 from cardgen.render.cardface import RenderError
@@ -43,7 +43,7 @@ def register(app: typer.Typer) -> None:
                                     help="Only one company set's cards: an official "
                                     "set's id or name, or a set file."),
         ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds to save ink."),
-        font: Path = typer.Option(None, "--font", metavar="FILE",
+        font: Path = typer.Option(None, "--font", metavar="FILE", parser=file_to_read,
                                   help="A TrueType font file (.ttf) to print the "
                                   "texts with; it must have every character."),
     ) -> None:

@@ -6,10 +6,11 @@ from pathlib import Path
 
 import typer
 
-from cardgen.commands import fail
+from cardgen.commands import fail, folder_to_write
 from cardgen.games import registered_games
 from cardgen.output import OutputError, write_all_atomic
 from cardgen.paths import display_path
+from cardgen.safe_read import resolved
 from cardgen.workspace import CONFIG, library_root
 
 CONFIG_TEXT = """\
@@ -88,7 +89,7 @@ def plan(source: str | None) -> dict[Path, bytes]:
 def register(app: typer.Typer) -> None:
     @app.command(short_help="Make a workspace: your own folder of game data.")
     def init(
-        folder: Path = typer.Argument(Path("."), metavar="DIR",
+        folder: Path = typer.Argument(".", metavar="DIR", parser=folder_to_write,
                                       help="The folder to make a workspace of (made if missing)."),
         source: str = typer.Option(None, "--from", "--game", "-g", metavar="GAME",
                                    help="Copy a shipped game to edit "
@@ -104,13 +105,14 @@ def register(app: typer.Typer) -> None:
         """
         if source is not None and source not in SHIPPED:
             raise fail(f"unknown game '{source}'; --from takes {_shipped_words()}")
-        target = folder.resolve()
+        target = resolved(folder)          # a link loop is refused below, as the write sees it
         package = Path(__file__).resolve().parents[1]
         if package in (target, *target.parents):       # the shipped games are read-only
             raise fail("a workspace cannot be made inside the installed cardgen package; "
                        "choose a folder of your own")
         if target.exists() and not target.is_dir():
-            raise fail(f"{display_path(folder)} is a file, not a folder", 1)
+            what = "a file" if target.is_file() else "a device, pipe or socket"
+            raise fail(f"{display_path(folder)} is {what}, not a folder", 1)
         files = plan(source)
         existing = [rel for rel in files if (target / rel).exists() or (target / rel).is_symlink()]
         if existing:

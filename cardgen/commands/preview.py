@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from cardgen.commands import file_to_write
+from cardgen.commands import file_to_read, file_to_write
 from cardgen.commands.build import BuildFailed, UsageProblem, context_for, report_failures
 from cardgen.data.schema import did_you_mean
 from cardgen.output import OutputError, write_atomic
@@ -58,7 +58,7 @@ def register(app: typer.Typer) -> None:
                                     help="Find the card in this company set too: an "
                                     "official set's id or name, or a set file (its new companies)."),
         ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds to save ink."),
-        font: Path = typer.Option(None, "--font", metavar="FILE",
+        font: Path = typer.Option(None, "--font", metavar="FILE", parser=file_to_read,
                                   help="A TrueType font file (.ttf) to print the "
                                   "texts with; it must have every character."),
     ) -> None:

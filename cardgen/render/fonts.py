@@ -37,7 +37,10 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFError, TTFont
 
+from cardgen.safe_read import ReadError, check_file
+
 FONT_DIR = Path(__file__).resolve().parent / "fontfiles"
+MAX_FONT_BYTES = 100 * 1024 * 1024   # a font of every script is some 25 MB; reportlab reads it whole
 # A synthetic bold strokes the outline with this width, in ems, on top of filling it: about the
 # stem difference between a regular and a bold Hei face, still open at 6 pt.
 SYNTHETIC_BOLD_EM = 0.04
@@ -103,8 +106,14 @@ def _register(name: str, path: Path, index: int = 0) -> str:
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
             pdfmetrics.registerFont(TTFont(name, str(path), subfontIndex=index))
-        except (TTFError, OSError, ValueError, KeyError, IndexError) as exc:
+        except TTFError as exc:         # what reportlab says of the font (not TrueType, no embedding)
             raise FontError(f"cannot use font {path}: {exc}") from exc
+        except OSError as exc:
+            raise FontError(f"cannot use font {path}: {exc.strerror or exc}") from exc
+        except Exception as exc:        # a cut-off or damaged file fails anywhere in
+            # reportlab's parser (struct.error, KeyError, IndexError, ZeroDivisionError...)
+            raise FontError(f"cannot use font {path}: the file is damaged or cut off, or not a "
+                            "TrueType font") from exc
     return name
 
 
@@ -133,9 +142,13 @@ def bundled_fonts() -> FontSet:
 
 
 def user_family(path: Path) -> Family:
-    """A TrueType font file the user named; bold is drawn by stroking."""
-    if not path.is_file():
-        raise FontError(f"font file {path} does not exist or is not a regular file")
+    """A TrueType font file the user named; bold is drawn by stroking. reportlab reads the whole
+    file into memory, so it is checked first as every file named is (safe_read): a regular file,
+    not a pipe that would block the open, nor a huge file."""
+    try:
+        check_file(path, MAX_FONT_BYTES, "font file")
+    except ReadError as exc:
+        raise FontError(f"cannot use font {path}: {exc.message}") from None
     return Family(path.stem, path, None, 0, origin="your font")
 
 

@@ -153,7 +153,8 @@ def _text(path: Path) -> str:
     if info.st_size > MAX_LOG_BYTES:
         raise LogError(f"{path}: larger than {MAX_LOG_BYTES // 2**20} MiB; not a game log")
     try:
-        return path.read_bytes().decode("utf-8")
+        # utf-8-sig: a byte order mark that an editor put first is no part of the first line
+        return path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError:
         raise LogError(f"{path}: not UTF-8 text; not a game log") from None
     except OSError as exc:

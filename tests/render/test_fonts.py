@@ -130,6 +130,40 @@ def test_a_font_file_that_is_not_a_font_is_one_clear_error(tmp_path: Path):
         fonts_for("en", ["x"], font=tmp_path / "absent.ttf")
 
 
+def test_a_cut_off_font_file_is_one_clear_error(tmp_path: Path):
+    # The first kilobytes of a real font: tables listed but not there (reportlab: struct.error)
+    whole = make_font(tmp_path / "whole.ttf", ASCII + " " + PUA, "Cut Sans").read_bytes()
+    for size in (12, 200, len(whole) // 2):
+        cut = tmp_path / f"cut{size}.ttf"
+        cut.write_bytes(whole[:size])
+        with pytest.raises(FontError) as err:
+            fonts_for("en", ["x"], font=cut)
+        assert f"cut{size}.ttf" in str(err.value) and "error:" not in str(err.value), str(err.value)
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "loop", "huge", "long"])
+def test_a_font_that_is_no_regular_file_or_too_large_is_refused_before_it_is_read(tmp_path: Path, kind: str):
+    import os
+
+    path = tmp_path / "f.ttf"
+    if kind == "long":
+        path = tmp_path / ("f" * 300 + "f.ttf")   # more than a file system takes in one name
+    elif kind == "fifo":
+        os.mkfifo(path)                 # opened, it would wait for a writer forever
+    elif kind == "folder":
+        path.mkdir()
+    elif kind == "loop":
+        path.symlink_to(path)
+    else:
+        with open(path, "wb") as handle:  # sparse: read whole, it would take 3 GB of memory
+            handle.truncate(3 * 1024**3)
+    with pytest.raises(FontError) as err:
+        fonts_for("en", ["x"], font=path)
+    message = str(err.value)
+    assert "f.ttf" in message and {"fifo": "pipe", "folder": "directory", "loop": "loop",
+                                    "huge": "limit", "long": "too long"}[kind] in message, message
+
+
 def test_a_character_no_font_has_is_named():
     with pytest.raises(FontError) as err:
         fonts_for("en", ["Price \U0010fffd"])

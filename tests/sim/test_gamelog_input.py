@@ -307,3 +307,12 @@ def test_a_file_over_the_size_of_any_game_log_is_refused_before_it_is_read(tmp_p
     with log.open("wb") as out:
         out.truncate(MAX_LOG_BYTES + 1)          # sparse: no time or disk to make it
     assert refused(["replay"], log) == f"error: {log}: larger than 8 MiB; not a game log"
+
+
+def test_a_log_an_editor_saved_with_a_byte_order_mark_replays(tmp_path: Path, lines):
+    # Editors on Windows start a UTF-8 file with U+FEFF; it is no part of the first line's JSON
+    # (Python's reader refused it as 'Unexpected UTF-8 BOM (decode using utf-8-sig)').
+    path = tmp_path / "bom.jsonl"
+    path.write_text("\ufeff" + "".join(json.dumps(row) + "\n" for row in lines), encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
