@@ -297,7 +297,11 @@ def test_newspaper_and_contractor_firm_act_in_the_order_the_player_chooses(contr
     check_all(g)
 
 
-def test_the_start_of_turn_order_must_name_each_ability_once():
+@pytest.mark.parametrize("second, refused", [
+    ("news", r"start_order: .* not one of the items to order"),
+    (None, "start_order: null is not one of the items to order"),    # the choice as a log holds it
+], ids=["twice", "null"])
+def test_the_start_of_turn_order_must_name_each_ability_once(second, refused):
     from cardgen.sim.decisions import IllegalAction
 
     from .helpers import every_company
@@ -305,21 +309,8 @@ def test_the_start_of_turn_order_must_name_each_ability_once():
     g = make_game(set_ref=every_company())
     news = give(g, 0, "newspaper")
     give(g, 0, "contractor_firm")
-    bots(g)[0].answers["start_order"] = [news, news]
-    with pytest.raises(IllegalAction, match="start_order: .* not one of the items to order"):
-        start_turn(g)
-
-
-def test_a_refused_start_order_reads_as_the_json_a_log_holds():
-    from cardgen.sim.decisions import IllegalAction
-
-    from .helpers import every_company
-
-    g = make_game(set_ref=every_company())
-    news = give(g, 0, "newspaper")
-    give(g, 0, "contractor_firm")
-    bots(g)[0].answers["start_order"] = [news, None]
-    with pytest.raises(IllegalAction, match="start_order: null is not one of the items to order"):
+    bots(g)[0].answers["start_order"] = [news, news if second == "news" else second]
+    with pytest.raises(IllegalAction, match=refused):
         start_turn(g)
 
 
