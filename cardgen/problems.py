@@ -40,6 +40,8 @@ def unprinted(char: str) -> tuple[str, str] | None:
                 "cardgen would print it as a space, not as a line break")
     return (f"a bidirectional control, U+{ord(char):04X}",
             "cardgen would not follow it (it lays text out left to right)")
+
+
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
