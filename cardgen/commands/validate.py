@@ -128,9 +128,11 @@ def register(app: typer.Typer) -> None:
                 if str(path) in games and not os.path.lexists(path):
                     pick_game(str(path), game_opt, None)    # both, differently: one error line
         announce()
-        targets = _targets(list(paths)) if paths else [] if game_opt is not None else [_default_target()]
-        if game_opt is not None:
+        targets = _targets(list(paths or []))
+        if game_opt is not None:      # the game's files as a game name given as a PATH stands for
             targets.extend(p for p in game_data_files(game_opt) or [Path(game_opt)] if p not in targets)
+        elif not targets:
+            targets = [_default_target()]
         problems, docs = validate_paths(targets)
         notes: list[Problem] = []
         if provenance:
