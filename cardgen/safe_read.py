@@ -187,8 +187,9 @@ class Found:
 
 def find_files(root: Path, suffixes: Iterable[str], max_entries: int | None = None,
                max_depth: int | None = None) -> Found:
-    """The files under the folder ``root`` whose names end in one of ``suffixes`` (a symbolic link
-    to a file counts when the file exists), searched as the module's docstring says.
+    """The files under the folder ``root`` whose names end in one of ``suffixes`` (every entry so
+    named but a folder: links and special files too, for the reader to judge), searched as the
+    module's docstring says.
 
     Refused (no files, ``refused`` set) past ``max_entries`` entries or ``max_depth`` levels: a
     folder that large is not game data, and a part of it would be validated at random."""
@@ -223,7 +224,10 @@ def find_files(root: Path, suffixes: Iterable[str], max_entries: int | None = No
                     inside = os.path.join(absolute, entry.name)
                     if inside not in skipped:
                         stack.append((entry.path, inside, depth + 1))
-                elif os.path.splitext(entry.name)[1] in wanted and entry.is_file():   # links to files count
+                elif os.path.splitext(entry.name)[1] in wanted:
+                    # A file or a link to one; and anything else so named (a dangling link, a
+                    # link loop, a pipe, a link to a folder), which the reader then refuses by
+                    # its name rather than the search passing over it in silence.
                     files.append(Path(entry.path))
             except OSError:
                 continue

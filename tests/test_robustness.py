@@ -74,8 +74,12 @@ def test_a_folder_with_link_loops_and_a_link_to_its_parent_is_searched_once(here
     (data / "a.yaml").symlink_to("b.yaml")
     (data / "b.yaml").symlink_to("a.yaml")
     result = invoke("validate", "data")
-    assert result.exit_code == 0, result.output
-    assert "1 file valid." in result.stderr
+    # The folder links are not followed; the two file links that lead to each other are data
+    # files that cannot be read, each said where it is (not passed over as if absent).
+    assert result.exit_code == 1, result.output
+    assert [line.split(": ")[0] for line in result.stdout.splitlines()] == [
+        "data/a.yaml:1:1", "data/b.yaml:1:1"]
+    assert all("error[file-link-loop]" in line for line in result.stdout.splitlines())
 
 
 def test_a_folder_that_vanishes_during_the_search_is_skipped(here: Path, monkeypatch: pytest.MonkeyPatch):

@@ -352,3 +352,20 @@ def test_the_game_option_checks_that_games_data_as_every_command_that_takes_a_ga
     assert result.exit_code == 2 and "the game is given twice and differs" in result.stderr
     result = validate("-g", "nosuch")
     assert result.exit_code == 2 and "unknown game 'nosuch'" in result.stderr
+
+
+@pytest.mark.parametrize("make, rule", [
+    (lambda p: p.symlink_to(p.name), "file-link-loop"),
+    (lambda p: p.symlink_to(p.parent / "moved-away.yaml"), "file-missing"),
+    (lambda p: os.mkfifo(p), "file-special")])
+def test_a_data_file_in_a_folder_that_cannot_be_read_is_a_problem_not_passed_over(here: Path, make,
+                                                                                  rule: str):
+    # The folder search passed over links and special files named as data files: validate of
+    # the folder said every file was valid, while `validate GAME` reported them.
+    folder = here / "data"            # a folder of files to check, in no workspace
+    folder.mkdir()
+    (folder / "sets.yaml").write_bytes((REPO / "cards" / "briefcase" / "sets.yaml").read_bytes())
+    make(folder / "mine.yaml")
+    result = validate(str(folder))
+    assert result.exit_code == 1, result.output
+    assert f"mine.yaml:1:1: error[{rule}]" in result.output

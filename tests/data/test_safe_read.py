@@ -98,10 +98,23 @@ def test_search_follows_no_folder_link_so_a_link_to_a_parent_cannot_loop(tmp_pat
     tree(tmp_path, "d/x.yaml")
     (tmp_path / "d" / "up").symlink_to(tmp_path)
     (tmp_path / "d" / "self").symlink_to(tmp_path / "d")
-    (tmp_path / "a.yaml").symlink_to(tmp_path / "b.yaml")     # a loop of file links:
-    (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")     # neither is a file
     found = find_files(tmp_path, (".yaml",))
     assert [p.relative_to(tmp_path).as_posix() for p in found.files] == ["d/x.yaml"]
+
+
+def test_search_names_a_data_file_it_cannot_read_for_the_reader_to_refuse(tmp_path: Path):
+    # A loop of file links, a dangling link and a pipe named as data files: found, so reading
+    # them says what is wrong at their names (the search passed over them in silence, and
+    # validate of the folder said every file was valid).
+    tree(tmp_path, "d/x.yaml")
+    (tmp_path / "a.yaml").symlink_to(tmp_path / "b.yaml")
+    (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")
+    (tmp_path / "gone.yaml").symlink_to(tmp_path / "moved-away.yaml")
+    os.mkfifo(tmp_path / "pipe.yaml")
+    (tmp_path / "folder.yaml").symlink_to(tmp_path / "d")
+    found = find_files(tmp_path, (".yaml",))
+    assert [p.relative_to(tmp_path).as_posix() for p in found.files] == [
+        "a.yaml", "b.yaml", "d/x.yaml", "folder.yaml", "gone.yaml", "pipe.yaml"]
 
 
 def test_search_counts_a_link_to_a_file(tmp_path: Path):
