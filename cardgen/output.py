@@ -42,17 +42,24 @@ def _obstacle(path: Path) -> str | None:
             return "it is a folder"
         if path.exists() and not path.is_file():
             return "it is not a regular file (a device, pipe or socket)"
-        for parent in path.parents:
-            if parent.is_symlink() and not parent.exists():
-                return (f"{display_path(parent)} is a symbolic link that leads nowhere (a loop, or "
-                        "its target is missing)")
-            if parent.exists():
-                if parent.is_dir():
-                    return None
-                what = "a file" if parent.is_file() else "a device, pipe or socket"
-                return f"{display_path(parent)} is {what}, not a folder"
+        return folder_obstacle(path.parent)
     except OSError as exc:          # what the path itself makes the system refuse
         return exc.strerror or str(exc)
+
+
+def folder_obstacle(folder: Path) -> str | None:
+    """Why files cannot be written in ``folder`` (made if missing), when the reason is in the
+    path: the folder, or the nearest of its parents that exists, is a file, a device, pipe or
+    socket, or a link that leads nowhere; else None. (OSError for a name the system refuses.)"""
+    for parent in (folder, *folder.parents):
+        if parent.is_symlink() and not parent.exists():
+            return (f"{display_path(parent)} is a symbolic link that leads nowhere (a loop, or "
+                    "its target is missing)")
+        if parent.exists():
+            if parent.is_dir():
+                return None
+            what = "a file" if parent.is_file() else "a device, pipe or socket"
+            return f"{display_path(parent)} is {what}, not a folder"
     return None
 
 

@@ -8,7 +8,7 @@ import typer
 
 from cardgen.commands import fail, folder_to_write
 from cardgen.games import registered_games
-from cardgen.output import OutputError, write_all_atomic
+from cardgen.output import OutputError, folder_obstacle, write_all_atomic
 from cardgen.paths import display_path
 from cardgen.safe_read import resolved
 from cardgen.workspace import CONFIG, library_root
@@ -110,9 +110,9 @@ def register(app: typer.Typer) -> None:
         if package in (target, *target.parents):       # the shipped games are read-only
             raise fail("a workspace cannot be made inside the installed cardgen package; "
                        "choose a folder of your own")
-        if target.exists() and not target.is_dir():
-            what = "a file" if target.is_file() else "a device, pipe or socket"
-            raise fail(f"{display_path(folder)} is {what}, not a folder", 1)
+        why = folder_obstacle(target)       # as every write checks its folder
+        if why is not None:
+            raise fail(why, 1)
         files = plan(source)
         existing = [rel for rel in files if (target / rel).exists() or (target / rel).is_symlink()]
         if existing:
