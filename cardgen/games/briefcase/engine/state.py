@@ -32,7 +32,7 @@ class Conversions:
     lists those that may pay a card of type ``t``, in the order the search tries them;
     ``fewest[t][for_resources]`` is the fewest cards one of them takes (0: none may)."""
 
-    __slots__ = ("cands", "fewest", "limited")
+    __slots__ = ("cands", "fewest", "limited", "_hash")
 
     def __init__(self, card_convs: tuple) -> None:
         def usable(c: tuple, t: int, for_resources: bool) -> bool:
@@ -43,6 +43,9 @@ class Conversions:
         self.fewest = tuple(tuple(min((c[1] for c in cands), default=0) for cands in by_use)
                             for by_use in self.cands)
         self.limited = any(c[5] for c in card_convs)    # any of them limited per turn
+        # Kept: the payment planner's memo hashes it at every search, and a tuple of tuples
+        # does not keep its hash.
+        self._hash = hash(self.cands)
 
     # By value: it is made from the abilities alone (a copied observation equals its original).
     def __eq__(self, other: object) -> bool:
@@ -50,7 +53,7 @@ class Conversions:
             other.cands, other.fewest, other.limited)
 
     def __hash__(self) -> int:
-        return hash(self.cands)
+        return self._hash
 
     def __repr__(self) -> str:
         return f"Conversions(cands={self.cands!r})"
