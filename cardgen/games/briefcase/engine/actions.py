@@ -31,7 +31,9 @@ def issue(g: Any, plan: Any, *key: Any) -> Any:
     """``plan`` (None, or how the action ``key`` would be paid), recorded as issued when it was
     planned on a seat's observation: checking an action of this version paid with this very
     object then skips re-checking the payment (``legal.action_problem``), as the planner made
-    it from exactly what the state holds. The rule checks of the action still run."""
+    it from exactly what the state holds, and the rules, which the planner applied to the
+    action's arguments on that version: only the arguments themselves are checked again
+    (their types and ranges, which the planners take on trust)."""
     if plan is not None and g.__class__ is Observation:
         g.issued[id(plan)] = (plan, key, g.version)
     return plan
@@ -97,13 +99,18 @@ def basic_exhausted(g: GameState) -> bool:
 
 # The planners (``*_plan``) take indices a bot got from the state and only apply the rules; the
 # checks (``*_problem``) also check that each argument is one, since anyone may pass anything.
+# An action paid with a plan its planner issued for this version is checked for its arguments
+# only (``*_arg_problem``; ``legal.action_problem``): the planner applied the rules to them.
+
+
+def company_arg_problem(g: GameState, ci: object) -> str | None:
+    """Why ``ci`` is not a company index, or None."""
+    return _index(ci, len(g.rules.companies), "company")
 
 
 def company_problem(g: GameState, ci: int) -> str | None:
     """Why the current player may not buy company ``ci`` now (cost aside), or None."""
-    if type(ci) is not int or not 0 <= ci < len(g.rules.companies):
-        return _index(ci, len(g.rules.companies), "company")
-    return _company_rule_problem(g, ci)
+    return company_arg_problem(g, ci) or _company_rule_problem(g, ci)
 
 
 ANY_LEVEL = 1 << 30
@@ -179,13 +186,17 @@ def perform_buy_company(g: GameState, ci: int, plan: CardPlan) -> None:
     g.bought[ci] += 1
 
 
+def resource_arg_problem(g: GameState, r: object, n: object) -> str | None:
+    """Why ``r`` is not a resource index or ``n`` not a count to buy, or None."""
+    why = _index(r, N_RES, "resource")
+    if why is None and (type(n) is not int or n < 1):       # type: ignore[operator]
+        why = f"resources are bought one or more at a time, not {quoted(n)}"
+    return why
+
+
 def resource_problem(g: GameState, r: int, n: int = 1) -> str | None:
     """Why the current player may not buy ``n`` of resource ``r`` now (cost aside), or None."""
-    if type(r) is not int or not 0 <= r < N_RES:
-        return _index(r, N_RES, "resource")
-    if type(n) is not int or n < 1:
-        return f"resources are bought one or more at a time, not {quoted(n)}"
-    return _resource_rule_problem(g, r, n)
+    return resource_arg_problem(g, r, n) or _resource_rule_problem(g, r, n)
 
 
 def _resource_rule_problem(g: GameState, r: int, n: int) -> str | None:
@@ -266,8 +277,9 @@ def activation_plan(g: GameState, ci: int) -> ActivationPlan | None:
 
 
 def owned_problem(g: GameState, ci: int) -> str | None:
-    if type(ci) is not int or not 0 <= ci < len(g.rules.companies):
-        return _index(ci, len(g.rules.companies), "company")
+    why = company_arg_problem(g, ci)
+    if why:
+        return why
     if g.over:
         return _OVER
     if not g.players[g.current].owned[ci]:
@@ -384,13 +396,18 @@ def central_bank_plan(g: GameState, buys: int) -> CardPlan | None:
     return issue(g, plan_cards(p, g.uses, 1, ACTIVATE, hand=hand), "invest", buys)
 
 
+def invest_arg_problem(g: GameState, buys: object) -> str | None:
+    """Why ``buys`` is not a number of Buy cards to invest, or None."""
+    if type(buys) is not int or buys < 1:               # type: ignore[operator]
+        return f"the Central Bank takes one Buy card or more, not {quoted(buys)}"
+    return None
+
+
 def central_bank_problem(g: GameState, buys: int) -> str | None:
     """Why the current player may not invest ``buys`` Buy cards now (the Activate aside)."""
-    why = turn_problem(g)
+    why = turn_problem(g) or invest_arg_problem(g, buys)
     if why:
         return why
-    if type(buys) is not int or buys < 1:
-        return f"the Central Bank takes one Buy card or more, not {quoted(buys)}"
     p = g.players[g.current]
     if p.level1_active < g.rules.level1_for_central_bank:
         return f"the Central Bank needs {g.rules.level1_for_central_bank} activated level-1 companies"

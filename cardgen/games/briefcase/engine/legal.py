@@ -46,17 +46,20 @@ _CHECKS: dict[str, Any] = {
     "hire": actions.hire_plan_problem,
 }
 
-# The rule part of the checks above, without the payment: for an action paid with a plan the
-# engine's planner issued for it in this version (``actions.issued_plan``).
-_RULE_CHECKS: dict[str, Any] = {
-    "buy_company": lambda g, ci: actions.company_problem(g, ci) or actions.turn_problem(g),
-    "buy_resource": lambda g, r, n: actions.resource_problem(g, r, n) or actions.turn_problem(g),
-    "activate": actions.owned_problem,
-    "invest": actions.central_bank_problem,
+# The kinds whose planners issue their plans (``actions.issue``), with the check of their
+# arguments alone: for an action paid with a plan the planner issued for it in this version
+# (``actions.issued_plan``), the planner applied the rules to these arguments on this very
+# version (the game is not over while an action is pending); what is left to check is the
+# arguments' types and ranges, which the planners take on trust.
+_ARG_CHECKS: dict[str, Any] = {
+    "buy_company": actions.company_arg_problem,
+    "buy_resource": actions.resource_arg_problem,
+    "activate": actions.company_arg_problem,
+    "invest": actions.invest_arg_problem,
 }
 
-# The three above by kind, looked up once per check: (fields, check, rule check or None).
-_KINDS: dict[str, tuple[int, Any, Any]] = {k: (_ARITY[k], _CHECKS[k], _RULE_CHECKS.get(k)) for k in _ARITY}
+# The three above by kind, looked up once per check: (fields, check, argument check or None).
+_KINDS: dict[str, tuple[int, Any, Any]] = {k: (_ARITY[k], _CHECKS[k], _ARG_CHECKS.get(k)) for k in _ARITY}
 # An action's type (a tuple from a bot, a list from a JSON log); a tuple, not ``tuple | list``,
 # which would build a union object at every check.
 _SEQ = (tuple, list)
@@ -71,14 +74,14 @@ def action_problem(g: GameState, action: Any, version: int | None = None) -> str
     entry = _KINDS.get(kind) if isinstance(kind, str) else None
     if entry is None:
         return f"unknown action {quoted(kind)} (actions: {', '.join(_ARITY)})"
-    arity, check, rule_check = entry
+    arity, check, arg_check = entry
     if len(action) != arity:
         article = "an" if kind[0] in "aeiou" else "a"
         return f"{article} {kind} action has {arity - 1} fields after its kind, not {len(action) - 1}"
     if arity == 1:                                  # "end"
         return check(g)
-    if rule_check is not None and version is not None and actions.issued_plan(g, action, version):
-        why = rule_check(g, *action[1:-1])
+    if arg_check is not None and version is not None and actions.issued_plan(g, action, version):
+        why = arg_check(g, *action[1:-1])
         if g.invariants and why != check(g, *action[1:]):
             raise AssertionError(f"turn {g.turns}: an issued plan for {action!r} is not legal")
         return why
