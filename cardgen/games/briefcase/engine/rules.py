@@ -75,6 +75,7 @@ class Rules:
     inexhaustible_mask: int                    # Energy: spent cards return to the pile
     storage_exempt_mask: int
     storage_limited: tuple[int, ...]           # resources that count against the storage limit
+    storage_exempt: tuple[int, ...]            # and those that do not
     free_pay: tuple[int, ...]                  # sources paying each target without an ability
     market_per_player: tuple[int, ...]
     market_whole_pile: tuple[bool, ...]
@@ -165,6 +166,7 @@ def compile_rules(game: Briefcase, portfolio: CompanySet | str | None = None) ->
         inexhaustible_mask=inexhaustible,
         storage_exempt_mask=mask(i for i, r in enumerate(res) if r.storage_exempt),
         storage_limited=tuple(i for i, r in enumerate(res) if not r.storage_exempt),
+        storage_exempt=tuple(i for i, r in enumerate(res) if r.storage_exempt),
         free_pay=free_masks(inexhaustible, counts_as_any),
         market_per_player=tuple(s.market_per_player.get(r, 0) for r in RESOURCES),
         market_whole_pile=tuple(r in s.market_whole_pile for r in RESOURCES),

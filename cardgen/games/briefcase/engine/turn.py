@@ -78,9 +78,9 @@ def start_steps(g: GameState) -> Steps:
 def limited_stored(g: GameState, p: PlayerState) -> int:
     """Stored resources that count against the storage limit (all but Energy)."""
     storage = p.storage
-    total = 0
-    for r in g.rules.storage_limited:      # a loop: cheaper than sum() of a comprehension
-        total += storage[r]
+    total = sum(storage)            # all, less the exempt: cheaper than adding up the others
+    for r in g.rules.storage_exempt:
+        total -= storage[r]
     return total
 
 
