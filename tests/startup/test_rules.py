@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardgen.games.startup.engine import Action, Game
-from tests.startup.table import ally, bank, hand, ids, model, table, take, use
+from tests.startup.table import ScriptBot, ally, bank, hand, ids, model, table, take, use
 
 # --- the worked example -----------------------------------------------------------------------
 
@@ -132,6 +132,170 @@ def test_no_win_during_another_players_turn():
     assert game.valuation(1) >= 1000 and game.winner is None
     game.take_turn(1)
     assert game.winner == 1
+
+
+def _setup(players: int, seed: int, prefer: str | None = None) -> Game:
+    """A game after setup, each seat choosing ``prefer`` when it is dealt, else its first option."""
+    game = Game(model(), players, seed=seed, invariants=True)
+    game.start(game.setup())
+    while (decision := game.decision()) is not None:
+        game.apply(prefer if prefer in decision.options else decision.options[0])
+    return game
+
+
+def test_each_player_returns_the_two_startups_not_chosen():
+    """The rule: "They choose 1 and return the other 2; reshuffle before the next player chooses." """
+    game = _setup(5, seed=2)
+    chosen = {p.startup for p in game.players}
+    assert len(game.table.startup_supply) == 15 - 5
+    assert not chosen & set(game.table.startup_supply)
+
+
+def test_different_players_may_choose_the_same_startup_type():
+    """The rule: "Different players may choose the same type." """
+    for seed in range(20):
+        game = _setup(5, seed, prefer="ai_lab")
+        if game.startups.count("ai_lab") >= 2:
+            break
+    else:
+        pytest.fail("no two players chose the same type in 20 deals")
+    assert len({p.startup for p in game.players}) == 5   # different cards of the same type
+
+
+def test_all_five_startup_types_use_the_same_rules():
+    """The rule: "Its $50M always counts ... All five startup types use the same rules." """
+    seen = set()
+    for seed in range(10):
+        game = _setup(5, seed)
+        seen |= set(game.startups)
+        assert [game.valuation(s) for s in range(5)] == [50] * 5
+    assert seen == {t.id for t in model().startup_types}
+
+
+def test_choose_a_random_first_player_and_play_clockwise():
+    """The rule: "Choose a random first player and play clockwise." """
+    firsts = set()
+    for seed in range(8):
+        game = Game(model(), 4, seed=seed, invariants=True, max_turns=9)
+        order: list[int] = []
+        game.start()
+        while (decision := game.decision()) is not None:
+            if decision.tag == "action":
+                order.append(decision.seat)
+            game.apply(ScriptBot().decide(game.observation(decision.seat), decision))
+        firsts.add(game.first_player)
+        assert order == [(game.first_player + i) % 4 for i in range(9)]
+    assert len(firsts) > 1
+
+
+def test_the_game_is_for_3_4_and_5_players():
+    """The rule: "This valuation-only edition changes the pace and needs live testing with 3, 4
+    and 5 players." """
+    for players in (3, 4, 5):
+        Game(model(), players, seed=0)
+    for players in (2, 6):
+        with pytest.raises(ValueError, match="3-5 players"):
+            Game(model(), players, seed=0)
+
+
+def test_reaching_exactly_1000m_wins():
+    """The rule: "Reach $1,000M or more at the end of your own completed turn." """
+    game, bots = table(3)
+    bank(game, 0, *["series_c"] * 2, *["global_rollout"] * 2, "cto", "cto", "cto")  # 950
+    card = hand(game, 0, "investor")[0]
+    bots[0].plays = [Action("bank", card)]
+    game.take_turn(0)
+    assert game.valuation(0) == 1000 and game.winner == 0
+
+
+def test_the_win_is_checked_after_every_reaction_has_resolved():
+    """The rule: "Reach $1,000M or more at the end of your own completed turn, after every effect
+    and reaction has resolved." A canceled Poach that would have crossed the line wins nothing."""
+    game, bots = table(3)
+    bank(game, 0, *["series_c"] * 2, *["global_rollout"] * 2, "cto", "cto", "cto")  # 950
+    target = bank(game, 1, "series_a")[0]
+    hand(game, 1, "golden_handcuffs")
+    bots[1].reacts_with = {"golden_handcuffs"}
+    bots[0].plays = [Action("use", hand(game, 0, "poach")[0], 1, target)]
+    game.take_turn(0)
+    assert game.valuation(0) == 950 and game.winner is None
+
+
+def test_only_one_player_wins_and_the_partner_does_not_share_the_win():
+    """The rule: "Only one player wins. Your partner does not share the win." The game ends at the
+    first win, though the winner's ally is past $1,000M too."""
+    game = Game(model(), 3, seed=1, invariants=True)
+    game.start()
+    while (decision := game.decision()).tag != "action":
+        game.apply(decision.options[0])
+    seat = decision.seat
+    partner = (seat + 1) % 3
+    for p in game.players:                  # the dealt hands back into the pile, to bank by name
+        game.table.draw_pile.extend(p.hand)
+        p.hand.clear()
+    bank(game, seat, *["series_c"] * 2, *["global_rollout"] * 2, *["cto"] * 3, "seed_round")  # 1025
+    bank(game, partner, *["series_a"] * 4, *["government_grant"] * 3, *["million_users"] * 3)  # 1050
+    ally(game, seat, partner)
+    turns = game.turns
+    game.apply(None)
+    assert game.winner == seat and game.decision() is None and game.turns == turns
+
+
+def test_players_are_never_eliminated():
+    """The rule: "Players are never eliminated." A startup at $0 still draws and plays its turn."""
+    game, bots = table(3)
+    game.players[1].markers.extend([take(game, "pr_crisis"), take(game, "pr_crisis")])
+    assert game.valuation(1) == 0
+    card = hand(game, 1, "series_c")[0]
+    bots[1].plays = [Action("bank", card)]
+    game.take_turn(1)
+    assert card in game.players[1].bank and len(game.players[1].hand) == 1
+    assert game.valuation(1) == 50
+
+
+def test_you_may_play_fewer_than_two_cards():
+    """The rule: "You may play fewer than two, and you may choose the same kind of play twice." """
+    game, bots = table(3)
+    cards = hand(game, 0, "cto", "series_a")
+    bots[0].plays = [Action("bank", cards[0])]      # then stops
+    game.take_turn(0)
+    assert game.players[0].bank == [cards[0]] and cards[1] in game.players[0].hand
+
+
+def test_there_is_no_payment_to_play_a_card():
+    """The rule: "There is no payment to play a card." """
+    game, _ = table(3)
+    banked = bank(game, 0, "cto", "seed_round")
+    kept = hand(game, 0, "series_a")
+    crisis = hand(game, 0, "pr_crisis")[0]
+    use(game, 0, crisis, 1)
+    assert game.players[0].bank == banked and game.players[0].hand == kept
+    assert game.valuation(0) == 225
+
+
+@pytest.mark.parametrize("card_id", ["golden_handcuffs", "not_for_sale", "offer_they_cant_refuse",
+                                     "crisis_pr_team", "best_lawyers_in_town"])
+def test_reaction_cards_have_no_card_play_away_from_their_printed_trigger(card_id):
+    """The rule: "Reaction cards may be used for their effects only at the printed trigger. On your
+    turn you may bank a reaction instead." (No PR Crisis or Lawsuit lies on the table to remove.)"""
+    game, _ = table(3)
+    bank(game, 0, "cto")
+    bank(game, 1, "viral_launch")
+    card = hand(game, 0, card_id)[0]
+    assert game.legal_actions(0) == [Action("bank", card)]
+
+
+@pytest.mark.parametrize("card_id", ["not_for_sale", "offer_they_cant_refuse", "crisis_pr_team",
+                                     "best_lawyers_in_town"])
+def test_a_reaction_does_not_answer_an_attack_it_does_not_name(card_id):
+    """The rule: "Reaction cards may be used for their effects only at the printed trigger." None of
+    these names Poach."""
+    game, bots = table(3)
+    hand(game, 1, card_id)
+    bots[1].reacts_with = {card_id}
+    target = bank(game, 1, "series_a")[0]
+    use(game, 0, hand(game, 0, "poach")[0], 1, target)
+    assert target in game.players[0].bank and "respond" not in bots[1].asked
 
 
 # --- reactions ------------------------------------------------------------------------------------
