@@ -339,6 +339,69 @@ def test_a_reaction_may_be_banked_on_your_turn():
     assert not [a for a in game.legal_actions(0) if a.kind == "use"]
 
 
+def test_a_partner_never_has_to_defend():
+    """The rule: "Partners may use an eligible defense for one another, but never have to." """
+    game, bots = table(3)
+    ally(game, 1, 2)
+    team = hand(game, 2, "crisis_pr_team")[0]
+    crisis = hand(game, 0, "pr_crisis")[0]
+    use(game, 0, crisis, 1)
+    assert "respond" in bots[2].asked
+    assert game.players[1].markers == [crisis] and game.players[2].hand == [team]
+
+
+def test_a_banked_defense_never_protects_anything():
+    """The rule: "A banked defense never protects anything." """
+    game, bots = table(3)
+    ally(game, 1, 2)
+    bank(game, 1, "crisis_pr_team")
+    bank(game, 2, "crisis_pr_team")
+    bots[1].reacts_with = bots[2].reacts_with = {"crisis_pr_team"}
+    crisis = hand(game, 0, "pr_crisis")[0]
+    use(game, 0, crisis, 1)
+    assert game.players[1].markers == [crisis] and game.valuation(1) == 0
+    assert "respond" not in bots[1].asked + bots[2].asked
+
+
+@pytest.mark.parametrize(("defense", "attack", "target_id"), [
+    ("non_compete", "poach", "cto"),                       # attached under the CTO
+    ("best_lawyers_in_town", "cease_and_desist", "viral_launch"),
+    ("crisis_pr_team", "pr_crisis", None),
+    ("not_for_sale", "investor", None),
+])
+def test_offer_they_cant_refuse_overrides_only_golden_handcuffs_against_poach(defense, attack, target_id):
+    """The rule: "Offer They Can't Refuse only overrides Golden Handcuffs against Poach." """
+    game, bots = table(3)
+    kept = hand(game, 1, "seed_round")[0]
+    target = bank(game, 1, target_id)[0] if target_id else None
+    if defense == "non_compete":
+        game.players[1].attachments[target] = take(game, "non_compete")
+    else:
+        hand(game, 1, defense)
+        bots[1].reacts_with = {defense}
+    offer = hand(game, 0, "offer_they_cant_refuse")[0]
+    bots[0].overrides = True
+    use(game, 0, hand(game, 0, attack)[0], 1, target)
+    assert "override" not in bots[0].asked and offer in game.players[0].hand
+    assert game.players[1].markers == [] and kept in game.players[1].hand
+    assert target is None or target in game.players[1].bank
+
+
+def test_no_further_response_follows_offer():
+    """The rule: "No further response follows Offer." The target's partner cannot answer the Poach again."""
+    game, bots = table(3)
+    ally(game, 1, 2)
+    target = bank(game, 1, "cto")[0]
+    hand(game, 1, "golden_handcuffs")
+    partners = hand(game, 2, "golden_handcuffs")
+    hand(game, 0, "offer_they_cant_refuse")
+    bots[1].reacts_with = bots[2].reacts_with = {"golden_handcuffs"}
+    bots[0].overrides = True
+    use(game, 0, hand(game, 0, "poach")[0], 1, target)
+    assert target in game.players[0].bank
+    assert "respond" not in bots[2].asked and game.players[2].hand == partners
+
+
 # --- alliances ----------------------------------------------------------------------------------
 
 
