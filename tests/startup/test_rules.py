@@ -537,6 +537,49 @@ def test_non_compete_does_not_stop_ditch_and_follows_its_employee():
     assert game.valuation(0) == 150   # the attachment adds no valuation
 
 
+def test_both_must_agree_before_the_swap():
+    """The rule: "Both must agree before the swap." The offerer may decline the reply; nothing is spent."""
+    game, bots = table(3)
+    ally(game, 0, 1)
+    mine = hand(game, 0, "series_a")[0]
+    theirs = hand(game, 1, "pr_crisis")[0]
+    bots[1].reply, bots[0].confirms = "pr_crisis", False
+    assert game.perform(0, Action("trade", mine, 1)) == 0
+    assert game.players[0].hand == [mine] and game.players[1].hand == [theirs]
+
+
+@pytest.mark.parametrize("attack", ["pr_crisis", "patent_lawsuit", "cease_and_desist", "founder_scandal",
+                                    "investor"])
+def test_attacks_other_than_ditch_do_not_end_the_alliance(attack):
+    """The rule: "The alliance ends only through a resolved Ditch, including its Golden Handcuffs reversal;
+    other attacks do not end it." """
+    game, bots = table(3)
+    marker = ally(game, 0, 1)
+    growth = bank(game, 1, "viral_launch")[0]
+    hand(game, 1, "seed_round")
+    bots[0].picks = "seed_round"
+    card = hand(game, 0, attack)[0]
+    use(game, 0, card, 1, growth if attack == "cease_and_desist" else None)
+    assert game.played[attack] == 1
+    assert game.players[0].partner == 1 and game.table.alliances == {(0, 1): marker}
+
+
+def test_non_compete_does_not_stop_the_golden_handcuffs_reversal_and_follows_its_employee():
+    """The rule: "Non-Compete does not stop Ditch or its reversal; attached defenses follow the card that
+    moves." """
+    game, bots = table(3)
+    ally(game, 0, 1)
+    employee = bank(game, 0, "cto")[0]
+    nc = take(game, "non_compete")
+    game.players[0].attachments[employee] = nc
+    target = bank(game, 1, "seed_round")[0]
+    hand(game, 1, "golden_handcuffs")
+    bots[1].reacts_with, bots[1].picks = {"golden_handcuffs"}, "cto"
+    use(game, 0, hand(game, 0, "ditch")[0], 1, target)
+    assert employee in game.players[1].bank and game.players[1].attachments == {employee: nc}
+    assert game.players[0].attachments == {} and game.valuation(1) == 225
+
+
 # --- Poach ------------------------------------------------------------------------------------------
 
 
