@@ -651,6 +651,36 @@ def test_non_compete_attaches_only_under_your_own_employee():
     assert [a.target_card for a in game.legal_actions(0) if a.kind == "use"] == [employee]
 
 
+def test_a_banked_card_cannot_be_activated_later_or_taken_back():
+    """The rule: "You cannot activate it later or take it back into your hand." """
+    game, _ = table(3)
+    bank(game, 1, "cto")
+    poach = hand(game, 0, "poach")[0]
+    game.perform(0, Action("bank", poach))
+    assert game.legal_actions(0) == [] and game.players[0].hand == []
+
+
+def test_using_an_effect_adds_no_bank_valuation_and_the_card_is_discarded():
+    """The rule: "Using an effect adds no bank valuation. Discard the card after resolving unless it says
+    to stay." """
+    game, _ = table(3)
+    target = bank(game, 1, "cto")[0]
+    poach = hand(game, 0, "poach")[0]
+    use(game, 0, poach, 1, target)
+    assert game.players[0].bank == [target] and game.valuation(0) == 150
+    assert game.table.discard == [poach]
+
+
+def test_poach_takes_from_another_startup_only():
+    """The rule: "Take 1 positive-value banked card from another startup." """
+    game, _ = table(3)
+    bank(game, 0, "cto")
+    card = hand(game, 0, "poach")[0]
+    assert game.legal_actions(0) == [Action("bank", card)]
+    theirs = bank(game, 2, "series_a")[0]
+    assert [a for a in game.legal_actions(0) if a.kind == "use"] == [Action("use", card, 2, theirs)]
+
+
 # --- Investor, Founder Scandal, Cease & Desist --------------------------------------------------------
 
 
