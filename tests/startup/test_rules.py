@@ -709,6 +709,7 @@ def test_not_for_sale_cancels_the_entire_exchange():
     use(game, 0, inv, 1)
     assert game.players[1].hand == [card] and game.valuation(1) == 50
     assert inv in game.table.discard and game.players[0].hand == []
+    assert sorted(ids(game, game.table.discard)) == ["investor", "not_for_sale"]   # both discarded
 
 
 def test_banked_investor_adds_50_and_no_exchange():
@@ -757,6 +758,73 @@ def test_best_lawyers_cancel_cease_and_desist():
     bots[1].reacts_with = {"best_lawyers_in_town"}
     use(game, 0, hand(game, 0, "cease_and_desist")[0], 1, growth)
     assert growth in game.players[1].bank
+
+
+def test_investor_takes_a_random_card_that_the_investor_does_not_choose():
+    """The rule: "Take 1 random card from their hand, with card backs facing you." """
+    taken = set()
+    for seed in range(12):
+        game, _ = table(3, seed)
+        cards = hand(game, 1, "seed_round", "series_c", "poach")
+        use(game, 0, hand(game, 0, "investor")[0], 1)       # the investor is never asked a pick
+        (card,) = game.players[0].hand
+        assert card in cards and sorted(game.players[1].hand) == sorted(c for c in cards if c != card)
+        taken.add(game.card(card).id)
+    assert len(taken) > 1
+
+
+def test_founder_scandal_needs_a_rival_with_a_card_in_hand():
+    """The rule: "Target a rival with at least 1 card in hand." """
+    game, _ = table(3)
+    card = hand(game, 0, "founder_scandal")[0]
+    assert game.legal_actions(0) == [Action("bank", card)]
+    hand(game, 2, "seed_round")
+    assert [a for a in game.legal_actions(0) if a.kind == "use"] == [Action("use", card, 2)]
+
+
+def test_founder_scandal_shows_the_hand_to_the_attacker_only():
+    """The rule: "Privately look at their complete hand, choose 1 card and take it into your own hand.
+    Return the remaining cards to them without showing anyone else." """
+    game, _ = table(3)
+    cards = hand(game, 1, "seed_round", "series_c", "poach")
+    scandal = hand(game, 0, "founder_scandal")[0]
+    decision = game.asks(game.engine.perform(0, Action("use", scandal, 1)))
+    assert decision.tag == "take_from_hand" and decision.seat == 0
+    assert game.observation(0).revealed == tuple(cards)
+    assert game.observation(1).revealed == () and game.observation(2).revealed == ()
+    game.engine.apply(cards[1])
+    assert game.decision() is None
+    assert all(game.observation(s).revealed == () for s in range(3))
+
+
+def test_founder_scandal_is_discarded_after_resolving():
+    """The rule: "Return the remaining cards to them without showing anyone else, then discard Scandal." """
+    game, bots = table(3)
+    hand(game, 1, "series_c")
+    bots[0].picks = "series_c"
+    scandal = hand(game, 0, "founder_scandal")[0]
+    use(game, 0, scandal, 1)
+    assert game.table.discard == [scandal] and game.table.resolving == []
+
+
+def test_a_growth_card_returned_to_hand_may_be_replayed_on_its_owners_turn():
+    """The rule: "They lose that card's valuation immediately and may replay it on their own turn." """
+    game, bots = table(3)
+    growth = bank(game, 1, "viral_launch")[0]
+    use(game, 0, hand(game, 0, "cease_and_desist")[0], 1, growth)
+    assert game.valuation(1) == 50
+    bots[1].plays = [Action("bank", growth)]
+    game.take_turn(1)
+    assert growth in game.players[1].bank and game.valuation(1) == 175
+
+
+def test_discard_cease_and_desist_after_resolving():
+    """The rule: "Discard Cease & Desist after resolving." """
+    game, _ = table(3)
+    growth = bank(game, 1, "viral_launch")[0]
+    cd = hand(game, 0, "cease_and_desist")[0]
+    use(game, 0, cd, 1, growth)
+    assert game.table.discard == [cd] and cd not in game.players[0].bank + game.players[1].markers
 
 
 # --- Patent Lawsuit and PR Crisis ----------------------------------------------------------------------
