@@ -915,6 +915,19 @@ def test_crisis_pr_team_card_play_removes_a_pr_crisis_from_you_or_your_partner()
     assert game.valuation(1) == 200 and {crisis, team} <= set(game.table.discard)
 
 
+def test_crisis_pr_team_card_play_removes_your_own_pr_crisis():
+    """The rule: "Crisis PR Team can ... use one card play to discard an existing one from you or your
+    partner. Removing it restores that $75M." """
+    game, _ = table(3)
+    bank(game, 0, "series_c")
+    crisis = take(game, "pr_crisis")
+    game.players[0].markers.append(crisis)
+    team = hand(game, 0, "crisis_pr_team")[0]
+    assert [a for a in game.legal_actions(0) if a.kind == "use"] == [Action("use", team, 0, crisis)]
+    assert use(game, 0, team, 0, crisis) == 1
+    assert game.valuation(0) == 200 and {crisis, team} <= set(game.table.discard)
+
+
 # --- piles and targets ---------------------------------------------------------------------------
 
 
@@ -941,3 +954,25 @@ def test_a_card_needs_a_legal_target_but_may_be_banked():
     assert game.legal_actions(0) == [Action("bank", card)]
     with pytest.raises(ValueError):
         use(game, 0, card, 1, None)
+
+
+def test_never_shuffle_startups_or_references_into_the_draw_pile():
+    """The rule: "Shuffle the main discard pile into a new draw pile. Never shuffle Startups or References
+    into it." """
+    game, _ = table(3)
+    game.table.discard.extend(game.table.draw_pile)
+    game.table.draw_pile.clear()
+    game.draw(0)
+    assert all(c < game.cards.pile_size for c in game.table.draw_pile + game.players[0].hand)
+    assert all(p.startup is not None and p.reference is not None for p in game.players)
+
+
+def test_a_card_being_resolved_is_discarded_only_after_its_effect_finishes():
+    """The rule: "A card being resolved is discarded only after its effect finishes." """
+    game, _ = table(3)
+    cards = hand(game, 1, "series_c")
+    scandal = hand(game, 0, "founder_scandal")[0]
+    game.asks(game.engine.perform(0, Action("use", scandal, 1)))   # the pick is pending
+    assert game.table.resolving == [scandal] and scandal not in game.table.discard
+    game.engine.apply(cards[0])
+    assert game.table.resolving == [] and game.table.discard == [scandal]
