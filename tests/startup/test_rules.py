@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardgen.games.startup.engine import Action, Game
-from tests.startup.table import ally, bank, hand, ids, model, table, take, use
+from tests.startup.table import ScriptBot, ally, bank, hand, ids, model, table, take, use
 
 # --- the worked example -----------------------------------------------------------------------
 
@@ -134,6 +134,170 @@ def test_no_win_during_another_players_turn():
     assert game.winner == 1
 
 
+def _setup(players: int, seed: int, prefer: str | None = None) -> Game:
+    """A game after setup, each seat choosing ``prefer`` when it is dealt, else its first option."""
+    game = Game(model(), players, seed=seed, invariants=True)
+    game.start(game.setup())
+    while (decision := game.decision()) is not None:
+        game.apply(prefer if prefer in decision.options else decision.options[0])
+    return game
+
+
+def test_each_player_returns_the_two_startups_not_chosen():
+    """The rule: "They choose 1 and return the other 2; reshuffle before the next player chooses." """
+    game = _setup(5, seed=2)
+    chosen = {p.startup for p in game.players}
+    assert len(game.table.startup_supply) == 15 - 5
+    assert not chosen & set(game.table.startup_supply)
+
+
+def test_different_players_may_choose_the_same_startup_type():
+    """The rule: "Different players may choose the same type." """
+    for seed in range(20):
+        game = _setup(5, seed, prefer="ai_lab")
+        if game.startups.count("ai_lab") >= 2:
+            break
+    else:
+        pytest.fail("no two players chose the same type in 20 deals")
+    assert len({p.startup for p in game.players}) == 5   # different cards of the same type
+
+
+def test_all_five_startup_types_use_the_same_rules():
+    """The rule: "Its $50M always counts ... All five startup types use the same rules." """
+    seen = set()
+    for seed in range(10):
+        game = _setup(5, seed)
+        seen |= set(game.startups)
+        assert [game.valuation(s) for s in range(5)] == [50] * 5
+    assert seen == {t.id for t in model().startup_types}
+
+
+def test_choose_a_random_first_player_and_play_clockwise():
+    """The rule: "Choose a random first player and play clockwise." """
+    firsts = set()
+    for seed in range(8):
+        game = Game(model(), 4, seed=seed, invariants=True, max_turns=9)
+        order: list[int] = []
+        game.start()
+        while (decision := game.decision()) is not None:
+            if decision.tag == "action":
+                order.append(decision.seat)
+            game.apply(ScriptBot().decide(game.observation(decision.seat), decision))
+        firsts.add(game.first_player)
+        assert order == [(game.first_player + i) % 4 for i in range(9)]
+    assert len(firsts) > 1
+
+
+def test_the_game_is_for_3_4_and_5_players():
+    """The rule: "This valuation-only edition changes the pace and needs live testing with 3, 4
+    and 5 players." """
+    for players in (3, 4, 5):
+        Game(model(), players, seed=0)
+    for players in (2, 6):
+        with pytest.raises(ValueError, match="3-5 players"):
+            Game(model(), players, seed=0)
+
+
+def test_reaching_exactly_1000m_wins():
+    """The rule: "Reach $1,000M or more at the end of your own completed turn." """
+    game, bots = table(3)
+    bank(game, 0, *["series_c"] * 2, *["global_rollout"] * 2, "cto", "cto", "cto")  # 950
+    card = hand(game, 0, "investor")[0]
+    bots[0].plays = [Action("bank", card)]
+    game.take_turn(0)
+    assert game.valuation(0) == 1000 and game.winner == 0
+
+
+def test_the_win_is_checked_after_every_reaction_has_resolved():
+    """The rule: "Reach $1,000M or more at the end of your own completed turn, after every effect
+    and reaction has resolved." A canceled Poach that would have crossed the line wins nothing."""
+    game, bots = table(3)
+    bank(game, 0, *["series_c"] * 2, *["global_rollout"] * 2, "cto", "cto", "cto")  # 950
+    target = bank(game, 1, "series_a")[0]
+    hand(game, 1, "golden_handcuffs")
+    bots[1].reacts_with = {"golden_handcuffs"}
+    bots[0].plays = [Action("use", hand(game, 0, "poach")[0], 1, target)]
+    game.take_turn(0)
+    assert game.valuation(0) == 950 and game.winner is None
+
+
+def test_only_one_player_wins_and_the_partner_does_not_share_the_win():
+    """The rule: "Only one player wins. Your partner does not share the win." The game ends at the
+    first win, though the winner's ally is past $1,000M too."""
+    game = Game(model(), 3, seed=1, invariants=True)
+    game.start()
+    while (decision := game.decision()).tag != "action":
+        game.apply(decision.options[0])
+    seat = decision.seat
+    partner = (seat + 1) % 3
+    for p in game.players:                  # the dealt hands back into the pile, to bank by name
+        game.table.draw_pile.extend(p.hand)
+        p.hand.clear()
+    bank(game, seat, *["series_c"] * 2, *["global_rollout"] * 2, *["cto"] * 3, "seed_round")  # 1025
+    bank(game, partner, *["series_a"] * 4, *["government_grant"] * 3, *["million_users"] * 3)  # 1050
+    ally(game, seat, partner)
+    turns = game.turns
+    game.apply(None)
+    assert game.winner == seat and game.decision() is None and game.turns == turns
+
+
+def test_players_are_never_eliminated():
+    """The rule: "Players are never eliminated." A startup at $0 still draws and plays its turn."""
+    game, bots = table(3)
+    game.players[1].markers.extend([take(game, "pr_crisis"), take(game, "pr_crisis")])
+    assert game.valuation(1) == 0
+    card = hand(game, 1, "series_c")[0]
+    bots[1].plays = [Action("bank", card)]
+    game.take_turn(1)
+    assert card in game.players[1].bank and len(game.players[1].hand) == 1
+    assert game.valuation(1) == 50
+
+
+def test_you_may_play_fewer_than_two_cards():
+    """The rule: "You may play fewer than two, and you may choose the same kind of play twice." """
+    game, bots = table(3)
+    cards = hand(game, 0, "cto", "series_a")
+    bots[0].plays = [Action("bank", cards[0])]      # then stops
+    game.take_turn(0)
+    assert game.players[0].bank == [cards[0]] and cards[1] in game.players[0].hand
+
+
+def test_there_is_no_payment_to_play_a_card():
+    """The rule: "There is no payment to play a card." """
+    game, _ = table(3)
+    banked = bank(game, 0, "cto", "seed_round")
+    kept = hand(game, 0, "series_a")
+    crisis = hand(game, 0, "pr_crisis")[0]
+    use(game, 0, crisis, 1)
+    assert game.players[0].bank == banked and game.players[0].hand == kept
+    assert game.valuation(0) == 225
+
+
+@pytest.mark.parametrize("card_id", ["golden_handcuffs", "not_for_sale", "offer_they_cant_refuse",
+                                     "crisis_pr_team", "best_lawyers_in_town"])
+def test_reaction_cards_have_no_card_play_away_from_their_printed_trigger(card_id):
+    """The rule: "Reaction cards may be used for their effects only at the printed trigger. On your
+    turn you may bank a reaction instead." (No PR Crisis or Lawsuit lies on the table to remove.)"""
+    game, _ = table(3)
+    bank(game, 0, "cto")
+    bank(game, 1, "viral_launch")
+    card = hand(game, 0, card_id)[0]
+    assert game.legal_actions(0) == [Action("bank", card)]
+
+
+@pytest.mark.parametrize("card_id", ["not_for_sale", "offer_they_cant_refuse", "crisis_pr_team",
+                                     "best_lawyers_in_town"])
+def test_a_reaction_does_not_answer_an_attack_it_does_not_name(card_id):
+    """The rule: "Reaction cards may be used for their effects only at the printed trigger." None of
+    these names Poach."""
+    game, bots = table(3)
+    hand(game, 1, card_id)
+    bots[1].reacts_with = {card_id}
+    target = bank(game, 1, "series_a")[0]
+    use(game, 0, hand(game, 0, "poach")[0], 1, target)
+    assert target in game.players[0].bank and "respond" not in bots[1].asked
+
+
 # --- reactions ------------------------------------------------------------------------------------
 
 
@@ -173,6 +337,69 @@ def test_a_reaction_may_be_banked_on_your_turn():
     card = hand(game, 0, "golden_handcuffs")[0]
     assert Action("bank", card) in game.legal_actions(0)
     assert not [a for a in game.legal_actions(0) if a.kind == "use"]
+
+
+def test_a_partner_never_has_to_defend():
+    """The rule: "Partners may use an eligible defense for one another, but never have to." """
+    game, bots = table(3)
+    ally(game, 1, 2)
+    team = hand(game, 2, "crisis_pr_team")[0]
+    crisis = hand(game, 0, "pr_crisis")[0]
+    use(game, 0, crisis, 1)
+    assert "respond" in bots[2].asked
+    assert game.players[1].markers == [crisis] and game.players[2].hand == [team]
+
+
+def test_a_banked_defense_never_protects_anything():
+    """The rule: "A banked defense never protects anything." """
+    game, bots = table(3)
+    ally(game, 1, 2)
+    bank(game, 1, "crisis_pr_team")
+    bank(game, 2, "crisis_pr_team")
+    bots[1].reacts_with = bots[2].reacts_with = {"crisis_pr_team"}
+    crisis = hand(game, 0, "pr_crisis")[0]
+    use(game, 0, crisis, 1)
+    assert game.players[1].markers == [crisis] and game.valuation(1) == 0
+    assert "respond" not in bots[1].asked + bots[2].asked
+
+
+@pytest.mark.parametrize(("defense", "attack", "target_id"), [
+    ("non_compete", "poach", "cto"),                       # attached under the CTO
+    ("best_lawyers_in_town", "cease_and_desist", "viral_launch"),
+    ("crisis_pr_team", "pr_crisis", None),
+    ("not_for_sale", "investor", None),
+])
+def test_offer_they_cant_refuse_overrides_only_golden_handcuffs_against_poach(defense, attack, target_id):
+    """The rule: "Offer They Can't Refuse only overrides Golden Handcuffs against Poach." """
+    game, bots = table(3)
+    kept = hand(game, 1, "seed_round")[0]
+    target = bank(game, 1, target_id)[0] if target_id else None
+    if defense == "non_compete":
+        game.players[1].attachments[target] = take(game, "non_compete")
+    else:
+        hand(game, 1, defense)
+        bots[1].reacts_with = {defense}
+    offer = hand(game, 0, "offer_they_cant_refuse")[0]
+    bots[0].overrides = True
+    use(game, 0, hand(game, 0, attack)[0], 1, target)
+    assert "override" not in bots[0].asked and offer in game.players[0].hand
+    assert game.players[1].markers == [] and kept in game.players[1].hand
+    assert target is None or target in game.players[1].bank
+
+
+def test_no_further_response_follows_offer():
+    """The rule: "No further response follows Offer." The target's partner cannot answer the Poach again."""
+    game, bots = table(3)
+    ally(game, 1, 2)
+    target = bank(game, 1, "cto")[0]
+    hand(game, 1, "golden_handcuffs")
+    partners = hand(game, 2, "golden_handcuffs")
+    hand(game, 0, "offer_they_cant_refuse")
+    bots[1].reacts_with = bots[2].reacts_with = {"golden_handcuffs"}
+    bots[0].overrides = True
+    use(game, 0, hand(game, 0, "poach")[0], 1, target)
+    assert target in game.players[0].bank
+    assert "respond" not in bots[2].asked and game.players[2].hand == partners
 
 
 # --- alliances ----------------------------------------------------------------------------------
@@ -310,6 +537,49 @@ def test_non_compete_does_not_stop_ditch_and_follows_its_employee():
     assert game.valuation(0) == 150   # the attachment adds no valuation
 
 
+def test_both_must_agree_before_the_swap():
+    """The rule: "Both must agree before the swap." The offerer may decline the reply; nothing is spent."""
+    game, bots = table(3)
+    ally(game, 0, 1)
+    mine = hand(game, 0, "series_a")[0]
+    theirs = hand(game, 1, "pr_crisis")[0]
+    bots[1].reply, bots[0].confirms = "pr_crisis", False
+    assert game.perform(0, Action("trade", mine, 1)) == 0
+    assert game.players[0].hand == [mine] and game.players[1].hand == [theirs]
+
+
+@pytest.mark.parametrize("attack", ["pr_crisis", "patent_lawsuit", "cease_and_desist", "founder_scandal",
+                                    "investor"])
+def test_attacks_other_than_ditch_do_not_end_the_alliance(attack):
+    """The rule: "The alliance ends only through a resolved Ditch, including its Golden Handcuffs reversal;
+    other attacks do not end it." """
+    game, bots = table(3)
+    marker = ally(game, 0, 1)
+    growth = bank(game, 1, "viral_launch")[0]
+    hand(game, 1, "seed_round")
+    bots[0].picks = "seed_round"
+    card = hand(game, 0, attack)[0]
+    use(game, 0, card, 1, growth if attack == "cease_and_desist" else None)
+    assert game.played[attack] == 1
+    assert game.players[0].partner == 1 and game.table.alliances == {(0, 1): marker}
+
+
+def test_non_compete_does_not_stop_the_golden_handcuffs_reversal_and_follows_its_employee():
+    """The rule: "Non-Compete does not stop Ditch or its reversal; attached defenses follow the card that
+    moves." """
+    game, bots = table(3)
+    ally(game, 0, 1)
+    employee = bank(game, 0, "cto")[0]
+    nc = take(game, "non_compete")
+    game.players[0].attachments[employee] = nc
+    target = bank(game, 1, "seed_round")[0]
+    hand(game, 1, "golden_handcuffs")
+    bots[1].reacts_with, bots[1].picks = {"golden_handcuffs"}, "cto"
+    use(game, 0, hand(game, 0, "ditch")[0], 1, target)
+    assert employee in game.players[1].bank and game.players[1].attachments == {employee: nc}
+    assert game.players[0].attachments == {} and game.valuation(1) == 225
+
+
 # --- Poach ------------------------------------------------------------------------------------------
 
 
@@ -381,6 +651,36 @@ def test_non_compete_attaches_only_under_your_own_employee():
     assert [a.target_card for a in game.legal_actions(0) if a.kind == "use"] == [employee]
 
 
+def test_a_banked_card_cannot_be_activated_later_or_taken_back():
+    """The rule: "You cannot activate it later or take it back into your hand." """
+    game, _ = table(3)
+    bank(game, 1, "cto")
+    poach = hand(game, 0, "poach")[0]
+    game.perform(0, Action("bank", poach))
+    assert game.legal_actions(0) == [] and game.players[0].hand == []
+
+
+def test_using_an_effect_adds_no_bank_valuation_and_the_card_is_discarded():
+    """The rule: "Using an effect adds no bank valuation. Discard the card after resolving unless it says
+    to stay." """
+    game, _ = table(3)
+    target = bank(game, 1, "cto")[0]
+    poach = hand(game, 0, "poach")[0]
+    use(game, 0, poach, 1, target)
+    assert game.players[0].bank == [target] and game.valuation(0) == 150
+    assert game.table.discard == [poach]
+
+
+def test_poach_takes_from_another_startup_only():
+    """The rule: "Take 1 positive-value banked card from another startup." """
+    game, _ = table(3)
+    bank(game, 0, "cto")
+    card = hand(game, 0, "poach")[0]
+    assert game.legal_actions(0) == [Action("bank", card)]
+    theirs = bank(game, 2, "series_a")[0]
+    assert [a for a in game.legal_actions(0) if a.kind == "use"] == [Action("use", card, 2, theirs)]
+
+
 # --- Investor, Founder Scandal, Cease & Desist --------------------------------------------------------
 
 
@@ -409,6 +709,7 @@ def test_not_for_sale_cancels_the_entire_exchange():
     use(game, 0, inv, 1)
     assert game.players[1].hand == [card] and game.valuation(1) == 50
     assert inv in game.table.discard and game.players[0].hand == []
+    assert sorted(ids(game, game.table.discard)) == ["investor", "not_for_sale"]   # both discarded
 
 
 def test_banked_investor_adds_50_and_no_exchange():
@@ -457,6 +758,73 @@ def test_best_lawyers_cancel_cease_and_desist():
     bots[1].reacts_with = {"best_lawyers_in_town"}
     use(game, 0, hand(game, 0, "cease_and_desist")[0], 1, growth)
     assert growth in game.players[1].bank
+
+
+def test_investor_takes_a_random_card_that_the_investor_does_not_choose():
+    """The rule: "Take 1 random card from their hand, with card backs facing you." """
+    taken = set()
+    for seed in range(12):
+        game, _ = table(3, seed)
+        cards = hand(game, 1, "seed_round", "series_c", "poach")
+        use(game, 0, hand(game, 0, "investor")[0], 1)       # the investor is never asked a pick
+        (card,) = game.players[0].hand
+        assert card in cards and sorted(game.players[1].hand) == sorted(c for c in cards if c != card)
+        taken.add(game.card(card).id)
+    assert len(taken) > 1
+
+
+def test_founder_scandal_needs_a_rival_with_a_card_in_hand():
+    """The rule: "Target a rival with at least 1 card in hand." """
+    game, _ = table(3)
+    card = hand(game, 0, "founder_scandal")[0]
+    assert game.legal_actions(0) == [Action("bank", card)]
+    hand(game, 2, "seed_round")
+    assert [a for a in game.legal_actions(0) if a.kind == "use"] == [Action("use", card, 2)]
+
+
+def test_founder_scandal_shows_the_hand_to_the_attacker_only():
+    """The rule: "Privately look at their complete hand, choose 1 card and take it into your own hand.
+    Return the remaining cards to them without showing anyone else." """
+    game, _ = table(3)
+    cards = hand(game, 1, "seed_round", "series_c", "poach")
+    scandal = hand(game, 0, "founder_scandal")[0]
+    decision = game.asks(game.engine.perform(0, Action("use", scandal, 1)))
+    assert decision.tag == "take_from_hand" and decision.seat == 0
+    assert game.observation(0).revealed == tuple(cards)
+    assert game.observation(1).revealed == () and game.observation(2).revealed == ()
+    game.engine.apply(cards[1])
+    assert game.decision() is None
+    assert all(game.observation(s).revealed == () for s in range(3))
+
+
+def test_founder_scandal_is_discarded_after_resolving():
+    """The rule: "Return the remaining cards to them without showing anyone else, then discard Scandal." """
+    game, bots = table(3)
+    hand(game, 1, "series_c")
+    bots[0].picks = "series_c"
+    scandal = hand(game, 0, "founder_scandal")[0]
+    use(game, 0, scandal, 1)
+    assert game.table.discard == [scandal] and game.table.resolving == []
+
+
+def test_a_growth_card_returned_to_hand_may_be_replayed_on_its_owners_turn():
+    """The rule: "They lose that card's valuation immediately and may replay it on their own turn." """
+    game, bots = table(3)
+    growth = bank(game, 1, "viral_launch")[0]
+    use(game, 0, hand(game, 0, "cease_and_desist")[0], 1, growth)
+    assert game.valuation(1) == 50
+    bots[1].plays = [Action("bank", growth)]
+    game.take_turn(1)
+    assert growth in game.players[1].bank and game.valuation(1) == 175
+
+
+def test_discard_cease_and_desist_after_resolving():
+    """The rule: "Discard Cease & Desist after resolving." """
+    game, _ = table(3)
+    growth = bank(game, 1, "viral_launch")[0]
+    cd = hand(game, 0, "cease_and_desist")[0]
+    use(game, 0, cd, 1, growth)
+    assert game.table.discard == [cd] and cd not in game.players[0].bank + game.players[1].markers
 
 
 # --- Patent Lawsuit and PR Crisis ----------------------------------------------------------------------
@@ -547,6 +915,19 @@ def test_crisis_pr_team_card_play_removes_a_pr_crisis_from_you_or_your_partner()
     assert game.valuation(1) == 200 and {crisis, team} <= set(game.table.discard)
 
 
+def test_crisis_pr_team_card_play_removes_your_own_pr_crisis():
+    """The rule: "Crisis PR Team can ... use one card play to discard an existing one from you or your
+    partner. Removing it restores that $75M." """
+    game, _ = table(3)
+    bank(game, 0, "series_c")
+    crisis = take(game, "pr_crisis")
+    game.players[0].markers.append(crisis)
+    team = hand(game, 0, "crisis_pr_team")[0]
+    assert [a for a in game.legal_actions(0) if a.kind == "use"] == [Action("use", team, 0, crisis)]
+    assert use(game, 0, team, 0, crisis) == 1
+    assert game.valuation(0) == 200 and {crisis, team} <= set(game.table.discard)
+
+
 # --- piles and targets ---------------------------------------------------------------------------
 
 
@@ -573,3 +954,25 @@ def test_a_card_needs_a_legal_target_but_may_be_banked():
     assert game.legal_actions(0) == [Action("bank", card)]
     with pytest.raises(ValueError):
         use(game, 0, card, 1, None)
+
+
+def test_never_shuffle_startups_or_references_into_the_draw_pile():
+    """The rule: "Shuffle the main discard pile into a new draw pile. Never shuffle Startups or References
+    into it." """
+    game, _ = table(3)
+    game.table.discard.extend(game.table.draw_pile)
+    game.table.draw_pile.clear()
+    game.draw(0)
+    assert all(c < game.cards.pile_size for c in game.table.draw_pile + game.players[0].hand)
+    assert all(p.startup is not None and p.reference is not None for p in game.players)
+
+
+def test_a_card_being_resolved_is_discarded_only_after_its_effect_finishes():
+    """The rule: "A card being resolved is discarded only after its effect finishes." """
+    game, _ = table(3)
+    cards = hand(game, 1, "series_c")
+    scandal = hand(game, 0, "founder_scandal")[0]
+    game.asks(game.engine.perform(0, Action("use", scandal, 1)))   # the pick is pending
+    assert game.table.resolving == [scandal] and scandal not in game.table.discard
+    game.engine.apply(cards[0])
+    assert game.table.resolving == [] and game.table.discard == [scandal]
