@@ -12,7 +12,7 @@ from cardgen.games.fmnyc.engine import anytime, management, zone
 from cardgen.games.fmnyc.engine.delivery import delivery, sale, takeovers
 from cardgen.games.fmnyc.engine.effects import perform
 from cardgen.games.fmnyc.engine.game import Game
-from cardgen.games.fmnyc.engine.items import gain_coins, gain_piece
+from cardgen.games.fmnyc.engine.items import gain_coins, gain_piece, transfer
 from cardgen.games.fmnyc.engine.market import fill_containers, move_demand, price, roll_demand
 from cardgen.games.fmnyc.engine.scoring import award_points, final_scores
 from cardgen.games.fmnyc.engine.state import Truck
@@ -181,6 +181,19 @@ def test_a_short_taxpayer_donates_a_crate_for_1_coin_and_owes_the_rest_until_he_
     assert game.tower.crates[-1] == "tools" and s.coins == 0 and s.owes() == 3
     gain_coins(game, 0, 5, "test")
     assert (s.coins, s.owes()) == (2, 0)
+
+
+def test_two_players_owing_each_other_settle_as_soon_as_either_gets_coins():
+    """Stage 17: "Note: Whenever you need to pay a coin to another player and you have no coins,
+    you may pay as soon as you get coins." """
+    game = new_game()
+    set_coins(game, 0, 0)
+    set_coins(game, 1, 0)
+    transfer(game, 0, 1, 2, "test")               # seat 1 owes seat 2 two coins ...
+    transfer(game, 1, 0, 2, "test")               # ... and seat 2 owes seat 1 two
+    gain_coins(game, 0, 1, "test")                # the coin goes round until both are paid
+    assert (game.seats[0].owes(), game.seats[1].owes()) == (0, 0)
+    assert (game.seats[0].coins, game.seats[1].coins) == (1, 0)
 
 
 def test_a_strike_on_a_factory_cancels_its_bonus_and_stage_2_removes_every_strike():
@@ -1344,3 +1357,4 @@ def test_a_stock_kept_to_the_end_scores_its_end_game_value():
     game.buy_stock(0, sid)
     _, parts = final_scores(game)
     assert parts[0]["stocks"] == int(game.stock(sid)["end_game"]) and parts[1]["stocks"] == 0
+
