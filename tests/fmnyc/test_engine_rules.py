@@ -1358,3 +1358,34 @@ def test_a_stock_kept_to_the_end_scores_its_end_game_value():
     _, parts = final_scores(game)
     assert parts[0]["stocks"] == int(game.stock(sid)["end_game"]) and parts[1]["stocks"] == 0
 
+
+
+def test_a_player_with_every_manager_assigned_may_still_buy_a_stock_on_a_later_turn():
+    """Stocks: "Tip: It may be beneficial to buy stock during last the manager's assignment in
+    order not to lose your valuable turn." (ruling stock-turn: "a player with no managers left to
+    assign may still use a turn of the Round of Turns to buy")"""
+    game = new_game(2, stocks=True)
+    gain_piece(game, 1, "manager")                # seat 2 has 4 managers, seat 1 has 3
+    _assigning(game)
+    for _ in range(6):                            # three Rounds of Turns: seat 1 is done
+        game.apply(next(o for o in game.decision().options if isinstance(o, int)))
+    d = game.decision()
+    assert (d.seat, d.tag) == (0, "stock_turn") and _stocks(d) and "pass" in d.options
+    game.apply(_stocks(d)[0])
+    assert game.seats[0].stocks and game.decision().seat == 1
+    game.apply(next(o for o in game.decision().options if isinstance(o, int)))
+    assert game.decision() is None                # every manager assigned: stage 4 is over
+
+
+def test_a_stock_may_be_traded_in_early_during_the_management_stages():
+    """Stocks: "The early trade in of stock may be made at any time during the game, including
+    the Management Stages." """
+    game = new_game(stocks=True)
+    sid = game.supply.stocks[0]
+    game.buy_stock(0, sid)
+    before = game.seats[0].coins
+    game.start(game._play())
+    d = game.decision()
+    assert (d.seat, d.tag, game.stage) == (0, "stock_trade", 1) and ["trade_stock", sid] in d.options
+    game.apply(["trade_stock", sid])
+    assert game.seats[0].coins == before + int(game.stock(sid)["early_trade"])
