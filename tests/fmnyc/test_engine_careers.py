@@ -388,3 +388,17 @@ def test_the_fleet_manager_adds_2_worth_for_each_truck_owned():
     gain_piece(game, 0, "truck")
     _, parts = final_scores(game)
     assert parts[0]["careers"] == 2 * 2
+
+
+def test_the_detective_is_not_offered_while_no_strike_stands():
+    """Detective: "pay 2 coins to the supply to remove a strike": with no strike in the Action
+    Zone there is nothing to pay for."""
+    game = holding(new_game(), 0, "detective")
+    assert not any(game.board.strike) and not card_actions(game, 0)
+
+
+def test_the_dispatcher_is_not_offered_without_a_parked_truck():
+    """Dispatcher: "move your truck to a free square": a truck behind the screen is not on the
+    board, so there is nothing to move."""
+    game = holding(new_game(), 0, "dispatcher")
+    assert not game.seats[0].trucks and not card_actions(game, 0)
