@@ -997,6 +997,17 @@ def test_express_delivery_pays_3_coins_to_the_supply():
     assert (game.seats[0].coins, game.supply.coins) == (before - 3, supply + 3)
 
 
+def test_express_delivery_may_perform_the_delivery_action():
+    """Express Delivery (10): "Perform 1 of the 2 following actions: 1. Delivery Action." """
+    game = new_game()
+    tools = square(game, "tools")
+    give_crates(game, 0, ["tools"])
+    before = game.seats[0].coins
+    play(game, perform(game, 0, effects(game, 10)), "delivery", tools, ["tools"])
+    assert game.seats[0].trucks[0].square == tools and game.seats[0].crates == []
+    assert game.seats[0].coins == before - 3 + game.table.price("tools", game.demand["tools"], tools)
+
+
 def test_truck_sales_buys_1_truck_and_2_workers_for_6_coins():
     """Truck Sales (11): "Buy 1 truck + 2 workers from the supply for 6 coins." """
     game = new_game()
@@ -1180,6 +1191,19 @@ def test_at_most_2_workers_guard_a_partnership_or_ride_a_truck():
     assert game.board.guards[tools] == 2 and game.seats[0].trucks[0].workers == 2
 
 
+def test_workers_may_be_collected_back_behind_the_screen():
+    """Workers (8): "You may also collect your workers back behind your player's screen." """
+    game = new_game()
+    tools, jewelry = square(game, "tools"), square(game, "jewelry")
+    _guarded(game, 0, tools, 1)
+    _parked(game, 0, jewelry, 1)
+    options = anytime.actions(game, 0)
+    assert ["unguard", tools] in options and ["unload", jewelry] in options
+    anytime.act(game, 0, ["unguard", tools])
+    anytime.act(game, 0, ["unload", jewelry])
+    assert game.seats[0].held["worker"] == 2 and game.board.guards[tools] == 0
+
+
 def test_nobody_moves_workers_once_a_delivery_is_under_way():
     """Guarding: "No player can move workers as soon as the Delivery Action is underway, with the
     exception of bringing workers from an adjacent square to defend a takeover." """
@@ -1252,6 +1276,15 @@ def test_awards_are_given_only_to_nominated_players():
     game.board.nominees["trucks"].append(0)
     _, parts = final_scores(game)
     assert parts[0]["awards"] == game.table.award_sum["trucks"] and parts[1]["awards"] == 0
+
+
+def test_the_awards_ceremony_starts_with_the_most_valuable_award_partnerships():
+    """Scoring 7: "Awards Ceremony: start with the most valuable award (Partnerships), declare the
+    winners of each award." """
+    for players in (2, 4):
+        table = new_game(players).table
+        sums = [table.award_sum[a] for a in table.awards]
+        assert table.awards[0] == "partnerships" and sums == sorted(sums, reverse=True)
 
 
 def test_scoring_starts_at_200_and_adds_coins_and_the_value_of_assets_collected_from_the_action_zone():
