@@ -8,9 +8,12 @@ from typing import Any
 import pytest
 
 from cardgen.games.fmnyc.engine import anytime, careers, management, zone
+from cardgen.games.fmnyc.engine.delivery import sale
 from cardgen.games.fmnyc.engine.effects import perform
 from cardgen.games.fmnyc.engine.game import Game
+from cardgen.games.fmnyc.engine.items import gain_piece
 from cardgen.games.fmnyc.engine.scoring import final_scores
+from cardgen.games.fmnyc.engine.state import Truck
 from cardgen.games.fmnyc.simulation import SIMULATOR
 
 
@@ -212,3 +215,190 @@ def test_a_card_that_acts_is_performed_with_the_stage_effects_vocabulary():
     game.start(careers.after_stage(game, 0, 7))
     game.apply(game.decision().options[0])
     assert sum(1 for p in game.board.roadblock if p == 0) == 2
+
+
+# --- Each placeholder card's text (careers.yaml; the rulebook prints no card) ----------------------
+def _square(game: Game, what: str) -> int:
+    return next(q.index for q in game.table.squares if q.what == what)
+
+
+def _crates(game: Game, seat: int, crates: list[str]) -> None:
+    s = game.seats[seat]
+    game.supply.pouch.extend(s.crates)
+    s.crates = []
+    for c in crates:
+        game.supply.pouch.remove(c)
+        s.crates.append(c)
+
+
+def test_the_developer_establishes_1_shop_partnership_in_round_1():
+    """Real Estate Developer: "Round 1 only: establish 1 shop partnership in the Action Zone." """
+    game = holding(new_game(), 0, "developer")
+    game.start(careers.perform_card(game, 0, "developer"))
+    jewelry = _square(game, "jewelry")
+    assert game.decision().tag == "partnership:shop"
+    game.apply(jewelry)
+    assert game.board.partner[jewelry] == 0 and not card_actions(game, 0)
+
+
+def test_the_fleet_owner_takes_a_second_truck_in_round_1():
+    """Fleet Owner: "Round 1 only: take a second truck from the supply." """
+    game = holding(new_game(), 0, "fleet_owner")
+    game.start(careers.perform_card(game, 0, "fleet_owner"))
+    assert game.seats[0].held["truck"] == 2
+
+
+def test_the_union_organizer_takes_1_strike_once_a_round_from_round_2():
+    """Union Organizer: "Once per round, from round 2: take 1 strike from the supply." """
+    game = holding(new_game(), 0, "union_organizer")
+    game.round = 2
+    game.start(careers.perform_card(game, 0, "union_organizer"))
+    assert game.seats[0].held["strike"] == 1 and not card_actions(game, 0)
+
+
+def test_the_economist_moves_one_market_demand_chip_1_notch_either_way():
+    """Economist: "Once per round, from round 2: move one Market Demand Chip 1 notch either way." """
+    game = holding(new_game(), 0, "economist")
+    game.round = 2
+    game.demand["tools"] = 0
+    game.start(careers.perform_card(game, 0, "economist"))
+    assert game.decision().high == 1
+    game.apply(["tools"])
+    assert sorted(game.decision().options) == [-1, 1]
+    game.apply(-1)
+    assert game.demand["tools"] == -1
+
+
+def test_the_warehouse_keeper_pays_4_coins_for_1_hidden_crate():
+    """Warehouse Keeper: "Any time: pay 4 coins to the supply for 1 hidden crate." """
+    game = holding(new_game(), 0, "warehouse_keeper")
+    s = game.seats[0]
+    coins, crates = s.coins, len(s.crates)
+    game.start(careers.perform_card(game, 0, "warehouse_keeper"))
+    assert (s.coins, len(s.crates)) == (coins - 4, crates + 1)
+
+
+def test_the_detective_pays_2_coins_to_remove_a_strike():
+    """Detective: "Any time: pay 2 coins to the supply to remove a strike from the Action Zone." """
+    game = holding(new_game(), 0, "detective")
+    tools = _square(game, "tools")
+    gain_piece(game, 1, "strike")
+    anytime.act(game, 1, ["strike", tools])
+    before = game.seats[0].coins
+    assert card_actions(game, 0) == [["career", "detective"]]
+    game.start(careers.perform_card(game, 0, "detective"))
+    assert not game.board.strike[tools] and game.seats[0].coins == before - 2
+
+
+def test_the_dispatcher_moves_your_parked_truck_to_a_free_square_once_a_round():
+    """Dispatcher: "Once per round (not during a Delivery Action): move your truck to a free
+    square." """
+    game = holding(new_game(), 0, "dispatcher")
+    tools, jewelry = _square(game, "tools"), _square(game, "jewelry")
+    s = game.seats[0]
+    s.held["truck"] -= 1
+    s.trucks.append(Truck(tools))
+    game.start(careers.perform_card(game, 0, "dispatcher"))
+    assert [tools, jewelry] in game.decision().options
+    game.apply([tools, jewelry])
+    assert s.trucks[0].square == jewelry and not card_actions(game, 0)
+
+
+def test_the_jeweler_collects_1_more_coin_per_jewelry_crate_sold_to_a_shop_each_time():
+    """Jeweler: "Each time you sell Jewelry crates to a shop, collect 1 more coin per crate."
+    (whenever possible: "Can occur multiple times in a single Game Round")"""
+    game = holding(new_game(), 0, "jeweler")
+    jewelry, pawn = _square(game, "jewelry"), _square(game, "pawn_shop")
+    s = game.seats[0]
+    _crates(game, 0, ["jewelry"] * 4)
+    for square, crates, bonus in ((jewelry, 2, 2), (jewelry, 1, 1), (pawn, 1, 0)):
+        before = s.coins
+        game.start(sale(game, 0, square))
+        game.apply(["jewelry"] * crates)
+        each = game.table.price("jewelry", game.demand["jewelry"], square)
+        assert s.coins - before == crates * each + bonus
+
+
+def test_the_courier_sells_1_more_crate_at_express_delivery_only():
+    """Courier: "At Express Delivery: your Delivery Action may sell 1 more crate." """
+    game = holding(new_game(), 0, "courier")
+    tools = _square(game, "tools")
+    _crates(game, 0, ["tools"] * 4)
+    for stage, most in (("express_delivery", 3), ("standard_delivery", 2)):
+        game.stage = game.table.number_of(stage)
+        game.start(sale(game, 0, tools))
+        assert game.decision().high == most
+
+
+def test_the_headhunter_hires_for_3_coins_less():
+    """Headhunter: "At Senior Managers: hiring costs you 3 coins less." """
+    game = holding(new_game(), 0, "headhunter")
+    game.stage = game.table.number_of("senior_managers")
+    before = game.seats[0].coins
+    game.start(perform(game, 0, game.table.stages[game.stage]["effects"]))
+    game.apply("hire")
+    assert game.seats[0].coins == before - (8 - 3) and game.seats[0].managers == 4
+
+
+def test_the_smuggler_draws_3_hidden_crates_keeps_2_then_is_discarded():
+    """Smuggler: "Once, then discard: draw 3 hidden crates, keep 2 and return 1 to the pouch." """
+    game = holding(new_game(), 0, "smuggler")
+    crates = len(game.seats[0].crates)
+    game.start(careers.perform_card(game, 0, "smuggler"))
+    back = game.decision()
+    assert (back.tag, back.low, len(back.options)) == ("return_crates", 1, 3)
+    game.apply([back.options[0]])
+    assert len(game.seats[0].crates) == crates + 2 and "smuggler" not in game.seats[0].careers
+
+
+def test_the_city_hall_insider_assigns_a_manager_to_a_full_fundraiser_once():
+    """City Hall Insider: "Once, then discard: assign a manager to Fundraiser even when it is
+    full." """
+    game = holding(new_game(2), 1, "insider")
+    fundraiser = game.table.number_of("fundraiser")
+    game.board.managers_on.clear()
+    rule = next(e for e in game.table.stages[4]["effects"] if e["kind"] == "assign_managers")
+    game.start(management.HANDLERS["assign_managers"](game, rule))
+    game.apply(fundraiser)                                   # seat 1 fills it
+    assert fundraiser in game.decision().options             # seat 2 holds the card
+    game.apply(fundraiser)
+    assert game.board.managers_on[fundraiser] == [0, 1] and "insider" not in game.seats[1].careers
+    game.apply(next(o for o in game.decision().options if o != fundraiser))
+    assert fundraiser not in game.decision().options         # spent
+
+
+def test_the_philanthropist_adds_6_worth_for_a_place_in_the_partnerships_award():
+    """Philanthropist: "End of game: +6 worth if you win a place in the Partnerships award." """
+    game = holding(new_game(), 0, "philanthropist")
+    _, parts = final_scores(game)
+    assert parts[0]["careers"] == 0                          # not nominated
+    zone.establish(game, 0, _square(game, "jewelry"))
+    game.supply.colour[0]["disc"] -= 1
+    game.board.nominees["partnerships"].append(0)
+    _, parts = final_scores(game)
+    assert parts[0]["careers"] == 6
+
+
+def test_the_fleet_manager_adds_2_worth_for_each_truck_owned():
+    """Fleet Manager: "End of game: +2 worth for each truck you own." """
+    game = holding(new_game(), 0, "fleet_manager")
+    s = game.seats[0]
+    s.held["truck"] -= 1
+    s.trucks.append(Truck(_square(game, "tools")))          # parked: still owned
+    gain_piece(game, 0, "truck")
+    _, parts = final_scores(game)
+    assert parts[0]["careers"] == 2 * 2
+
+
+def test_the_detective_is_not_offered_while_no_strike_stands():
+    """Detective: "pay 2 coins to the supply to remove a strike": with no strike in the Action
+    Zone there is nothing to pay for."""
+    game = holding(new_game(), 0, "detective")
+    assert not any(game.board.strike) and not card_actions(game, 0)
+
+
+def test_the_dispatcher_is_not_offered_without_a_parked_truck():
+    """Dispatcher: "move your truck to a free square": a truck behind the screen is not on the
+    board, so there is nothing to move."""
+    game = holding(new_game(), 0, "dispatcher")
+    assert not game.seats[0].trucks and not card_actions(game, 0)

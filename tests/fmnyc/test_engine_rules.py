@@ -12,17 +12,18 @@ from cardgen.games.fmnyc.engine import anytime, management, zone
 from cardgen.games.fmnyc.engine.delivery import delivery, sale, takeovers
 from cardgen.games.fmnyc.engine.effects import perform
 from cardgen.games.fmnyc.engine.game import Game
-from cardgen.games.fmnyc.engine.items import gain_coins, gain_piece
-from cardgen.games.fmnyc.engine.market import move_demand
-from cardgen.games.fmnyc.engine.scoring import award_points
+from cardgen.games.fmnyc.engine.items import gain_coins, gain_piece, transfer
+from cardgen.games.fmnyc.engine.market import fill_containers, move_demand, price, roll_demand
+from cardgen.games.fmnyc.engine.scoring import award_points, final_scores
 from cardgen.games.fmnyc.engine.state import Truck
 from cardgen.games.fmnyc.simulation import SIMULATOR
 from cardgen.sim.decisions import IllegalAction
+from cardgen.sim.driver import RandomPolicy, policy_seed
 
 
-def new_game(players: int = 4, seed: int = 1, rounds: int = 4) -> Game:
+def new_game(players: int = 4, seed: int = 1, rounds: int = 4, **options: Any) -> Game:
     config = SIMULATOR.prepare(players=players, set_ref=None, bots=["random"] * players,
-                               options={"rounds": rounds})
+                               options={"rounds": rounds, **options})
     return SIMULATOR.new_state(config, seed, invariants=True)
 
 
@@ -180,6 +181,19 @@ def test_a_short_taxpayer_donates_a_crate_for_1_coin_and_owes_the_rest_until_he_
     assert game.tower.crates[-1] == "tools" and s.coins == 0 and s.owes() == 3
     gain_coins(game, 0, 5, "test")
     assert (s.coins, s.owes()) == (2, 0)
+
+
+def test_two_players_owing_each_other_settle_as_soon_as_either_gets_coins():
+    """Stage 17: "Note: Whenever you need to pay a coin to another player and you have no coins,
+    you may pay as soon as you get coins." """
+    game = new_game()
+    set_coins(game, 0, 0)
+    set_coins(game, 1, 0)
+    transfer(game, 0, 1, 2, "test")               # seat 1 owes seat 2 two coins ...
+    transfer(game, 1, 0, 2, "test")               # ... and seat 2 owes seat 1 two
+    gain_coins(game, 0, 1, "test")                # the coin goes round until both are paid
+    assert (game.seats[0].owes(), game.seats[1].owes()) == (0, 0)
+    assert (game.seats[0].coins, game.seats[1].coins) == (1, 0)
 
 
 def test_a_strike_on_a_factory_cancels_its_bonus_and_stage_2_removes_every_strike():
@@ -740,3 +754,671 @@ def test_the_fifth_street_roadblock_is_used_only_at_5_players(players: int, stre
 def test_an_award_admits_one_more_nomination_when_the_players_match_its_added_circle(players: int,
                                                                                       places: int):
     assert new_game(players).table.award_places["partnerships"] == places
+
+
+# --- Set Up and stage 1, continued ------------------------------------------------------------
+def test_setup_puts_all_56_crates_in_the_concealment_pouch():
+    """Set Up 2: "Put all the crates (56) in the Concealment Pouch and mix well." """
+    game = new_game(5)
+    assert sum(game.table.crate_count.values()) == 56
+    dealt = sum(len(s.crates) for s in game.seats) + sum(len(box) for box in game.board.containers)
+    assert len(game.supply.pouch) + dealt == 56 and not game.tower.crates
+
+
+def test_setup_places_every_market_demand_chip_at_0(monkeypatch: pytest.MonkeyPatch):
+    """Set Up 5: "Place a Market Demand Chip at "0" on each of the 7 Market Demand Meters." """
+    monkeypatch.setattr(management, "roll_demand", lambda game: None)     # stage 1 B not rolled
+    game = new_game()
+    assert game.demand == dict.fromkeys(game.table.crates, 0) and len(game.demand) == 7
+
+
+def test_setup_places_the_game_round_chip_at_level_1():
+    """Set Up 6: "Place the Game Round Chip at level 1 on the Game Round Meter." """
+    assert new_game().round == 1
+
+
+def test_stage_1_rolls_the_market_demand_die_once_for_each_meter():
+    """Stage 1 B: "Roll the Market Demand Die. Depending on the result, move a Market Demand Chip
+    one notch ... Repeat and roll the Market Demand Die for each Market Demand Meter." """
+    game = new_game()
+    game.demand = dict.fromkeys(game.demand, 0)
+    rolls: list[int] = []
+
+    class Die:
+        def randrange(self, faces: int) -> int:
+            rolls.append(faces)
+            return len(rolls) % 2 * 3             # faces 3 ("-") and 0 ("+") by turns
+
+    game.rng = Die()
+    roll_demand(game)
+    assert rolls == [6] * 7
+    assert [game.demand[c] for c in game.table.crates] == [-1, 1, -1, 1, -1, 1, -1]
+
+
+def test_stage_1_tops_a_container_holding_1_crate_up_with_only_1():
+    """Stage 1 C: "if the container is empty, place 2 randomly selected crates from the
+    Concealment Pouch; if there is one crate in the container, place only one." """
+    game = new_game()
+    set_containers(game, [["tools"], [], ["jewelry", "jewelry"], []])
+    pouch = len(game.supply.pouch)
+    fill_containers(game, 2)
+    assert [len(box) for box in game.board.containers] == [2, 2, 2, 2]
+    assert game.board.containers[0][0] == "tools" and game.board.containers[2] == ["jewelry", "jewelry"]
+    assert len(game.supply.pouch) == pouch - 5
+
+
+def test_the_first_game_round_skips_stage_2():
+    """Stage 2: "Note: On the first Game Round, skip this stage and move to stage 3." """
+    game = new_game()
+    zone.establish(game, 0, square(game, "automobile"))          # 3 coins at stage 2
+    _politician(game, 0, "mayor")                                # 1 coin at stage 2, on +1
+    before = game.seats[0].coins
+    game.start(game._play())
+    assert (game.round, game.stage, game.decision().tag) == (1, 3, "open_bid")
+    assert game.seats[0].coins == before
+
+
+@pytest.mark.parametrize(("factory", "item"), [("cement", "worker"), ("textile", "crate"),
+                                               ("steel", "purchase_order")])
+def test_cement_textile_and_steel_factories_give_1_worker_1_hidden_crate_1_purchase_order(factory: str,
+                                                                                        item: str):
+    """Factory Partnership: "Cement Factory - Collect 1 worker", "Textile Factory - Collect 1
+    hidden crate", "Steel Factory - Collect 1 purchase order"."""
+    game = new_game()
+    s = game.seats[0]
+    zone.establish(game, 0, square(game, factory))
+
+    def count() -> int:
+        return len(s.crates) if item == "crate" else s.held[item]
+
+    before = count()
+    play(game, management.HANDLERS["factory_bonuses"](game, {}))
+    assert count() == before + 1
+
+
+# --- Merchandise Auction, continued -----------------------------------------------------------
+def test_the_first_player_with_the_cup_begins_the_auction():
+    """Stage 3: "The first player (with the cup) begins the auction by placing a bid on a pair of
+    crates in the Container Site." """
+    game = new_game()
+    game.first = 2
+    set_containers(game, [["tools", "tools"], [], [], []])
+    game.start(_auction(game))
+    assert (game.decision().seat, game.decision().tag) == (2, "open_bid")
+
+
+def test_a_bidder_may_bid_only_what_he_can_cash():
+    """Stage 3: "Any player may outbid if desired (not according to the Round of Turns, as long as
+    he can cash it)." """
+    game = new_game(2)
+    set_containers(game, [["tools", "tools"], []])
+    set_coins(game, 1, 7)
+    game.start(_auction(game))
+    with pytest.raises(IllegalAction):
+        game.apply([0, 13])                    # seat 1 holds 12
+    game.apply([0, 6])
+    with pytest.raises(IllegalAction):
+        game.apply(8)                          # seat 2 holds 7
+    game.apply(7)
+    assert game.decision().tag == "outbid" and game.decision().seat == 0
+
+
+def test_a_player_who_passed_on_opening_may_still_outbid():
+    """Stage 3: "Each player may declare "PASS" on his turn to make an initial bid. This player is
+    still permitted to outbid an opponent's initial bid." """
+    game = new_game(2)
+    set_containers(game, [["tools", "tools"], []])
+    game.start(_auction(game))
+    game.apply("pass")                         # seat 1 passes on opening
+    game.apply([0, 6])                         # seat 2 opens
+    assert (game.decision().seat, game.decision().tag) == (0, "outbid")
+    game.apply(7)
+    game.apply("pass")                         # seat 2 does not raise: sold to seat 1
+    assert (game.decision().seat, game.decision().tag) == (0, "auction_bonus")
+    game.apply(False)
+    assert game.seats[0].crates[-2:] == ["tools", "tools"]
+
+
+def test_not_all_containers_must_be_bid_on():
+    """Stage 3: "The Round of Turns continues to go around until no players wish to make an
+    initial bid on a container. Not all containers must be bid on." """
+    game = new_game(2)
+    set_containers(game, [["tools", "tools"], ["clothing", "clothing"]])
+    coins = [s.coins for s in game.seats]
+    play(game, _auction(game), "pass", "pass")
+    assert game.board.containers == [["tools", "tools"], ["clothing", "clothing"]]
+    assert [s.coins for s in game.seats] == coins
+
+
+# --- Managers Assignment and the operation stages' order ------------------------------------------
+def test_a_stage_open_to_all_players_takes_one_manager_of_each():
+    """Stage 4: "All players can assign a manager." (ruling same-stage-managers: one each)"""
+    game = new_game(2)
+    standard = game.table.number_of("standard_delivery")
+    assert standard in game.table.all_stage
+    game.board.managers_on.clear()
+    rule = next(e for e in effects(game, 4) if e["kind"] == "assign_managers")
+    game.start(management.HANDLERS["assign_managers"](game, rule))
+    game.apply(standard)                       # seat 1
+    assert standard in game.decision().options           # seat 2 may join it
+    game.apply(standard)
+    assert game.decision().seat == 0 and standard not in game.decision().options
+
+
+def test_managers_on_the_same_stage_act_in_the_round_of_turns():
+    """Operation Stages: "On stages in which multiple managers are assigned, the order is
+    determined by the Round of Turns." """
+    game = new_game()
+    game.first = 2
+    senior = game.table.number_of("senior_managers")
+    game.board.managers_on = {senior: [0, 2]}            # seat 1 assigned first
+    game.start(game._operation(senior))
+    assert (game.decision().seat, game.decision().tag) == (2, f"choose:{senior}")
+    game.apply("skip")
+    assert (game.decision().seat, game.decision().tag) == (0, f"choose:{senior}")
+
+
+def test_a_stage_with_no_manager_is_skipped():
+    """Operation Stages: "If no managers are assigned to a particular stage, then that stage is
+    skipped." """
+    game = new_game()
+    game.board.managers_on = {}
+    play(game, game._operation(game.table.number_of("fundraiser")))
+    assert not game.counters["stage:17"] and not any(game.used[s][17] for s in range(4))
+
+
+def test_at_any_time_actions_are_offered_only_from_stage_5_and_after_stage_17():
+    """Concepts: "At any time -- Action may be performed during or outside of a player's turn, but
+    between stages 5-17." Stage 17: "After completing stage 17, allow all players to perform "at
+    any time" actions before moving on to the next Game Round." """
+    game = new_game(seed=3)
+    bots = [RandomPolicy(policy_seed(3, s)) for s in range(4)]
+    stages = set()
+    while (d := game.decision()) is not None:
+        if d.tag == "any_time":
+            stages.add(game.stage)
+        game.apply(bots[d.seat].decide(game.observation(d.seat), d))
+    assert min(stages) >= 5 and 18 in stages           # 18: the moment after stage 17
+
+
+# --- Operation stages, continued -------------------------------------------------------------------
+def test_air_freight_collects_1_coin_1_strike_and_1_purchase_order():
+    """Air Freight (6): "Collect 1 coin + 1 strike + 1 purchase order." """
+    game = new_game()
+    s = game.seats[0]
+    give_crates(game, 0, [])
+    before = (s.coins, s.held["strike"], s.held["purchase_order"])
+    play(game, perform(game, 0, effects(game, 6)), "skip")
+    assert (s.coins, s.held["strike"], s.held["purchase_order"]) == (before[0] + 1, before[1] + 1,
+                                                                     before[2] + 1)
+
+
+def test_air_freight_exchanges_one_of_your_crates_for_any_crate_at_the_container_site():
+    """Air Freight (6): "Exchange 1 of your crates for any crate at the Container Site." """
+    game = new_game()
+    give_crates(game, 0, ["tools"])
+    set_containers(game, [["jewelry", "clothing"], [], [], []])
+    play(game, perform(game, 0, effects(game, 6)), "exchange", [0, "jewelry"], "skip")
+    assert game.seats[0].crates == ["jewelry"]
+    assert sorted(game.board.containers[0]) == ["clothing", "tools"]
+
+
+def test_air_freight_buys_a_crate_at_the_container_site_for_its_basic_cost():
+    """Air Freight (6): "Buy a crate at the Container Site for its basic cost" (ruling basic-cost:
+    its Cost Price)."""
+    game = new_game()
+    give_crates(game, 0, [])
+    set_containers(game, [["jewelry", "clothing"], [], [], []])
+    before = game.seats[0].coins
+    play(game, perform(game, 0, effects(game, 6)), "buy", [0, "clothing"], "skip")
+    assert game.seats[0].crates == ["clothing"] and game.board.containers[0] == ["jewelry"]
+    assert game.seats[0].coins == before + 1 - game.table.cost["clothing"]
+
+
+def test_infrastructure_collects_3_coins_and_1_roadblock_placed_at_once():
+    """Infrastructure (7): "Collect 3 Coins." "Collect 1 roadblock. Must be immediately placed in
+    the Action Zone." """
+    game = new_game()
+    before, stock = game.seats[0].coins, game.supply.colour[0]["roadblock"]
+    game.start(perform(game, 0, effects(game, 7)))
+    assert game.decision().tag == "roadblock_slot" and "skip" not in game.decision().options
+    game.apply(game.decision().options[0])
+    assert game.decision() is None
+    assert game.seats[0].coins == before + 3 and game.board.roadblock.count(0) == 1
+    assert game.supply.colour[0]["roadblock"] == stock - 1 and not game.seats[0].held["roadblock"]
+
+
+def test_express_delivery_pays_3_coins_to_the_supply():
+    """Express Delivery (10): "Pay 3 coins to the supply." """
+    game = new_game()
+    before, supply = game.seats[0].coins, game.supply.coins
+    game.start(perform(game, 0, effects(game, 10)))
+    assert set(game.decision().options) == {"delivery", "purchasing", "skip"}     # paid first
+    assert (game.seats[0].coins, game.supply.coins) == (before - 3, supply + 3)
+
+
+def test_express_delivery_may_perform_the_delivery_action():
+    """Express Delivery (10): "Perform 1 of the 2 following actions: 1. Delivery Action." """
+    game = new_game()
+    tools = square(game, "tools")
+    give_crates(game, 0, ["tools"])
+    before = game.seats[0].coins
+    play(game, perform(game, 0, effects(game, 10)), "delivery", tools, ["tools"])
+    assert game.seats[0].trucks[0].square == tools and game.seats[0].crates == []
+    assert game.seats[0].coins == before - 3 + game.table.price("tools", game.demand["tools"], tools)
+
+
+def test_truck_sales_buys_1_truck_and_2_workers_for_6_coins():
+    """Truck Sales (11): "Buy 1 truck + 2 workers from the supply for 6 coins." """
+    game = new_game()
+    s = game.seats[0]
+    before = (s.coins, s.held["truck"], s.held["worker"])
+    play(game, perform(game, 0, effects(game, 11)), "buy")
+    assert (s.coins, s.held["truck"], s.held["worker"]) == (before[0] - 6, before[1] + 1, before[2] + 2)
+
+
+def test_truck_sales_both_keeps_the_truck_collecting_5_coins_1_strike_and_2_workers():
+    """Truck Sales (11): "Perform both actions above: Keep your truck, collecting 5 coins. Collect
+    1 strike + 2 workers." """
+    game = new_game()
+    s = game.seats[0]
+    before = (s.coins, s.held["truck"], s.held["worker"], s.held["strike"])
+    play(game, perform(game, 0, effects(game, 11)), "both")
+    assert (s.coins, s.held["truck"], s.held["worker"], s.held["strike"]) == \
+        (before[0] + 5, before[1], before[2] + 2, before[3] + 1)
+
+
+def test_purchase_order_stage_pays_3_coins_and_1_crate_for_3_purchase_orders_and_1_strike():
+    """Purchase Order (12): "Pay 3 coins + 1 crate to the supply." "Collect 3 Purchase Orders + 1
+    strike." """
+    game = new_game()
+    s = game.seats[0]
+    give_crates(game, 0, ["tools"])
+    before = s.coins
+    play(game, perform(game, 0, effects(game, 12)))
+    assert (s.coins, s.crates, s.held["purchase_order"], s.held["strike"]) == (before - 3, [], 3, 1)
+    assert "tools" in game.supply.pouch
+
+
+def test_partnerships_stage_may_place_1_factory_and_1_shop():
+    """Partnerships (13): "Collect 2 coins + 1 worker + 1 of the following: 1 factory + 1 shop.
+    2 shops." """
+    game = new_game()
+    auto, jewelry = square(game, "automobile"), square(game, "jewelry")
+    play(game, perform(game, 0, effects(game, 13)), "factory and shop", auto, jewelry)
+    assert game.board.partner[auto] == game.board.partner[jewelry] == 0
+
+
+def test_standard_delivery_sells_on_a_square_without_a_partnership():
+    """Standard Delivery (15): "Note: you may sell crates on any available square with or without
+    a shop." """
+    game = new_game()
+    tools = square(game, "tools")
+    give_crates(game, 0, ["tools"])
+    before = game.seats[0].coins
+    play(game, perform(game, 0, effects(game, 15)), tools, ["tools"])
+    assert game.board.partner[tools] is None and game.seats[0].crates == []
+    assert game.seats[0].coins == before + game.table.price("tools", game.demand["tools"], tools)
+
+
+# --- Sales & Prices, continued --------------------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_additional_fee_is_1_for_the_top_row_and_2_for_the_bottom_row(players: int):
+    """Additional Fees: "the extra fee is +1 for the top row and +2 for the bottom row." """
+    game = new_game(players)
+    shops = [q for q in game.table.squares if q.kind == "shop"]
+    assert {q.row for q in shops} == {"top", "bottom"}
+    for q in shops:
+        fee = 1 if q.row == "top" else 2
+        assert game.table.price(q.what, 0, q.index) == game.table.cost[q.what] + fee
+
+
+def test_a_market_demand_move_recalibrates_the_wholesale_price():
+    """Market Demand (9): "Calibrate Wholesale Price Cubes accordingly." (Cost Price + Market
+    Demand + Additional Fees = Wholesale Price)"""
+    game = new_game()
+    tools = square(game, "tools")
+    game.demand["tools"] = 0
+    before = price(game, "tools", tools)
+    play(game, perform(game, 0, effects(game, 9)), ["tools"], 2)
+    assert price(game, "tools", tools) == before + 2
+
+
+def test_pawn_shop_example_sells_1_orange_and_1_purple_crate_in_one_delivery():
+    """Pawn Shop: "you may sell 1 orange crate and 1 purple crate at the pawn shop in a single
+    Delivery Action." "each crate will be sold at its Cost Price + 2 Coins." """
+    game = new_game()
+    pawn = square(game, "pawn_shop")
+    give_crates(game, 0, ["industry", "clothing"])          # orange and purple
+    before = game.seats[0].coins
+    play(game, sale(game, 0, pawn), ["clothing", "industry"])
+    cost = game.table.cost
+    assert game.seats[0].coins == before + cost["industry"] + 2 + cost["clothing"] + 2
+
+
+def test_a_partnership_may_be_established_at_the_pawn_shop():
+    """Pawn Shop: "The pawn shop operates similarly to the other shops in the game. The same rules
+    apply regarding partnerships, takeovers, and deliveries." """
+    game = new_game()
+    pawn = square(game, "pawn_shop")
+    play(game, perform(game, 0, effects(game, 13)), "two shops", pawn, square(game, "tools"))
+    assert game.board.partner[pawn] == 0
+
+
+# --- Partnerships and roadblocks, continued ------------------------------------------------------
+def test_a_sale_of_several_crates_pays_the_partner_once():
+    """Shop Partnership: "Anytime a sale is made for 1 or more crates on a square in which you are
+    a partner (you have a shop), collect 1 coin from the seller + 1 coin from the supply." """
+    game = new_game()
+    tools = square(game, "tools")
+    zone.establish(game, 1, tools)
+    give_crates(game, 0, ["tools", "tools"])
+    coins = [s.coins for s in game.seats]
+    play(game, sale(game, 0, tools), ["tools", "tools"])
+    assert game.seats[1].coins - coins[1] == 2
+    assert game.seats[0].coins - coins[0] == 2 * price(game, "tools", tools) - 1
+
+
+def test_a_new_partnership_of_your_own_in_your_street_roadblocks_column_collects_2_from_the_supply():
+    """Roadblocks: "When new partnerships are established in that column ... If it's your
+    partnership collect 2 coins from the supply." """
+    game = new_game()
+    tools = square(game, "tools")
+    zone.place_roadblock(game, 0, slot(game, "street", tools))
+    before = game.seats[0].coins
+    zone.establish(game, 0, tools)
+    assert game.seats[0].coins - before == 2
+
+
+def test_a_new_partnership_in_a_train_roadblocks_row_collects_2_from_the_supply_whoever_owns_it():
+    """Roadblocks: "When new partnerships are established in that row, collect 2 coins from the
+    supply regardless if they are yours or opponents'." """
+    game = new_game()
+    tools, jewelry = square(game, "tools"), square(game, "jewelry")
+    zone.place_roadblock(game, 0, slot(game, "train", tools))
+    coins = [s.coins for s in game.seats]
+    zone.establish(game, 1, tools)
+    assert (game.seats[0].coins - coins[0], game.seats[1].coins - coins[1]) == (2, 0)
+    zone.establish(game, 0, jewelry)
+    assert game.seats[0].coins - coins[0] == 4
+
+
+def test_taking_over_a_partnership_in_your_own_roadblocks_line_collects_2_from_the_supply():
+    """Takeovers: "If you have a roadblock in that column/row, collect 2 coins from the supply." """
+    game = new_game()
+    tools = square(game, "tools")
+    zone.place_roadblock(game, 0, slot(game, "street", tools))
+    _guarded(game, 1, tools, 0)
+    gain_piece(game, 0, "worker", 1)
+    give_crates(game, 0, [])
+    coins = [s.coins for s in game.seats]
+    play(game, delivery(game, 0), 1, tools, ["partnership", tools])
+    assert game.board.partner[tools] == 0
+    assert (game.seats[0].coins - coins[0], game.seats[1].coins - coins[1]) == (2, 0)
+
+
+@pytest.mark.parametrize(("guards", "needed"), [(0, 1), (1, 2)])
+def test_a_roadblock_is_taken_over_from_the_adjacent_square_with_more_workers_than_its_guards(
+        guards: int, needed: int):
+    """Takeovers: "You can also take over a roadblock. The same rules apply: workers can guard a
+    roadblock, and more workers must be brought to the roadblock in order to take it over." """
+    game = new_game()
+    street = slot(game, "street", square(game, "tools"))
+    zone.place_roadblock(game, 1, street)
+    game.board.rb_guards[street] = guards
+    game.supply.colour[1]["worker"] -= guards
+    truck = _parked(game, 0, game.table.slots[street].adjacent, needed - 1)
+    assert ["roadblock", street] not in takeovers(game, 0, truck)
+    truck.workers = needed
+    game.supply.colour[0]["worker"] -= 1
+    assert ["roadblock", street] in takeovers(game, 0, truck)
+
+
+# --- Guarding with Workers --------------------------------------------------------------------------
+def test_at_most_2_workers_guard_a_partnership_or_ride_a_truck():
+    """Workers (8): "You may assign a maximum of 2 workers on a truck, or on a square in which you
+    have a shop, factory, roadblock." """
+    game = new_game()
+    tools, jewelry = square(game, "tools"), square(game, "jewelry")
+    zone.establish(game, 0, tools)
+    _parked(game, 0, jewelry, 0)
+    gain_piece(game, 0, "worker", 5)
+    for _ in range(2):
+        anytime.act(game, 0, ["guard", tools])
+        anytime.act(game, 0, ["load", jewelry])
+    options = anytime.actions(game, 0)
+    assert ["guard", tools] not in options and ["load", jewelry] not in options
+    assert game.board.guards[tools] == 2 and game.seats[0].trucks[0].workers == 2
+
+
+def test_workers_may_be_collected_back_behind_the_screen():
+    """Workers (8): "You may also collect your workers back behind your player's screen." """
+    game = new_game()
+    tools, jewelry = square(game, "tools"), square(game, "jewelry")
+    _guarded(game, 0, tools, 1)
+    _parked(game, 0, jewelry, 1)
+    options = anytime.actions(game, 0)
+    assert ["unguard", tools] in options and ["unload", jewelry] in options
+    anytime.act(game, 0, ["unguard", tools])
+    anytime.act(game, 0, ["unload", jewelry])
+    assert game.seats[0].held["worker"] == 2 and game.board.guards[tools] == 0
+
+
+def test_nobody_moves_workers_once_a_delivery_is_under_way():
+    """Guarding: "No player can move workers as soon as the Delivery Action is underway, with the
+    exception of bringing workers from an adjacent square to defend a takeover." """
+    game = new_game()
+    tools, jewelry = square(game, "tools"), square(game, "jewelry")
+    zone.establish(game, 1, jewelry)
+    gain_piece(game, 1, "worker", 2)
+    _politician(game, 1, "mayor")
+    assert ["guard", jewelry] in anytime.actions(game, 1)
+    give_crates(game, 0, [])
+    game.start(delivery(game, 0))
+    game.apply(tools)
+    window = game.decision()
+    assert (window.seat, window.tag) == (1, "politician")
+    assert all(o == "pass" or o[0] in anytime.POLITICIAN_USES for o in window.options)
+
+
+# --- Strikes and politicians, continued ---------------------------------------------------------------
+def test_a_strike_may_be_placed_on_any_square_with_or_without_a_partnership():
+    """Strike: "A strike token may be placed at any time on any square in the Action Zone,
+    regardless if there are existing partnerships on it or not." """
+    game = new_game()
+    zone.establish(game, 1, square(game, "tools"))
+    gain_piece(game, 0, "strike")
+    struck = [a[1] for a in anytime.actions(game, 0) if a[0] == "strike"]
+    assert struck == list(range(len(game.table.squares)))
+
+
+def test_a_politician_may_remove_any_strike_in_the_action_zone():
+    """Politicians: "2. Remove any existing strike in the Action Zone." """
+    game = new_game()
+    tools = square(game, "tools")
+    _politician(game, 0, "mayor")
+    gain_piece(game, 1, "strike")
+    anytime.act(game, 1, ["strike", tools])
+    assert ["remove_strike", "mayor", tools] in anytime.actions(game, 0)
+    anytime.act(game, 0, ["remove_strike", "mayor", tools])
+    assert not game.board.strike[tools] and game.supply.shared["strike"] == game.table.shared["strike"]
+
+
+def test_each_politician_holds_only_one_players_disc():
+    """Politicians: "each politician can contain only one player disk"."""
+    game = new_game()
+    _politician(game, 1, "mayor")
+    gain_piece(game, 0, "disc")
+    places = anytime.disc_places(game, 0)
+    assert ["politician", "mayor"] not in places and ["politician", "senator"] in places
+
+
+def test_multiple_politicians_may_be_used_one_after_another():
+    """Politicians: "You may use multiple politicians in a row. For example, move the Market Demand
+    Meter by 1 notch and then use a different politician to move it by another notch." """
+    game = new_game()
+    _politician(game, 0, "mayor")
+    _politician(game, 0, "senator")
+    zone.establish(game, 0, square(game, "jewelry"))           # the Senator's requirement
+    game.demand["tools"] = 0
+    anytime.act(game, 0, ["raise_demand", "mayor", "tools"])
+    assert ["raise_demand", "senator", "tools"] in anytime.actions(game, 0)
+    anytime.act(game, 0, ["raise_demand", "senator", "tools"])
+    assert game.demand["tools"] == 2
+
+
+# --- Game End and Scoring ------------------------------------------------------------------------------
+def test_awards_are_given_only_to_nominated_players():
+    """Awards: "Awards can only be given to nominated players." """
+    game = new_game()
+    gain_piece(game, 1, "truck", 2)                                # seat 2 holds the most trucks
+    game.supply.colour[0]["disc"] -= 1
+    game.board.nominees["trucks"].append(0)
+    _, parts = final_scores(game)
+    assert parts[0]["awards"] == game.table.award_sum["trucks"] and parts[1]["awards"] == 0
+
+
+def test_the_awards_ceremony_starts_with_the_most_valuable_award_partnerships():
+    """Scoring 7: "Awards Ceremony: start with the most valuable award (Partnerships), declare the
+    winners of each award." """
+    for players in (2, 4):
+        table = new_game(players).table
+        sums = [table.award_sum[a] for a in table.awards]
+        assert table.awards[0] == "partnerships" and sums == sorted(sums, reverse=True)
+
+
+def test_scoring_starts_at_200_and_adds_coins_and_the_value_of_assets_collected_from_the_action_zone():
+    """Scoring: "All players place their Score Trackers on the Score Track on "200"", "Each player
+    collects their assets from the Action Zone", "Each player counts his coins", "calculates the
+    total net worth of their remaining assets according to the Scoring Value"."""
+    game = new_game()
+    s = game.seats[0]
+    give_crates(game, 0, ["tools"])
+    zone.establish(game, 0, square(game, "jewelry"))
+    _parked(game, 0, square(game, "tools"), 0)
+    scores, parts = final_scores(game)
+    values = game.table.values
+    assert (parts[0]["start"], parts[0]["coins"]) == (200, s.coins)
+    assert parts[0]["assets"] == values["crate"] + values["truck"] + values["shop"]
+    assert scores[0] == 200 + s.coins + parts[0]["assets"]
+
+
+def test_final_nominations_follow_the_round_of_turns_and_go_on_the_awards_panel():
+    """Game End: "give an opportunity to players who wish to make final nominations on the Awards
+    panel (according to the Round of Turns). Then proceed to score." """
+    game = new_game()
+    game.first = 2
+    for seat in (0, 2):
+        gain_piece(game, seat, "disc")
+    game.start(anytime.final_nominations(game))
+    d = game.decision()
+    assert (d.seat, d.tag) == (2, "final_nomination")
+    assert all(o == "pass" or o[:2] == ["disc", "award"] for o in d.options)
+    game.apply(["disc", "award", "trucks"])
+    game.apply("pass")
+    assert game.decision().seat == 0 and game.board.nominees["trucks"] == [2]
+
+
+# --- Stocks (Add-on 1) -------------------------------------------------------------------------------
+def _assigning(game: Game) -> Game:
+    game.board.managers_on.clear()
+    rule = next(e for e in effects(game, 4) if e["kind"] == "assign_managers")
+    return game.start(management.HANDLERS["assign_managers"](game, rule))
+
+
+def _stocks(decision: Any) -> list:
+    return [o for o in decision.options if isinstance(o, list) and o[0] == "stock"]
+
+
+def test_a_stock_is_bought_at_stage_4_by_sacrificing_an_assignment_turn():
+    """Stocks: "To purchase a stock, a player must sacrifice his turn during the Round of Turns
+    while assigning managers ... Players that purchase stock will still have the opportunity to
+    assign their managers in the next Round of Turns"."""
+    game = _assigning(new_game(2, stocks=True))
+    offer = _stocks(game.decision())
+    assert offer and game.decision().seat == 0
+    sid = offer[0][1]
+    before = game.seats[0].coins
+    game.apply(offer[0])
+    assert game.seats[0].stocks == [sid] and sid not in game.supply.stocks
+    assert game.seats[0].coins == before - int(game.stock(sid)["purchase_cost"])
+    assert game.decision().seat == 1 and not game.board.managers_on
+    seats = []
+    while (d := game.decision()) is not None:
+        seats.append(d.seat)
+        game.apply(next(o for o in d.options if isinstance(o, int)))
+    assert seats.count(0) == 3 and list(game.board.managers_on.values()) != []
+
+
+def test_a_player_may_purchase_only_1_stock_per_game_round():
+    """Stocks: "A player may only purchase 1 stock per Game Round." """
+    game = _assigning(new_game(2, stocks=True))
+    game.apply(_stocks(game.decision())[0])               # seat 1 buys
+    game.apply(game.decision().options[0])                # seat 2 assigns
+    assert game.decision().seat == 0 and not _stocks(game.decision())
+    game.round = 2
+    game.board.managers_on.clear()
+    game = _assigning(game)
+    assert _stocks(game.decision())
+
+
+def test_stocks_can_only_be_purchased_at_stage_4():
+    """Stocks: "Stocks can only be purchased at stage 4 of each round during the manager
+    assignments." """
+    game = new_game(stocks=True)
+    set_coins(game, 0, 40)
+    assert game.supply.stocks and not [a for a in anytime.actions(game, 0) if "stock" in a[0]]
+
+
+def test_a_stock_traded_in_early_pays_its_early_trade_value():
+    """Stocks: "2. Early Trade Value -- the amount received if stock is sold before the game is
+    complete." """
+    game = new_game(stocks=True)
+    sid = game.supply.stocks[0]
+    game.buy_stock(0, sid)
+    before = game.seats[0].coins
+    anytime.act(game, 0, ["trade_stock", sid])
+    assert game.seats[0].coins == before + int(game.stock(sid)["early_trade"])
+    assert game.seats[0].stocks == [] and sid in game.supply.stocks
+
+
+def test_a_stock_kept_to_the_end_scores_its_end_game_value():
+    """Stocks: "Those who purchase stocks and do not trade it in early, get the full value when
+    calculating the score at the end." """
+    game = new_game(stocks=True)
+    sid = game.supply.stocks[0]
+    game.buy_stock(0, sid)
+    _, parts = final_scores(game)
+    assert parts[0]["stocks"] == int(game.stock(sid)["end_game"]) and parts[1]["stocks"] == 0
+
+
+
+def test_a_player_with_every_manager_assigned_may_still_buy_a_stock_on_a_later_turn():
+    """Stocks: "Tip: It may be beneficial to buy stock during last the manager's assignment in
+    order not to lose your valuable turn." (ruling stock-turn: "a player with no managers left to
+    assign may still use a turn of the Round of Turns to buy")"""
+    game = new_game(2, stocks=True)
+    gain_piece(game, 1, "manager")                # seat 2 has 4 managers, seat 1 has 3
+    _assigning(game)
+    for _ in range(6):                            # three Rounds of Turns: seat 1 is done
+        game.apply(next(o for o in game.decision().options if isinstance(o, int)))
+    d = game.decision()
+    assert (d.seat, d.tag) == (0, "stock_turn") and _stocks(d) and "pass" in d.options
+    game.apply(_stocks(d)[0])
+    assert game.seats[0].stocks and game.decision().seat == 1
+    game.apply(next(o for o in game.decision().options if isinstance(o, int)))
+    assert game.decision() is None                # every manager assigned: stage 4 is over
+
+
+def test_a_stock_may_be_traded_in_early_during_the_management_stages():
+    """Stocks: "The early trade in of stock may be made at any time during the game, including
+    the Management Stages." """
+    game = new_game(stocks=True)
+    sid = game.supply.stocks[0]
+    game.buy_stock(0, sid)
+    before = game.seats[0].coins
+    game.start(game._play())
+    d = game.decision()
+    assert (d.seat, d.tag, game.stage) == (0, "stock_trade", 1) and ["trade_stock", sid] in d.options
+    game.apply(["trade_stock", sid])
+    assert game.seats[0].coins == before + int(game.stock(sid)["early_trade"])

@@ -1,5 +1,6 @@
 """"At any time" actions (stages 5-17 and once after stage 17): placing strikes and workers,
-politicians' three uses, discs onto the Awards Panel, a stock's early trade.
+politicians' three uses, discs onto the Awards Panel, a stock's early trade (which the
+management stages allow too: ``stock_window``).
 
 Engine reading (the text lets anyone act at any moment, which no turn structure can ask): a
 *window* opens before each operation stage that has a manager (Gala Honoring's too, but never
@@ -229,6 +230,22 @@ def window(game: Game) -> Steps:
         if chosen[0] == "career":
             yield from careers.perform_card(game, seat, chosen[1])
         else:
+            act(game, seat, chosen)
+
+
+def stock_window(game: Game) -> Steps:
+    """Before each management stage played: each seat holding a stock, in the Round of Turns, may
+    trade one in early ("The early trade in of stock may be made at any time during the game,
+    including the Management Stages"; stocks.yaml ``early_trade``). The windows of stages 5-17
+    offer it among the other at-any-time actions."""
+    if not game.stocks_on:
+        return
+    for seat in game.order():
+        options = [["trade_stock", k] for k in game.seats[seat].stocks]
+        if not options:
+            continue
+        chosen = yield _ask(game, seat, "stock_trade", "Trade a stock in early, or pass", options)
+        if chosen != PASS:
             act(game, seat, chosen)
 
 

@@ -194,7 +194,7 @@ def _choose(game: Game, seat: int, e: Effect) -> Steps:
 
 def useful(game: Game, seat: int, effects: Sequence[Effect]) -> bool:
     """Whether an option can do anything at all now (an exchange with no crate, a sale on a
-    full board are not offered)."""
+    full board, a strike to remove or a truck to move when there is none are not offered)."""
     s = game.seats[seat]
     for e in effects:
         kind = e["kind"]
@@ -211,6 +211,10 @@ def useful(game: Game, seat: int, effects: Sequence[Effect]) -> bool:
             return False
         if kind == "pay" and "manager" in e["items"] and game.seats[seat].managers <= 1:
             return False     # engine ruling: a seat keeps at least one manager
+        if kind == "remove_strike" and not any(game.board.strike):
+            return False
+        if kind == "move_truck" and not truck_moves(game, seat, e.get("whose", "opponent")):
+            return False
     return True
 
 
@@ -388,12 +392,17 @@ def _remove_strike(game: Game, seat: int, e: Effect) -> Steps:
     game.supply.shared["strike"] += 1
 
 
+def truck_moves(game: Game, seat: int, whose: str) -> list[list[int]]:
+    """[from, to] for each parked truck (the seat's own, an opponent's or any) and each free
+    square it may move to."""
+    owners = [s for s in game.seats if (s.seat == seat) == (whose == "own") or whose == "any"]
+    return [[t.square, q] for s in owners for t in s.trucks for q in route_squares(game, s.seat, t)
+            if q != t.square]
+
+
 def _move_truck(game: Game, seat: int, e: Effect) -> Steps:
     """Move a truck (one of the seat's own, or an opponent's) to a free square."""
-    whose = e.get("whose", "opponent")
-    owners = [s for s in game.seats if (s.seat == seat) == (whose == "own") or whose == "any"]
-    moves = [[t.square, q] for s in owners for t in s.trucks for q in route_squares(game, s.seat, t)
-             if q != t.square]
+    moves = truck_moves(game, seat, e.get("whose", "opponent"))
     if not moves:
         return
     src, dst = yield ask.choose(seat, "move_truck", "Choose a truck to move, and where", moves,

@@ -179,6 +179,7 @@ class Game(Flow):
                 self.stage = number
                 if rnd < int(stages[number].get("from_round", 1)):
                     continue
+                yield from anytime.stock_window(self)   # "including the Management Stages"
                 for effect in stages[number]["effects"]:
                     if applies(self, effect):
                         yield from management.HANDLERS[effect["kind"]](self, effect)

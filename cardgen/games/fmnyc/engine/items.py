@@ -33,16 +33,18 @@ def gain_coins(game: Game, seat: int, n: int, source: str) -> int:
 
 
 def settle(game: Game, seat: int) -> None:
-    """Pay what the seat owes, oldest debt first, from the coins it has now."""
+    """Pay what the seat owes, oldest debt first, from the coins it has now. A debt is written
+    down before its coins reach the creditor: a creditor who owes this seat in turn pays it back
+    at once (``_credit`` settles him), and must find the debt already paid."""
     s = game.seats[seat]
     while s.debts and s.coins:
         debt = s.debts[0]
         paid = min(debt[1], s.coins)
         s.coins -= paid
-        _credit(game, debt[0], paid)
         debt[1] -= paid
         if not debt[1]:
             s.debts.pop(0)
+        _credit(game, debt[0], paid)
 
 
 def _credit(game: Game, creditor: int, n: int) -> None:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 Steps = Generator[Decision, Any, None]
 Effect = Mapping[str, Any]
+PASS = "pass"
 
 
 def _advance(game: Game, e: Effect) -> Steps:
@@ -121,12 +122,20 @@ def _auction(game: Game, e: Effect) -> Steps:
 def _assign(game: Game, e: Effect) -> Steps:
     """Each seat in turn assigns one manager to a stage with a free outline (one each on a stage
     open to all, ruling same-stage-managers), or buys a stock instead (ruling stock-turn), until
-    every manager is assigned."""
+    every manager is assigned. A seat whose managers are all assigned may still use its turn
+    to buy a stock while others assign (ruling stock-turn)."""
     table, on = game.table, game.board.managers_on
     left = {s.seat: s.managers for s in game.seats}
     while any(left.values()):
         for seat in game.order():
             if not left[seat]:
+                stocks = game.stock_options(seat)
+                if stocks and any(left.values()):
+                    chosen = yield ask.choose(seat, "stock_turn", "Your managers are assigned: buy a "
+                                              "stock with your turn, or pass", [PASS, *stocks],
+                                              lambda o: "pass" if o == PASS else _assignment(game, o))
+                    if chosen != PASS:
+                        game.buy_stock(seat, chosen[1])
                 continue
             stages = [n for n in sorted(table.capacity)
                       if len(on.get(n, ())) < table.capacity[n]
