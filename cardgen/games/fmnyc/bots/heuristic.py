@@ -14,10 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.games.fmnyc.engine.ask import PASS
+from cardgen.games.fmnyc.engine.delivery import NO_ROUTE
+from cardgen.games.fmnyc.engine.effects import SKIP
 from cardgen.games.fmnyc.engine.observation import HELD, Observation
 from cardgen.sim.decisions import Decision
 
-SKIP, PASS, NO_ROUTE = "skip", "pass", "stay home"
 # A lot is bought only when its crates fetch at least this much more than the bid.
 MARGIN = 2
 # Coins kept back from bidding for the round's stage costs.

@@ -22,6 +22,7 @@ from typing import Any
 from cardgen.games.fmnyc.bots.heuristic import (
     PASS,
     RESERVE,
+    SKIP,
     HeuristicBot,
     award_assets,
     best_price,
@@ -93,7 +94,7 @@ class PlannerBot(HeuristicBot):
         return max(stages, key=lambda n: (worth.get(n, 0.0), -n))
 
     def _place_disc(self, obs: Observation, dec: Decision) -> Any:
-        awards = [o for o in dec.options if o != "skip" and o[0] == "award"]
+        awards = [o for o in dec.options if o != SKIP and o[0] == "award"]
         if awards:
             return max(awards, key=lambda o: (award_prospect(obs, o[1]), obs.table.award_sum[o[1]]))
         return super()._place_disc(obs, dec)

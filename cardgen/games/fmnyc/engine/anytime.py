@@ -18,6 +18,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from cardgen.games.fmnyc.engine import ask, careers, names
+from cardgen.games.fmnyc.engine.ask import PASS
 from cardgen.games.fmnyc.engine.items import gain_coins
 from cardgen.games.fmnyc.engine.market import demand_steps, move_demand
 from cardgen.games.fmnyc.engine.zone import route_squares
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
     from cardgen.games.fmnyc.engine.game import Game
 
 Steps = Generator[Decision, Any, None]
-PASS = "pass"
 
 
 def lobbied(game: Game, seat: int, politician: str) -> Any:

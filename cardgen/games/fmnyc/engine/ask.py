@@ -16,6 +16,7 @@ from typing import Any
 from cardgen.sim.decisions import KINDS, Decision
 
 Name = Callable[[Any], str]          # one option as a person reads it
+PASS = "pass"                        # the option that passes, in every decision that offers one
 
 
 class Ask(Decision):

@@ -15,6 +15,7 @@ from collections.abc import Generator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardgen.games.fmnyc.engine import ask, careers, names
+from cardgen.games.fmnyc.engine.ask import PASS
 from cardgen.games.fmnyc.engine.items import draw_crates, pay_coins
 from cardgen.sim import decisions as d
 from cardgen.sim.decisions import Decision
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from cardgen.games.fmnyc.engine.game import Game
 
 Steps = Generator[Decision, Any, None]
-PASS = "pass"
 
 
 def min_bid(game: Game, box: list[str]) -> int:

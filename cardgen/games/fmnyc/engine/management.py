@@ -8,6 +8,7 @@ from collections.abc import Callable, Generator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from cardgen.games.fmnyc.engine import ask, careers, names
+from cardgen.games.fmnyc.engine.ask import PASS
 from cardgen.games.fmnyc.engine.auction import auction
 from cardgen.games.fmnyc.engine.effects import by_round, perform
 from cardgen.games.fmnyc.engine.items import SUPPLY, TOWER, gain_coins, pay_coins
@@ -20,7 +21,6 @@ if TYPE_CHECKING:
 
 Steps = Generator[Decision, Any, None]
 Effect = Mapping[str, Any]
-PASS = "pass"
 
 
 def _advance(game: Game, e: Effect) -> Steps:
