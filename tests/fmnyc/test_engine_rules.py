@@ -1028,6 +1028,17 @@ def test_truck_sales_both_keeps_the_truck_collecting_5_coins_1_strike_and_2_work
         (before[0] + 5, before[1], before[2] + 2, before[3] + 1)
 
 
+def test_truck_sales_both_needs_a_truck_to_sell():
+    """Truck Sales (11): "Perform both actions above: Keep your truck": the first of them sells a
+    truck, so a seat with none is offered only the purchase."""
+    game = new_game()
+    s = game.seats[0]
+    game.supply.colour[0]["truck"] += s.held["truck"] + len(s.trucks)
+    s.held["truck"], s.trucks = 0, []
+    game.start(perform(game, 0, effects(game, 11)))
+    assert list(game.decision().options) == ["buy", "skip"]
+
+
 def test_purchase_order_stage_pays_3_coins_and_1_crate_for_3_purchase_orders_and_1_strike():
     """Purchase Order (12): "Pay 3 coins + 1 crate to the supply." "Collect 3 Purchase Orders + 1
     strike." """

@@ -90,6 +90,12 @@ def affordable(game: Game, seat: int, effects: Sequence[Effect]) -> bool:
     return all(holds(game, seat, item) >= n for item, n in costs(game, effects).items())
 
 
+def qualifies(game: Game, seat: int, option: Mapping[str, Any]) -> bool:
+    """Whether the seat holds what a ``choose`` option ``requires`` (and keeps): Truck Sales'
+    "Perform both actions above: Keep your truck" sells a truck to buy it back."""
+    return all(holds(game, seat, item) >= int(n) for item, n in option.get("requires", {}).items())
+
+
 def perform(game: Game, seat: int, effects: Sequence[Effect]) -> Steps:
     for effect in effects:
         if applies(game, effect):
@@ -178,8 +184,8 @@ def _choose(game: Game, seat: int, e: Effect) -> Steps:
     for k in range(picks):
         turn = f" ({k + 1} of {picks})" if picks > 1 else ""
         options = [o for o in e["options"]
-                   if (e.get("repeat") or o["label"] not in taken) and affordable(game, seat, o["effects"])
-                   and useful(game, seat, o["effects"])]
+                   if (e.get("repeat") or o["label"] not in taken) and qualifies(game, seat, o)
+                   and affordable(game, seat, o["effects"]) and useful(game, seat, o["effects"])]
         labels = [o["label"] for o in options]
         if not labels:
             return
