@@ -183,6 +183,22 @@ def test_a_short_taxpayer_donates_a_crate_for_1_coin_and_owes_the_rest_until_he_
     assert (s.coins, s.owes()) == (2, 0)
 
 
+def test_a_taxpayer_short_of_several_coins_donates_one_crate_and_owes_the_balance():
+    """Stage 2: "must donate any asset in his possession (such as a crate) for 1 coin ... If the
+    deficit is more than one coin, the balance must be paid to the supply as soon as the player
+    earns additional coins." (ruling tax-shortfall)"""
+    game = new_game()
+    game.round = 2
+    s = game.seats[0]
+    s.managers = 6
+    set_coins(game, 0, 1)
+    give_crates(game, 0, ["tools", "tools", "tools"])            # owes 6, is short of 5
+    tax = next(e for e in effects(game, 2) if e["kind"] == "tax")
+    play(game, management.HANDLERS["tax"](game, tax))
+    assert game.tower.crates == ["tools"] and s.crates == ["tools", "tools"]
+    assert (s.coins, s.owes()) == (0, 4)
+
+
 def test_two_players_owing_each_other_settle_as_soon_as_either_gets_coins():
     """Stage 17: "Note: Whenever you need to pay a coin to another player and you have no coins,
     you may pay as soon as you get coins." """

@@ -82,8 +82,10 @@ def _recharge(game: Game, e: Effect) -> Steps:
 
 
 def _tax(game: Game, e: Effect) -> Steps:
-    """Tax per manager over ``free_managers``; a seat short of coins donates a crate to the tower
-    for each missing coin it can ("donations are tax deductible") and owes the rest."""
+    """Tax per manager over ``free_managers``. A seat short of coins donates one crate to the
+    tower for 1 coin and owes the rest (ruling tax-shortfall): "must donate any asset in his
+    possession (such as a crate) for 1 coin ... If the deficit is more than one coin, the
+    balance must be paid to the supply as soon as the player earns additional coins"."""
     rate = by_round(game, e["by_round"], bool(e.get("last_holds")))
     if rate is None:
         return
@@ -93,15 +95,13 @@ def _tax(game: Game, e: Effect) -> Steps:
         if not due:
             continue
         game.count("tax_coins", due)
-        short = max(0, due - s.coins)
-        while short and s.crates:
+        if due > s.coins and s.crates:
             crate = s.crates[0] if len(set(s.crates)) == 1 else (
                 yield ask.choose(seat, "donate_crate", "Tax: choose a crate to donate to the tower for "
                                  "1 coin", sorted(set(s.crates)), lambda c: names.crate(game.table, c)))
             s.crates.remove(crate)
             game.tower.crates.append(crate)
             game.count("tax_crates_donated")
-            short -= 1
             due -= 1
         pay_coins(game, seat, due)
 
