@@ -11,6 +11,7 @@ import typer
 from cardgen.commands import fail, file_to_write, folder_to_write
 from cardgen.interrupt import stop_on_signals
 from cardgen.problems import printable
+from cardgen.safe_read import not_a_file
 
 if TYPE_CHECKING:
     from cardgen.sim.effects import Effect
@@ -92,9 +93,12 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     file = Path(target)
     if file.is_dir():
         raise fail(f"{target} is a folder; name a set file or an official set")
-    # Anything at that path is the set file to check (a pipe, a device or a link loop is then
-    # refused by the validation with its reason), never a set's name.
+    # Anything at that path is the set file to check, never a set's name; one that names no
+    # file to read (a pipe, a device, a link loop, a dangling link) is refused with its reason
+    # from its stat, never opened, as simulate --set refuses it: a usage error.
     named_file = os.path.lexists(file)
+    if named_file and (why := not_a_file(file, "set file")) is not None:
+        raise fail(f"{target}: {why.message}")
     # A game without sets (the startup game) is checked whole: `cardgen check-set startup`.
     whole = not named_file and target in registered_games() and \
         getattr(game_simulator(target), "checked_whole", False)
