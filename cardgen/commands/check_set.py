@@ -60,12 +60,13 @@ def register(app: typer.Typer) -> None:
         95% interval; it warns only when the whole interval lies outside ±5 points. The owners'
         win rate is shown as a descriptive figure only (leaders buy late, so it is confounded).
         Exit code 0 when the set plays (OK or WARN), 1 when it fails or is invalid, 2 on a
-        usage error, 130 or 143 when stopped by Ctrl-C or SIGTERM (nothing written). --json
+        usage error, 130, 143 or 129 when stopped by Ctrl-C, SIGTERM or a hangup (nothing
+        written). --json
         and --plot are checked before the first game and written together at the end.
 
         Example: cardgen check-set "My Set" --games 200 --json check.json --plot charts
         """
-        # Ctrl-C or SIGTERM: stop at once, workers included; one line; exit 130 or 143.
+        # Ctrl-C, SIGTERM or SIGHUP: stop at once, workers included; one line; exit 130, 143 or 129.
         with stop_on_signals():
             _check_set(target, game, games, seed, jobs, baseline, bots, effects, effect_games,
                        json_out, plot, quiet)

@@ -308,7 +308,8 @@ def register(app: typer.Typer) -> None:
         the JSON), the best companies (95% intervals; the rest in --json) and each game event
         counter a game, with a line on what it counts; the same seed and options give the same
         games whatever --jobs. Exit code 0 when played, 1 when the games or their output fail,
-        2 on a usage error, 130 or 143 when stopped by Ctrl-C or SIGTERM (nothing written).
+        2 on a usage error, 130, 143 or 129 when stopped by Ctrl-C, SIGTERM or a hangup (nothing
+        written).
 
         Example: cardgen simulate briefcase --players 3 --games 2000 --bots greedy,expert,greedy
         """

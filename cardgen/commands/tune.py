@@ -67,7 +67,7 @@ def register(app: typer.Typer) -> None:
         there too. Writes a company-changes file to put in a workspace's cards/GAME/ folder, a report
         (each company by name, before and after) and a log; the data itself is never edited.
         Exit code 0 when done, 1 when the data is invalid or a file cannot be written, 2 on a usage
-        error, 130 or 143 when stopped (nothing written).
+        error, 130, 143 or 129 when stopped by Ctrl-C, SIGTERM or a hangup (nothing written).
 
         Example: cardgen tune briefcase --set simple --games 200 --budget 30000 --out simple-tuned.yaml
         """
