@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from cardgen.commands import fail, file_to_write, folder_to_write
+from cardgen.commands import MAX_GAMES, check_most_games, fail, file_to_write, folder_to_write
 from cardgen.interrupt import stop_on_signals
 from cardgen.problems import printable
 from cardgen.safe_read import not_a_file
@@ -26,7 +26,8 @@ def register(app: typer.Typer) -> None:
         game: str | None = typer.Option(None, "--game", "-g", metavar="GAME",
                                         help="The game of an official set (a set file names its "
                                         "own)  [default: briefcase]"),
-        games: int = typer.Option(500, "--games", "-n", help="Games per player count."),
+        games: int = typer.Option(500, "--games", "-n",
+                                  help=f"Games per player count (at most {MAX_GAMES:,})."),
         seed: int = typer.Option(1, "--seed", "-s", help="Run seed; the same seed gives the same games."),
         jobs: int = typer.Option(0, "--jobs", "-j", min=0,
                                  help="Processes: one per core (the default, and the most used)."),
@@ -39,7 +40,8 @@ def register(app: typer.Typer) -> None:
                                      "most players (fmnyc: 4, where cards stay in the box). Cost: one "
                                      "extra run of --effect-games per company, and one going for "
                                      "each the bot takes in under 5% of those games."),
-        effect_games: int = typer.Option(200, "--effect-games", help="Paired games per company."),
+        effect_games: int = typer.Option(200, "--effect-games",
+                                         help=f"Paired games per company (at most {MAX_GAMES:,})."),
         json_out: Path = typer.Option(None, "--json", metavar="FILE",
                                       parser=file_to_write, help="Write every figure of "
                                       "the verdict as JSON to this file: each player count's summary "
@@ -112,8 +114,10 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
         raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
     if games < 1:
         raise fail("--games must be at least 1")
+    check_most_games("--games", games)
     if effect_games < 2:
         raise fail("--effect-games must be at least 2")
+    check_most_games("--effect-games", effect_games)
     problems, docs = validate_paths([file] if named_file else game_files(game))
     for p in problems:
         typer.echo(p.format(), err=True)

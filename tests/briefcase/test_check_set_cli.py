@@ -56,6 +56,8 @@ def test_an_unknown_set_name_fails_in_one_line():
     (["simpel"], "no company set named 'simpel'"),
     (["simple", "--game", "chess"], "unknown game 'chess'"),
     (["simple", "--games", "0"], "--games must be at least 1"),
+    (["simple", "--games", "1000001"], "--games must be at most 1,000,000"),
+    (["simple", "--effect-games", "1000001"], "--effect-games must be at most 1,000,000"),
 ])
 def test_bad_input_is_one_line_and_exit_2_before_any_game_is_played(args, message):
     result = runner.invoke(app, ["check-set", *args, "--jobs", "1"])
