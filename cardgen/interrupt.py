@@ -108,10 +108,10 @@ def worker_init() -> None:
         signal.signal(s, signal.SIG_DFL if s == signal.SIGTERM else signal.SIG_IGN)
 
 
-def caught(signals: tuple[int, ...] = SIGNALS) -> list[int]:
-    """The stop signals to catch now: all of ``signals`` but SIGHUP when it is ignored (the
-    process was started by ``nohup``, to outlive its terminal). Shared with ``cardgen.__main__``."""
-    return [s for s in signals
+def caught() -> list[int]:
+    """The stop signals to catch now: SIGNALS, but SIGHUP not when it is ignored (the process
+    was started by ``nohup``, to outlive its terminal). Shared with ``cardgen.__main__``."""
+    return [s for s in SIGNALS
             if not (s == getattr(signal, "SIGHUP", None) and signal.getsignal(s) is signal.SIG_IGN)]
 
 

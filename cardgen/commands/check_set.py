@@ -63,8 +63,8 @@ def register(app: typer.Typer) -> None:
         win rate is shown as a descriptive figure only (leaders buy late, so it is confounded).
         Exit code 0 when the set plays (OK or WARN), 1 when it fails or is invalid, 2 on a
         usage error, 130, 143 or 129 when stopped by Ctrl-C, SIGTERM or a hangup (nothing
-        written). --json
-        and --plot are checked before the first game and written together at the end.
+        written). --json and --plot are checked before the first game and written together at
+        the end.
 
         Example: cardgen check-set "My Set" --games 200 --json check.json --plot charts
         """
