@@ -2,7 +2,8 @@
 the command line of ``cardgen.cli``.
 
 Importing the commands takes a moment; a Ctrl-C meanwhile ends like one during a command (one
-line, exit code 130), not with a traceback of the import. A current folder deleted under the
+line, exit code 130), not with a traceback of the import; so do SIGTERM (143) and a hangup,
+SIGHUP (129), which would otherwise end it without a word. A current folder deleted under the
 shell is said in one line before a library asks for it (reportlab reads it on import)."""
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import os
 import signal
 import sys
 from types import FrameType
+
+from cardgen.interrupt import caught  # the standard library only: quick to import
 
 
 class _Stopped(BaseException):
@@ -31,8 +34,9 @@ def main() -> None:
     except OSError:
         sys.stderr.write("error: the current folder no longer exists; change to one that does\n")
         sys.exit(2)
-    # Until the command line takes over (cardgen.interrupt), Ctrl-C and SIGTERM end here.
-    previous = {s: signal.signal(s, _stop) for s in (signal.SIGINT, signal.SIGTERM)}
+    # Until the command line takes over (cardgen.interrupt, whose choice of signals this is:
+    # SIGHUP left ignored under nohup), Ctrl-C, SIGTERM and SIGHUP end here.
+    previous = {s: signal.signal(s, _stop) for s in caught()}
     try:
         from cardgen.cli import main as run
         for s, handler in previous.items():

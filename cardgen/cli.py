@@ -145,7 +145,7 @@ def main() -> None:
     from cardgen.interrupt import stop_on_signals
 
     try:
-        # Every command stops on Ctrl-C or SIGTERM with one line and the signal's exit code,
+        # Every command stops on Ctrl-C, SIGTERM or SIGHUP with one line and the signal's exit code,
         # its output all or nothing (the long ones say more, inside, of what they wrote).
         with stop_on_signals():
             app()

@@ -1,25 +1,27 @@
-"""Stopping a long command at once on Ctrl-C (SIGINT) or SIGTERM.
+"""Stopping a long command at once on Ctrl-C (SIGINT), SIGTERM or a hangup (SIGHUP).
 
 Python's default turns SIGINT into KeyboardInterrupt wherever the main thread happens to be and
 leaves SIGTERM to kill the process outright. With a process pool that goes wrong both ways: the
 pool's ``with`` block waits for every queued game before the interrupt gets out, the workers
 (which share the terminal's process group) print a traceback of their own on every press, and a
-SIGTERM kills the parent alone and leaves its workers running forever.
+SIGTERM kills the parent alone and leaves its workers running forever. SIGHUP (the terminal
+closed, the ssh connection dropped) kills it without a word, as SIGTERM would.
 
 ``stop_on_signals()`` wraps a command instead (the command line wraps every command; the long
-ones wrap themselves too, for when they run without it, as in the tests): SIGINT and SIGTERM
-raise ``Interrupted`` in the main thread; the code that owns a pool
+ones wrap themselves too, for when they run without it, as in the tests): SIGINT, SIGTERM and
+SIGHUP raise ``Interrupted`` in the main thread; the code that owns a pool
 (``cardgen.sim.runner.local_executor``) terminates its workers on the way out, as it does for
 any error; further presses are ignored so they cannot break that cleanup, nor the process's exit
 once the command is over (the signals stay ignored then: this is for a command's process, not a
 library call that carries on); and the command ends with one line and the shell's code for the
-signal (130 for SIGINT, 143 for SIGTERM).
+signal (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP). A process started with SIGHUP ignored
+(``nohup``) is meant to outlive its terminal: SIGHUP stays ignored there.
 
 ``held()`` marks a short section that must not be cut in two (renaming finished files into
 place, forking workers): a signal that arrives inside takes effect at its end. ``checkpoint()``
 lets long loops re-raise a stop whose exception Python dropped. Worker processes call
-``worker_init()``: they ignore SIGINT (their parent stops them) and die on SIGTERM, which is
-how they are stopped.
+``worker_init()``: they ignore SIGINT and SIGHUP, which reach the whole process group and so
+their parent too (it stops them), and die on SIGTERM, which is how they are stopped.
 """
 
 from __future__ import annotations
@@ -33,7 +35,8 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
-SIGNALS = (signal.SIGINT, signal.SIGTERM)
+# SIGHUP is POSIX's (a system without it has no terminal to hang up).
+SIGNALS = (signal.SIGINT, signal.SIGTERM) + ((signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ())
 # Presses this soon after the first are ignored while the run stops; one after that means the
 # stop itself is stuck, and the signal's default action (death) is let through.
 GRACE_SECONDS = 5.0
@@ -98,10 +101,18 @@ def _again(signum: int) -> None:
 
 
 def worker_init() -> None:
-    """For a worker process (a pool's initializer): ignore Ctrl-C, which the terminal also
-    sends to workers, and die on SIGTERM, which is how the parent stops them."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    """For a worker process (a pool's initializer): ignore Ctrl-C and a hangup, which the
+    terminal (or the shell) also sends to workers, and die on SIGTERM, which is how the parent
+    stops them."""
+    for s in SIGNALS:
+        signal.signal(s, signal.SIG_DFL if s == signal.SIGTERM else signal.SIG_IGN)
+
+
+def caught() -> list[int]:
+    """The stop signals to catch now: SIGNALS, but SIGHUP not when it is ignored (the process
+    was started by ``nohup``, to outlive its terminal). Shared with ``cardgen.__main__``."""
+    return [s for s in SIGNALS
+            if not (s == getattr(signal, "SIGHUP", None) and signal.getsignal(s) is signal.SIG_IGN)]
 
 
 def stop_taken() -> None:
@@ -125,16 +136,16 @@ def held() -> Iterator[None]:
 
 @contextmanager
 def catch_signals() -> Iterator[None]:
-    """SIGINT and SIGTERM raise Interrupted in the main thread while inside; the previous
-    handlers come back on the way out. Nested use and other threads leave things as they are
-    (only the main thread may install handlers)."""
+    """SIGINT, SIGTERM and SIGHUP (``caught()``) raise Interrupted in the main thread while
+    inside; the previous handlers come back on the way out. Nested use and other threads leave
+    things as they are (only the main thread may install handlers)."""
     if threading.current_thread() is not threading.main_thread() or _state.owner == os.getpid():
         yield
         return
-    previous: dict[int, Any] = {s: signal.getsignal(s) for s in SIGNALS}
+    previous: dict[int, Any] = {s: signal.getsignal(s) for s in caught()}
     _state.owner, _state.signum, _state.holding = os.getpid(), None, 0
     try:
-        for s in SIGNALS:
+        for s in previous:
             signal.signal(s, _handler)
         yield
     finally:
@@ -170,7 +181,10 @@ def stop_on_signals() -> Iterator[None]:
     except Interrupted as exc:
         written = output.files_written() - before
         what = f"after writing {written} file{'s' * (written != 1)}" if written else "nothing written"
-        typer.echo(f"error: interrupted; {what}", err=True)
+        try:
+            typer.echo(f"error: interrupted; {what}", err=True)
+        except OSError:
+            pass        # after a hangup the terminal is gone: the exit code alone tells the stop
         raise typer.Exit(exc.exit_code) from None
     finally:
         _state.commands -= 1

@@ -106,6 +106,21 @@ def check_file(path: Path, limit: int = MAX_BYTES, what: str = "file") -> None:
         raise ReadError("file-too-large", f"file is {info.st_size:,} bytes; the limit is {limit:,} bytes")
 
 
+def not_a_file(path: Path, what: str = "file") -> ReadError | None:
+    """Why ``path`` names no regular file (a link to one counts): missing, a link loop, a folder,
+    a FIFO, device or socket; None when it names one. Judged from its ``stat`` alone: nothing is
+    opened (a FIFO would block), and the size is left to the reader."""
+    try:
+        _check_kind(os.stat(path).st_mode, what)
+    except OSError as exc:
+        return _stat_error(path, exc)
+    except ValueError:                      # a NUL byte in the name
+        return ReadError("file-missing", "no such file")
+    except ReadError as exc:
+        return exc
+    return None
+
+
 def _check_kind(mode: int, what: str) -> None:
     if stat.S_ISREG(mode):
         return

@@ -34,6 +34,24 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+# The most games a count of games may ask for (--games, --effect-games): a million games measure
+# a win share within ±0.1 points (95% interval), as fine as any figure cardgen prints, and take
+# hours of a core (Briefcase, some 8 ms a game); a larger count is a slip that would play for days.
+MAX_GAMES = 1_000_000
+MAX_GAMES_WHY = "a million games measure a win share within ±0.1 points"
+# The most games tune's --budget may allow in all: many runs of --games, some 25 times the
+# largest tune of the shipped sets (360,000 games, 20 minutes on 2 cores).
+MAX_BUDGET = 10_000_000
+MAX_BUDGET_WHY = "games in all; a tune of every shipped set takes some 360,000"
+
+
+def check_most_games(option: str, games: int, most: int = MAX_GAMES, why: str = MAX_GAMES_WHY) -> None:
+    """Raise typer.Exit (2) with one line naming the limit (and ``why``) when the count of games
+    given as ``option`` is over ``most``. Shared by every command that takes one."""
+    if games > most:
+        raise fail(f"{option} must be at most {most:,} ({why})", 2)
+
+
 DATA_PROBLEMS = "the game data has problems; fix them first (cardgen validate says the same)"
 
 

@@ -8,9 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from cardgen.commands import fail, file_to_write, folder_to_write
+from cardgen.commands import MAX_GAMES, check_most_games, fail, file_to_write, folder_to_write
 from cardgen.interrupt import stop_on_signals
 from cardgen.problems import printable
+from cardgen.safe_read import not_a_file
 
 if TYPE_CHECKING:
     from cardgen.sim.effects import Effect
@@ -25,7 +26,8 @@ def register(app: typer.Typer) -> None:
         game: str | None = typer.Option(None, "--game", "-g", metavar="GAME",
                                         help="The game of an official set (a set file names its "
                                         "own)  [default: briefcase]"),
-        games: int = typer.Option(500, "--games", "-n", help="Games per player count."),
+        games: int = typer.Option(500, "--games", "-n",
+                                  help=f"Games per player count (at most {MAX_GAMES:,})."),
         seed: int = typer.Option(1, "--seed", "-s", help="Run seed; the same seed gives the same games."),
         jobs: int = typer.Option(0, "--jobs", "-j", min=0,
                                  help="Processes: one per core (the default, and the most used)."),
@@ -38,7 +40,8 @@ def register(app: typer.Typer) -> None:
                                      "most players (fmnyc: 4, where cards stay in the box). Cost: one "
                                      "extra run of --effect-games per company, and one going for "
                                      "each the bot takes in under 5% of those games."),
-        effect_games: int = typer.Option(200, "--effect-games", help="Paired games per company."),
+        effect_games: int = typer.Option(200, "--effect-games",
+                                         help=f"Paired games per company (at most {MAX_GAMES:,})."),
         json_out: Path = typer.Option(None, "--json", metavar="FILE",
                                       parser=file_to_write, help="Write every figure of "
                                       "the verdict as JSON to this file: each player count's summary "
@@ -59,12 +62,13 @@ def register(app: typer.Typer) -> None:
         95% interval; it warns only when the whole interval lies outside ±5 points. The owners'
         win rate is shown as a descriptive figure only (leaders buy late, so it is confounded).
         Exit code 0 when the set plays (OK or WARN), 1 when it fails or is invalid, 2 on a
-        usage error, 130 or 143 when stopped by Ctrl-C or SIGTERM (nothing written). --json
-        and --plot are checked before the first game and written together at the end.
+        usage error, 130, 143 or 129 when stopped by Ctrl-C, SIGTERM or a hangup (nothing
+        written). --json and --plot are checked before the first game and written together at
+        the end.
 
         Example: cardgen check-set "My Set" --games 200 --json check.json --plot charts
         """
-        # Ctrl-C or SIGTERM: stop at once, workers included; one line; exit 130 or 143.
+        # Ctrl-C, SIGTERM or SIGHUP: stop at once, workers included; one line; exit 130, 143 or 129.
         with stop_on_signals():
             _check_set(target, game, games, seed, jobs, baseline, bots, effects, effect_games,
                        json_out, plot, quiet)
@@ -92,9 +96,12 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     file = Path(target)
     if file.is_dir():
         raise fail(f"{target} is a folder; name a set file or an official set")
-    # Anything at that path is the set file to check (a pipe, a device or a link loop is then
-    # refused by the validation with its reason), never a set's name.
+    # Anything at that path is the set file to check, never a set's name; one that names no
+    # file to read (a pipe, a device, a link loop, a dangling link) is refused with its reason
+    # from its stat, never opened, as simulate --set refuses it: a usage error.
     named_file = os.path.lexists(file)
+    if named_file and (why := not_a_file(file, "set file")) is not None:
+        raise fail(f"{target}: {why.message}")
     # A game without sets (the startup game) is checked whole: `cardgen check-set startup`.
     whole = not named_file and target in registered_games() and \
         getattr(game_simulator(target), "checked_whole", False)
@@ -107,8 +114,10 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
         raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
     if games < 1:
         raise fail("--games must be at least 1")
+    check_most_games("--games", games)
     if effect_games < 2:
         raise fail("--effect-games must be at least 2")
+    check_most_games("--effect-games", effect_games)
     problems, docs = validate_paths([file] if named_file else game_files(game))
     for p in problems:
         typer.echo(p.format(), err=True)

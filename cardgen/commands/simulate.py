@@ -11,7 +11,16 @@ from typing import Any
 import typer
 from typer.core import TyperCommand
 
-from cardgen.commands import data_failed, fail, file_to_write, folder_to_write, game_option, pick_game
+from cardgen.commands import (
+    MAX_GAMES,
+    check_most_games,
+    data_failed,
+    fail,
+    file_to_write,
+    folder_to_write,
+    game_option,
+    pick_game,
+)
 from cardgen.interrupt import Interrupted, checkpoint, stop_on_signals
 from cardgen.output import OutputError, check_writable, json_bytes, note_written, write_all_atomic
 from cardgen.paths import display_path
@@ -56,6 +65,7 @@ def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None
     seats = seat_list(game, list(simulator.bots), bots, players)
     if games < 1:
         raise fail("--games must be at least 1", 2)
+    check_most_games("--games", games)
     config = prepared(simulator, players, set_ref, seats, options)
     log = _log_spec(simulator, game, set_ref, options, log_dir)
     return Plan(game, set_ref, options,
@@ -265,7 +275,7 @@ def register(app: typer.Typer) -> None:
                                    help="Game id, a folder under cards/ (default: briefcase)."),
         game_opt: str = game_option(),
         players: int = typer.Option(4, "--players", "-p", help="Number of players."),
-        games: int = typer.Option(1000, "--games", "-n", help="Games to play."),
+        games: int = typer.Option(1000, "--games", "-n", help=f"Games to play (at most {MAX_GAMES:,})."),
         seed: int = typer.Option(1, "--seed", "-s", help="Run seed; the same seed gives the same games."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
                                     help="Company set: an official set id or name, "
@@ -308,7 +318,8 @@ def register(app: typer.Typer) -> None:
         the JSON), the best companies (95% intervals; the rest in --json) and each game event
         counter a game, with a line on what it counts; the same seed and options give the same
         games whatever --jobs. Exit code 0 when played, 1 when the games or their output fail,
-        2 on a usage error, 130 or 143 when stopped by Ctrl-C or SIGTERM (nothing written).
+        2 on a usage error, 130, 143 or 129 when stopped by Ctrl-C, SIGTERM or a hangup (nothing
+        written).
 
         Example: cardgen simulate briefcase --players 3 --games 2000 --bots greedy,expert,greedy
         """

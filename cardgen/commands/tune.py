@@ -9,7 +9,17 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import data_failed, fail, file_to_write, game_option, pick_game
+from cardgen.commands import (
+    MAX_BUDGET,
+    MAX_BUDGET_WHY,
+    MAX_GAMES,
+    check_most_games,
+    data_failed,
+    fail,
+    file_to_write,
+    game_option,
+    pick_game,
+)
 from cardgen.interrupt import stop_on_signals
 
 
@@ -29,7 +39,7 @@ def register(app: typer.Typer) -> None:
                                     help="Player counts, comma-separated (default: every count "
                                     "the game allows); company effects are measured at the most."),
         games: int = typer.Option(200, "--games", "-n", help="Games per run (every candidate is "
-                                  "played on the same games)."),
+                                  f"played on the same games; at most {MAX_GAMES:,})."),
         seed: int = typer.Option(1, "--seed", "-s", help="Run seed; the same seed gives the same games."),
         jobs: int = typer.Option(0, "--jobs", "-j", min=0,
                                  help="Processes: one per core (the default, and the most used)."),
@@ -38,7 +48,7 @@ def register(app: typer.Typer) -> None:
         bots: str = typer.Option("", "--bots", metavar="NAME", help="The bot every seat plays "
                                  "(default: the game's strongest, as check-set)."),
         budget: int = typer.Option(40000, "--budget", help="Games to play at most, the "
-                                   "measurements before and after included."),
+                                   f"measurements before and after included (at most {MAX_BUDGET:,})."),
         out: Path = typer.Option(None, "--out", "-o", metavar="FILE",
                                  parser=file_to_write, help="The proposed "
                                  "company-changes file (default: output/GAME-SET-tuned-changes.yaml)."),
@@ -67,7 +77,7 @@ def register(app: typer.Typer) -> None:
         there too. Writes a company-changes file to put in a workspace's cards/GAME/ folder, a report
         (each company by name, before and after) and a log; the data itself is never edited.
         Exit code 0 when done, 1 when the data is invalid or a file cannot be written, 2 on a usage
-        error, 130 or 143 when stopped (nothing written).
+        error, 130, 143 or 129 when stopped by Ctrl-C, SIGTERM or a hangup (nothing written).
 
         Example: cardgen tune briefcase --set simple --games 200 --budget 30000 --out simple-tuned.yaml
         """
@@ -116,6 +126,8 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     counts = parse_players(players_text, _player_counts(game))
     if games < 2:
         raise fail("--games must be at least 2 (an interval needs two games)")
+    check_most_games("--games", games)
+    check_most_games("--budget", budget, MAX_BUDGET, MAX_BUDGET_WHY)
     if scheduler is not None and (problem := scheduler_problem(scheduler)):
         raise fail(problem)
     strongest = STRONGEST.get(game) or default_bot(list(simulator.bots))

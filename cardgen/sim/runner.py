@@ -109,7 +109,7 @@ def worker_count(jobs: int, scheduler: str | None = None) -> int:
 def local_executor(jobs: int) -> Iterator[Executor | None]:
     """A process pool for ``jobs`` > 1; None (play in this process) for one job.
 
-    Leaving the block by an exception (an error, or ``Interrupted`` on Ctrl-C or SIGTERM)
+    Leaving the block by an exception (an error, or ``Interrupted`` on Ctrl-C, SIGTERM or SIGHUP)
     terminates the workers at once: the plain ``with ProcessPoolExecutor`` would first play
     every game still queued, and a killed parent would leave its workers running."""
     if jobs <= 1:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
 
@@ -55,6 +56,8 @@ def test_an_unknown_set_name_fails_in_one_line():
     (["simpel"], "no company set named 'simpel'"),
     (["simple", "--game", "chess"], "unknown game 'chess'"),
     (["simple", "--games", "0"], "--games must be at least 1"),
+    (["simple", "--games", "1000001"], "--games must be at most 1,000,000"),
+    (["simple", "--effect-games", "1000001"], "--effect-games must be at most 1,000,000"),
 ])
 def test_bad_input_is_one_line_and_exit_2_before_any_game_is_played(args, message):
     result = runner.invoke(app, ["check-set", *args, "--jobs", "1"])
@@ -99,5 +102,45 @@ def test_a_set_file_that_is_a_pipe_is_refused_as_a_file_not_looked_up_as_a_name(
     fifo = tmp_path / "careers.yaml"
     os.mkfifo(fifo)
     result = runner.invoke(app, ["check-set", str(fifo), "-g", game, "-n", "2"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "not a regular file" in result.output and "no card sets" not in result.output
+
+
+def test_a_set_file_that_is_a_pipe_is_one_usage_error_line(tmp_path: Path):
+    fifo = tmp_path / "set.yaml"
+    os.mkfifo(fifo)
+    result = runner.invoke(app, ["check-set", str(fifo), "-n", "2"])
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        f"error: {fifo}: not a regular file (a device, pipe or socket); give a set file"]
+
+
+def test_a_set_file_that_is_a_pipe_is_never_opened(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # Opening a FIFO for reading waits for a writer: check-set must refuse it from its stat.
+    fifo = tmp_path / "set.yaml"
+    os.mkfifo(fifo)
+    opened: list[str] = []
+
+    def watching(real_open):
+        def watched(path, *args, **kwargs):
+            if not isinstance(path, int) and os.path.abspath(path) == str(fifo):
+                opened.append(str(path))
+                raise OSError("the pipe was opened")      # failing, rather than waiting forever
+            return real_open(path, *args, **kwargs)
+        return watched
+
+    monkeypatch.setattr(os, "open", watching(os.open))
+    monkeypatch.setattr("builtins.open", watching(open))
+    monkeypatch.setattr("io.open", watching(io.open))
+    result = runner.invoke(app, ["check-set", str(fifo), "-n", "2"])
+    assert opened == []
+    assert result.exit_code == 2
+
+
+def test_a_set_file_that_is_a_link_loop_is_one_usage_error_line(tmp_path: Path):
+    (tmp_path / "a.yaml").symlink_to(tmp_path / "b.yaml")
+    (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")
+    result = runner.invoke(app, ["check-set", str(tmp_path / "a.yaml"), "-n", "2"])
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        f"error: {tmp_path / 'a.yaml'}: symbolic link loop (the link leads back to itself)"]

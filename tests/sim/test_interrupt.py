@@ -4,6 +4,8 @@ exit code (128 + signal), nothing written."""
 from __future__ import annotations
 
 import os
+import pty
+import select
 import signal
 import subprocess
 import sys
@@ -70,17 +72,17 @@ def wait_until_playing(proc: subprocess.Popen, workers: int, folder: Path) -> se
     return children | descendants(proc.pid)
 
 
-@pytest.mark.parametrize("command", [
-    ["simulate", "--games", "100000", "--jobs", "2", "--json", "out.json", "--plot", "plots"],
-    ["check-set", "simple", "--games", "100000", "--jobs", "2"],
-], ids=["simulate", "check-set"])
-@pytest.mark.parametrize("signum, group, presses", [
-    (signal.SIGINT, True, 1),      # Ctrl-C: the terminal signals the whole process group
-    (signal.SIGINT, True, 3),      # impatient presses must not turn into tracebacks
-    (signal.SIGTERM, False, 1),    # kill PID: only the main process is told
-], ids=["ctrl-c", "ctrl-c-3-times", "sigterm"])
-def test_a_signal_stops_the_run_workers_included_and_writes_nothing(tmp_path, command, signum, group,
-                                                                      presses):
+RUNS = {
+    "simulate": ["simulate", "--games", "100000", "--jobs", "2", "--json", "out.json", "--plot", "plots"],
+    "check-set": ["check-set", "simple", "--games", "100000", "--jobs", "2"],
+}
+
+
+def stop_run(tmp_path: Path, command: list[str], signum: int, group: bool,
+             presses: int = 1) -> tuple[int, float, set[tuple[int, int]]]:
+    """Start a run on two workers, signal it once they play (``group``: its whole process
+    group, as a terminal does), and wait for its end: its exit code, the seconds it took to stop
+    after the first signal, and the workers still running a moment after."""
     proc = start(tmp_path, *command)
     children: set[tuple[int, int]] = set()
     try:
@@ -109,14 +111,39 @@ def test_a_signal_stops_the_run_workers_included_and_writes_nothing(tmp_path, co
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+    return code, elapsed, survivors
+
+
+def said_and_left(tmp_path: Path) -> tuple[list[str], list[str]]:
+    """What a stopped run said on stderr (check-set's "simulating ..." lines aside), and the
+    names of what is in its folder."""
     stderr = (tmp_path / "stderr").read_text()
-    assert code == 128 + signum, stderr
+    lines = [line for line in stderr.splitlines() if not line.startswith("simulating ")]
+    return lines, sorted(p.name for p in tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("command", list(RUNS.values()), ids=list(RUNS))
+@pytest.mark.parametrize("signum, group, presses", [
+    (signal.SIGINT, True, 1),      # Ctrl-C: the terminal signals the whole process group
+    (signal.SIGINT, True, 3),      # impatient presses must not turn into tracebacks
+    (signal.SIGTERM, False, 1),    # kill PID: only the main process is told
+], ids=["ctrl-c", "ctrl-c-3-times", "sigterm"])
+def test_a_signal_stops_the_run_workers_included_and_writes_nothing(tmp_path, command, signum, group,
+                                                                      presses):
+    code, elapsed, survivors = stop_run(tmp_path, command, signum, group, presses)
+    assert code == 128 + signum, (tmp_path / "stderr").read_text()
     assert elapsed < STOP_SECONDS, f"took {elapsed:.1f} s to stop"
     assert not survivors, f"workers left running: {survivors}"
-    # One line for the interrupt, whatever the presses; check-set's "simulating ..." lines aside.
-    lines = [line for line in stderr.splitlines() if not line.startswith("simulating ")]
-    assert lines == ["error: interrupted; nothing written"]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["stderr", "stdout"]
+    # One line for the interrupt, whatever the presses.
+    assert said_and_left(tmp_path) == (["error: interrupted; nothing written"], ["stderr", "stdout"])
+
+
+def test_a_hangup_stops_the_run_workers_included_with_one_line_and_exit_129(tmp_path):
+    # A closed terminal (or a dropped ssh connection): the shell sends SIGHUP to the whole job.
+    code, _, survivors = stop_run(tmp_path, RUNS["simulate"], signal.SIGHUP, group=True)
+    assert code == 129, (tmp_path / "stderr").read_text()
+    assert not survivors, f"workers left running: {survivors}"
+    assert said_and_left(tmp_path) == (["error: interrupted; nothing written"], ["stderr", "stdout"])
 
 
 def test_an_error_inside_the_pool_stops_its_workers_instead_of_finishing_the_queue():
@@ -169,8 +196,9 @@ def test_a_worker_killed_in_the_middle_of_a_result_does_not_hang_the_exit(tmp_pa
     assert proc.returncode == 0 and out.decode().strip() == "stopped", out.decode()
 
 
-@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
-def test_a_signal_while_cardgen_starts_or_builds_is_one_line_and_writes_nothing(tmp_path, signum):
+@pytest.mark.parametrize("name", ["SIGINT", "SIGTERM", "SIGHUP"])
+def test_a_signal_while_cardgen_starts_or_builds_is_one_line_and_writes_nothing(tmp_path, name):
+    signum = getattr(signal, name)
     # Sent while the commands are still being imported, and again into the build.
     for wait in (0.2, 1.0):
         out = tmp_path / f"out-{wait}"
@@ -182,6 +210,79 @@ def test_a_signal_while_cardgen_starts_or_builds_is_one_line_and_writes_nothing(
         assert err.strip().splitlines()[-1] == "error: interrupted; nothing written", err
         assert "Traceback" not in err
         assert not out.exists() or not any(out.iterdir())
+
+
+def start_play(tmp_path: Path, *, nohup: bool = False) -> subprocess.Popen:
+    """``cardgen play`` against a bot, its answers read from a pipe, once it asks the first
+    question (``nohup``: started with SIGHUP ignored, as nohup starts a command)."""
+    ignore_hangup = (lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN)) if nohup else None
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--workspace", str(REPO), "play", "startup"],
+                            cwd=tmp_path, stdin=subprocess.PIPE, stdout=open(tmp_path / "stdout", "wb"),
+                            stderr=open(tmp_path / "stderr", "wb"), start_new_session=True,
+                            preexec_fn=ignore_hangup)
+    deadline = time.monotonic() + HANG_SECONDS
+    while not (tmp_path / "stdout").read_bytes().endswith(b"> "):
+        assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "stderr").read_text()
+        time.sleep(0.05)
+    return proc
+
+
+def test_a_hangup_while_play_waits_for_an_answer_is_one_line_and_exit_129(tmp_path):
+    proc = start_play(tmp_path)
+    try:
+        proc.send_signal(signal.SIGHUP)
+        code = proc.wait(HANG_SECONDS)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert code == 129
+    assert (tmp_path / "stderr").read_text().splitlines() == ["error: interrupted; nothing written"]
+
+
+def test_play_at_a_terminal_that_hangs_up_ends_with_exit_129(tmp_path):
+    # The terminal itself closes: the kernel sends SIGHUP, and the line about it cannot be
+    # written any more (the terminal answers EIO); the exit code must tell the stop all the same.
+    pid, terminal = pty.fork()
+    if pid == 0:                                  # the child: cardgen at the new terminal
+        try:
+            os.chdir(tmp_path)
+            os.execv(sys.executable, [sys.executable, "-m", "cardgen", "--workspace", str(REPO),
+                                      "play", "startup"])
+        finally:
+            os._exit(127)
+    shown = b""
+    try:
+        deadline = time.monotonic() + HANG_SECONDS
+        while not shown.endswith(b"> "):
+            assert time.monotonic() < deadline, shown.decode(errors="replace")
+            if select.select([terminal], [], [], 0.1)[0]:
+                shown += os.read(terminal, 4096)
+    finally:
+        os.close(terminal)                        # the hangup
+    for _ in range(int(HANG_SECONDS / 0.05)):
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        time.sleep(0.05)
+    else:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        pytest.fail(f"still running {HANG_SECONDS:.0f} s after the hangup")
+    assert os.waitstatus_to_exitcode(status) == 129
+
+
+def test_play_started_under_nohup_carries_on_through_a_hangup(tmp_path):
+    proc = start_play(tmp_path, nohup=True)
+    try:
+        proc.send_signal(signal.SIGHUP)          # ignored: the next answer is still taken
+        proc.communicate(b"q\n", timeout=HANG_SECONDS)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0, (tmp_path / "stderr").read_text()
+    assert "stopped; the game is not finished" in (tmp_path / "stdout").read_text()
 
 
 def test_a_current_folder_deleted_under_the_shell_is_one_line(tmp_path):

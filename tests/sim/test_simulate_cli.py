@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 from cardgen import games
 from cardgen.cli import app
+from cardgen.commands import MAX_GAMES, check_most_games
 
 runner = CliRunner()
 REQUIRED = {"game", "players", "games", "completed", "stalled", "seed", "turns", "rounds",
@@ -150,6 +151,17 @@ def test_a_scheduler_that_is_no_address_is_a_usage_error_before_any_game(address
 def test_a_number_that_is_not_finite_is_refused(value, no_game_may_be_played):
     line = one_error_line(simulate("--seconds-per-turn", value), 2)
     assert "--seconds-per-turn must be a number of seconds above 0 and at most 3600" in line
+
+
+@pytest.mark.parametrize("value", [str(MAX_GAMES + 1), str(10**15)])
+def test_more_games_than_the_limit_is_a_usage_error_naming_it_before_any_game(value, no_game_may_be_played):
+    """10**15 games were accepted and played until stopped."""
+    line = one_error_line(simulate("--games", value), 2)
+    assert line.startswith("error: --games must be at most 1,000,000 ")
+
+
+def test_the_limit_itself_is_a_count_of_games_allowed():
+    check_most_games("--games", MAX_GAMES)        # raises typer.Exit when refused
 
 
 @pytest.mark.parametrize("value", ["3601", "1e308"])

@@ -665,7 +665,9 @@ def test_a_proposed_activation_is_the_whole_activation_and_a_workspace_applies_i
     (["-p", "2,9"], "--players '2,9': the game is for 2 to 4 players"),
     (["-p", "two"], "--players 'two' is not a list of whole numbers"),
     (["-n", "1"], "--games must be at least 2"),
+    (["-n", "1000001"], "--games must be at most 1,000,000"),
     (["--budget", "10"], "--budget 10 is too small"),
+    (["--budget", "10000001"], "--budget must be at most 10,000,000"),
     (["--bots", "expret"], "unknown bot 'expret'"),
     (["--bots", "random", "-p", "4", "--budget", "400"], "the random bot cannot be told to avoid a company"),
 ])
