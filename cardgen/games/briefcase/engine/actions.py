@@ -16,7 +16,7 @@ from typing import Any
 from cardgen.games.briefcase.engine import cards, effects, payment
 from cardgen.games.briefcase.engine.cards import CardPlan, card_plan_problem, plan_cards
 from cardgen.games.briefcase.engine.defaults import Ask, run
-from cardgen.games.briefcase.engine.observation import Observation
+from cardgen.games.briefcase.engine.observation import BLOCKS, IGNORED, Observation
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, HIRE, N_CARDS, N_RES, CompanyRule
 from cardgen.games.briefcase.engine.state import GameState, IllegalAction, PlayerState, touch
 from cardgen.games.briefcase.model import DECISIONS, RESOURCES
@@ -82,6 +82,7 @@ def take_from_market(g: GameState, r: int, k: int) -> int:
     g.market[r] = have - k
     if have == k and (g.rules.basic_mask >> r) & 1 and g.resource_blocks:
         g.resource_blocks.pop(g.rng.randrange(len(g.resource_blocks)))
+        g.obs_stale |= BLOCKS
         g.resource_blocks_removed += 1
     return k
 
@@ -253,6 +254,7 @@ def perform_buy_resource(g: GameState, r: int, n: int, plan: CardPlan) -> None:
     p = g.players[g.current]
     if r in g.resource_blocks and r not in g.ignored:
         g.ignored.append(r)       # the Cargo Company's one ignored block this turn
+        g.obs_stale |= IGNORED
     cards.pay_cards(g, p, plan)
     p.storage[r] += take_from_market(g, r, n)
 

@@ -21,7 +21,16 @@ from typing import Any
 
 from cardgen.games.briefcase.engine import actions, cards, effects, invariants, legal, payment
 from cardgen.games.briefcase.engine.defaults import Ask, run
-from cardgen.games.briefcase.engine.observation import ALL_PARTS, BLOCKS, IGNORED, MARKET, PILES, USES
+from cardgen.games.briefcase.engine.observation import (
+    ALL_PARTS,
+    BANK,
+    BLOCKS,
+    DISCARD,
+    IGNORED,
+    MARKET,
+    PILES,
+    USES,
+)
 from cardgen.games.briefcase.engine.rules import BUY, N_CARDS
 from cardgen.games.briefcase.engine.state import GameState, PlayerState
 from cardgen.games.briefcase.model import DECISIONS
@@ -234,7 +243,13 @@ def turn_steps(g: GameState) -> Steps:
 
 
 # What each action may change of the table (besides the acting player), for the observations.
-_CHANGES = {"buy_company": PILES | USES, "move_block": BLOCKS | USES, "invest": USES}
+# An activation pays resources (to the market or its discard pile) and produces cards and
+# resources; its abilities take from the resource discard pile or count their uses. The
+# resource blocks and the ignored ones change only where they are removed or ignored, which
+# marks them (actions.take_from_market, actions.perform_buy_resource). The invariants compare
+# every observation of every test game with one built from scratch.
+_CHANGES = {"buy_company": PILES | USES, "move_block": BLOCKS | USES, "invest": USES,
+            "activate": BANK | MARKET | DISCARD | USES}
 
 
 def game_steps(g: GameState, max_rounds: int) -> Steps:
@@ -265,7 +280,7 @@ def game_steps(g: GameState, max_rounds: int) -> Steps:
                 break
             # What the action may change of the table the observations show (observation.py).
             if kind == "buy_resource":           # the commonest action, without a generator
-                g.obs_stale |= MARKET | BLOCKS | IGNORED | (USES if action[3][1] else 0)
+                g.obs_stale |= MARKET | (USES if action[3][1] else 0)
                 perform_buy_resource(g, action[1], action[2], action[3])
             else:
                 g.obs_stale |= _CHANGES.get(kind, ALL_PARTS)
