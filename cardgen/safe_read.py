@@ -95,13 +95,7 @@ def check_file(path: Path, limit: int = MAX_BYTES, what: str = "file") -> None:
     ``limit`` bytes: for a file a library opens and reads whole itself (a font), which
     ``read_bytes`` cannot read for it. A FIFO, device, folder, link loop or huge file is refused
     from its ``stat``, before anything opens it."""
-    try:
-        info = os.stat(path)
-    except OSError as exc:
-        raise _stat_error(path, exc) from None
-    except ValueError:                      # a NUL byte in the name
-        raise ReadError("file-missing", "no such file") from None
-    _check_kind(info.st_mode, what)
+    info = _regular_file(path, what)
     if info.st_size > limit:
         raise ReadError("file-too-large", f"file is {info.st_size:,} bytes; the limit is {limit:,} bytes")
 
@@ -111,14 +105,22 @@ def not_a_file(path: Path, what: str = "file") -> ReadError | None:
     a FIFO, device or socket; None when it names one. Judged from its ``stat`` alone: nothing is
     opened (a FIFO would block), and the size is left to the reader."""
     try:
-        _check_kind(os.stat(path).st_mode, what)
-    except OSError as exc:
-        return _stat_error(path, exc)
-    except ValueError:                      # a NUL byte in the name
-        return ReadError("file-missing", "no such file")
+        _regular_file(path, what)
     except ReadError as exc:
         return exc
     return None
+
+
+def _regular_file(path: Path, what: str) -> os.stat_result:
+    """``path``'s ``stat``; ReadError when it names no regular file."""
+    try:
+        info = os.stat(path)
+    except OSError as exc:
+        raise _stat_error(path, exc) from None
+    except ValueError:                      # a NUL byte in the name
+        raise ReadError("file-missing", "no such file") from None
+    _check_kind(info.st_mode, what)
+    return info
 
 
 def _check_kind(mode: int, what: str) -> None:
