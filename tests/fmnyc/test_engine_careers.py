@@ -15,6 +15,7 @@ from cardgen.games.fmnyc.engine.items import gain_piece
 from cardgen.games.fmnyc.engine.scoring import final_scores
 from cardgen.games.fmnyc.engine.state import Truck
 from cardgen.games.fmnyc.simulation import SIMULATOR
+from tests.fmnyc.helpers import give_crates, square
 
 
 def new_game(players: int = 4, career: Any = None, rounds: int = 4) -> Game:
@@ -218,24 +219,11 @@ def test_a_card_that_acts_is_performed_with_the_stage_effects_vocabulary():
 
 
 # --- Each placeholder card's text (careers.yaml; the rulebook prints no card) ----------------------
-def _square(game: Game, what: str) -> int:
-    return next(q.index for q in game.table.squares if q.what == what)
-
-
-def _crates(game: Game, seat: int, crates: list[str]) -> None:
-    s = game.seats[seat]
-    game.supply.pouch.extend(s.crates)
-    s.crates = []
-    for c in crates:
-        game.supply.pouch.remove(c)
-        s.crates.append(c)
-
-
 def test_the_developer_establishes_1_shop_partnership_in_round_1():
     """Real Estate Developer: "Round 1 only: establish 1 shop partnership in the Action Zone." """
     game = holding(new_game(), 0, "developer")
     game.start(careers.perform_card(game, 0, "developer"))
-    jewelry = _square(game, "jewelry")
+    jewelry = square(game, "jewelry")
     assert game.decision().tag == "partnership:shop"
     game.apply(jewelry)
     assert game.board.partner[jewelry] == 0 and not card_actions(game, 0)
@@ -281,7 +269,7 @@ def test_the_warehouse_keeper_pays_4_coins_for_1_hidden_crate():
 def test_the_detective_pays_2_coins_to_remove_a_strike():
     """Detective: "Any time: pay 2 coins to the supply to remove a strike from the Action Zone." """
     game = holding(new_game(), 0, "detective")
-    tools = _square(game, "tools")
+    tools = square(game, "tools")
     gain_piece(game, 1, "strike")
     anytime.act(game, 1, ["strike", tools])
     before = game.seats[0].coins
@@ -294,7 +282,7 @@ def test_the_dispatcher_moves_your_parked_truck_to_a_free_square_once_a_round():
     """Dispatcher: "Once per round (not during a Delivery Action): move your truck to a free
     square." """
     game = holding(new_game(), 0, "dispatcher")
-    tools, jewelry = _square(game, "tools"), _square(game, "jewelry")
+    tools, jewelry = square(game, "tools"), square(game, "jewelry")
     s = game.seats[0]
     s.held["truck"] -= 1
     s.trucks.append(Truck(tools))
@@ -308,22 +296,22 @@ def test_the_jeweler_collects_1_more_coin_per_jewelry_crate_sold_to_a_shop_each_
     """Jeweler: "Each time you sell Jewelry crates to a shop, collect 1 more coin per crate."
     (whenever possible: "Can occur multiple times in a single Game Round")"""
     game = holding(new_game(), 0, "jeweler")
-    jewelry, pawn = _square(game, "jewelry"), _square(game, "pawn_shop")
+    jewelry, pawn = square(game, "jewelry"), square(game, "pawn_shop")
     s = game.seats[0]
-    _crates(game, 0, ["jewelry"] * 4)
-    for square, crates, bonus in ((jewelry, 2, 2), (jewelry, 1, 1), (pawn, 1, 0)):
+    give_crates(game, 0, ["jewelry"] * 4)
+    for where, crates, bonus in ((jewelry, 2, 2), (jewelry, 1, 1), (pawn, 1, 0)):
         before = s.coins
-        game.start(sale(game, 0, square))
+        game.start(sale(game, 0, where))
         game.apply(["jewelry"] * crates)
-        each = game.table.price("jewelry", game.demand["jewelry"], square)
+        each = game.table.price("jewelry", game.demand["jewelry"], where)
         assert s.coins - before == crates * each + bonus
 
 
 def test_the_courier_sells_1_more_crate_at_express_delivery_only():
     """Courier: "At Express Delivery: your Delivery Action may sell 1 more crate." """
     game = holding(new_game(), 0, "courier")
-    tools = _square(game, "tools")
-    _crates(game, 0, ["tools"] * 4)
+    tools = square(game, "tools")
+    give_crates(game, 0, ["tools"] * 4)
     for stage, most in (("express_delivery", 3), ("standard_delivery", 2)):
         game.stage = game.table.number_of(stage)
         game.start(sale(game, 0, tools))
@@ -372,7 +360,7 @@ def test_the_philanthropist_adds_6_worth_for_a_place_in_the_partnerships_award()
     game = holding(new_game(), 0, "philanthropist")
     _, parts = final_scores(game)
     assert parts[0]["careers"] == 0                          # not nominated
-    zone.establish(game, 0, _square(game, "jewelry"))
+    zone.establish(game, 0, square(game, "jewelry"))
     game.supply.colour[0]["disc"] -= 1
     game.board.nominees["partnerships"].append(0)
     _, parts = final_scores(game)
@@ -384,7 +372,7 @@ def test_the_fleet_manager_adds_2_worth_for_each_truck_owned():
     game = holding(new_game(), 0, "fleet_manager")
     s = game.seats[0]
     s.held["truck"] -= 1
-    s.trucks.append(Truck(_square(game, "tools")))          # parked: still owned
+    s.trucks.append(Truck(square(game, "tools")))          # parked: still owned
     gain_piece(game, 0, "truck")
     _, parts = final_scores(game)
     assert parts[0]["careers"] == 2 * 2

@@ -19,6 +19,7 @@ from cardgen.games.fmnyc.engine.state import Truck
 from cardgen.games.fmnyc.simulation import SIMULATOR
 from cardgen.sim.decisions import IllegalAction
 from cardgen.sim.driver import RandomPolicy, policy_seed
+from tests.fmnyc.helpers import give_crates, square
 
 
 def new_game(players: int = 4, seed: int = 1, rounds: int = 4, **options: Any) -> Game:
@@ -37,16 +38,6 @@ def play(game: Game, steps: Any, *choices: Any) -> Game:
     return game
 
 
-def give_crates(game: Game, seat: int, crates: list[str]) -> None:
-    """The seat's crates become these, through the pouch (so every crate stays counted)."""
-    s = game.seats[seat]
-    game.supply.pouch.extend(s.crates)
-    s.crates = []
-    for c in crates:
-        game.supply.pouch.remove(c)
-        s.crates.append(c)
-
-
 def set_containers(game: Game, boxes: list[list[str]]) -> None:
     """The Container Site holds these crates, through the pouch."""
     for box in game.board.containers:
@@ -62,10 +53,6 @@ def set_coins(game: Game, seat: int, coins: int) -> None:
     s = game.seats[seat]
     game.supply.coins += s.coins - coins
     s.coins = coins
-
-
-def square(game: Game, what: str) -> int:
-    return next(q.index for q in game.table.squares if q.what == what)
 
 
 def slot(game: Game, kind: str, holding: int) -> int:
