@@ -17,6 +17,16 @@ if TYPE_CHECKING:
     from cardgen.sim.effects import Effect
 
 
+def _checked_whole(game: str) -> bool:
+    """Whether ``game`` has no card sets and check-set judges it whole (the startup game)."""
+    from cardgen.games import game_simulator
+
+    try:
+        return bool(getattr(game_simulator(game), "checked_whole", False))
+    except LookupError:
+        return False
+
+
 def register(app: typer.Typer) -> None:
     @app.command("check-set")
     def check_set(
@@ -112,6 +122,9 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     game = game or "briefcase"
     if not named_file and game not in registered_games():
         raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
+    if not named_file and not whole and _checked_whole(game):
+        raise fail(f"{game} has no card sets to name: check it whole with "
+                   f"'cardgen check-set {game}'", 2)
     if games < 1:
         raise fail("--games must be at least 1")
     check_most_games("--games", games)

@@ -85,7 +85,9 @@ def _inserts_module(game: str) -> Any | None:
 
 def insert_overflows(game: str, lang: str, texts: dict[str, str]) -> tuple[list[str], set[str]]:
     """What the renderer says does not fit in the game's rulebook inserts (every player count,
-    the full box), drawn in memory with these translations; and the contexts the inserts print."""
+    the full box, and each of the workspace's own sets where the game offers
+    ``fit_selections``), drawn in memory with these translations; and the contexts the inserts
+    print."""
     from cardgen.render.cardface import RenderError
     from cardgen.render.layouts import LayoutError
     from cardgen.render.pipeline import SheetOptions, prepare, render_documents
@@ -93,22 +95,27 @@ def insert_overflows(game: str, lang: str, texts: dict[str, str]) -> tuple[list[
     cards, inserts = _cards_module(game), _inserts_module(game)
     if cards is None or inserts is None:
         return [], set()
-    asked: set[str] = set()
+    printed: set[str] = set()
+    problems: list[str] = []
+    selections = cards.fit_selections() if hasattr(cards, "fit_selections") else [cards.select()]
+    for selection in selections:
+        asked: set[str] = set()
 
-    def translate(context: str, source: str) -> str:
-        asked.add(context)
-        return texts.get(context, source)
+        def translate(context: str, source: str, asked: set[str] = asked) -> str:
+            asked.add(context)
+            return texts.get(context, source)
 
-    try:
-        ctx = prepare(cards, cards.select(), lang, translate)
-        asked.clear()  # the font choice asks for every text; keep what the inserts print
-        docs = inserts.documents(ctx)
-        render_documents(ctx, docs, SheetOptions(), f"{game} {lang} check")
-    except RenderError as exc:
-        return list(exc.problems), asked
-    except LayoutError as exc:  # the templates themselves are broken: say so, not a traceback
-        return [f"the inserts cannot be laid out: {exc}"], asked
-    return [], asked
+        try:
+            ctx = prepare(cards, selection, lang, translate)
+            asked.clear()  # the font choice asks for every text; keep what the inserts print
+            docs = inserts.documents(ctx)
+            render_documents(ctx, docs, SheetOptions(), f"{game} {lang} check")
+        except RenderError as exc:
+            problems += [p for p in exc.problems if p not in problems]
+        except LayoutError as exc:  # the templates themselves are broken: say so, not a traceback
+            return [f"the inserts cannot be laid out: {exc}"], printed | asked
+        printed |= asked
+    return problems, printed
 
 
 QUOTED = re.compile(r"'(.+?)' is wider")

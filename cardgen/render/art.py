@@ -108,7 +108,8 @@ def _svg(path: Path, data: bytes) -> Art:
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
-        raise ArtError(f"picture {shown} is not a well-formed SVG: {exc}") from None
+        # the parser's own words and place, without the "(<string>, line N)" it adds for Python
+        raise ArtError(f"picture {shown} is not a well-formed SVG: {exc.msg}") from None
     if not isinstance(root.tag, str) or etree.QName(root).localname != "svg":
         raise ArtError(f"picture {shown} is not an SVG (its first element is not <svg>)")
     for node in root.iter():

@@ -102,12 +102,24 @@ def drawing_face(font: str) -> tuple[str, float]:
     return (regular, SYNTHETIC_BOLD_EM) if regular else (font, 0.0)
 
 
+def _why_unusable(exc: TTFError) -> str:
+    """What reportlab's refusal of a font file means for the person who named it, in words
+    rather than its table names and version numbers."""
+    said = str(exc).casefold()
+    if "postscript outlines" in said:
+        return ("it has PostScript (CFF) outlines, as most .otf fonts do; cardgen embeds fonts "
+                "with TrueType outlines only (most .ttf files)")
+    if "subsetting/embedding" in said:
+        return "its licence does not allow it to be embedded in a PDF"
+    return "not a TrueType font file (.ttf or .ttc), or a damaged one"
+
+
 def _register(name: str, path: Path, index: int = 0) -> str:
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
             pdfmetrics.registerFont(TTFont(name, str(path), subfontIndex=index))
         except TTFError as exc:         # what reportlab says of the font (not TrueType, no embedding)
-            raise FontError(f"cannot use font {path}: {exc}") from exc
+            raise FontError(f"cannot use font {path}: {_why_unusable(exc)}") from exc
         except OSError as exc:
             raise FontError(f"cannot use font {path}: {exc.strerror or exc}") from exc
         except Exception as exc:        # a cut-off or damaged file fails anywhere in

@@ -123,6 +123,9 @@ def test_provenance_lists_authored_values_only(monkeypatch):
      "(kind: careers)"),
     (["check-set", "no-such-careers.yaml", "--game", "fmnyc"],
      "error: no file of Career cards no-such-careers.yaml"),
+    (["build", "fmnyc", "--set", "simple"],
+     "error: 'Free Market: NYC' has no card sets: --set and check-set take a file of Career cards "
+     "(kind: careers), and there is no file 'simple'"),
 ])
 def test_commands_the_game_does_not_have_say_so_in_one_line(args, message):
     result = runner.invoke(app, args)

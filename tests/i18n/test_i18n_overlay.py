@@ -74,3 +74,31 @@ def test_update_of_a_shipped_catalog_without_a_workspace_writes_nothing(tmp_path
     code, out = cardgen("i18n", "update", "briefcase", "--lang", "el")
     assert code == 1 and "no workspace to write cards/briefcase/locale/el.po" in out
     assert list(tmp_path.iterdir()) == []
+
+
+def test_check_fits_the_translation_of_a_new_company_of_the_workspace_s_set(overlay: Path):
+    assert cardgen("i18n", "update", "briefcase", "--lang", "el")[0] == 0
+    catalog = overlay / "cards" / "briefcase" / "locale" / "el.po"
+    text = catalog.read_text(encoding="utf-8")
+    entry = text.index('msgctxt "company.startup_incubator:ability"')
+    at = text.index('msgstr ""', entry)
+    too_long = "Μία φορά ανά γύρο ο παίκτης χρησιμοποιεί έναν πόρο ως {steel}. " * 20
+    catalog.write_text(text[:at] + f'msgstr "{too_long.strip()}"' + text[at + 9:], encoding="utf-8")
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", "el")
+    assert code == 1
+    assert "error[i18n-fit]: company.startup_incubator:ability: does not fit card " \
+           "company.startup_incubator:deactivated" in out, out
+
+
+def test_check_fits_the_translated_name_of_the_workspace_s_set_into_its_inserts(overlay: Path):
+    assert cardgen("i18n", "update", "briefcase", "--lang", "el")[0] == 0
+    catalog = overlay / "cards" / "briefcase" / "locale" / "el.po"
+    text = catalog.read_text(encoding="utf-8")
+    entry = text.index('msgctxt "set.tech_boom:name"')
+    at = text.index('msgstr ""', entry)
+    one_long_word = "Τεχνολογική" * 12
+    catalog.write_text(text[:at] + f'msgstr "{one_long_word}"' + text[at + 9:], encoding="utf-8")
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", "el")
+    assert code == 1
+    assert f"error[i18n-fit]: set.tech_boom:name: insert sets: a word of '{one_long_word[:40]}' " \
+           "is wider than its column in language 'el'" in out, out

@@ -168,3 +168,12 @@ def test_a_workspace_svg_of_other_shapes_prints_too_with_only_embedded_fonts(pro
     assert all(f.embedded for f in fonts(pdf_path)), fonts(pdf_path)
     assert load_art("briefcase", "incubator.svg").program is None
     assert load_art("briefcase", "bank.svg").program is not None
+
+
+def test_a_broken_svg_is_described_by_its_line_and_column_only(project: Path):
+    set_file = _set_with_art(project, "broken.svg")
+    (project / "templates" / "briefcase" / "art" / "broken.svg").write_text(BROKEN["broken.svg"][0])
+    result = runner.invoke(app, ["validate", str(set_file)])
+    assert result.exit_code == 1
+    assert "is not a well-formed SVG: " in result.output and ", line 1, column " in result.output
+    assert "<string>" not in result.output, result.output

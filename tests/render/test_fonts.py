@@ -190,3 +190,50 @@ def test_build_with_a_font_that_lacks_characters_fails_naming_them(tmp_path: Pat
     assert result.exit_code == 1
     assert "error: your font" in result.output and "digits.ttf" in result.output
     assert not (tmp_path / "out").exists()
+
+
+def _build_with_font(tmp_path: Path, font: Path) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from cardgen.cli import app
+
+    result = CliRunner().invoke(app, ["build", "--font", str(font), "--out", str(tmp_path / "out")])
+    return result.exit_code, result.output
+
+
+def test_build_with_a_file_that_is_no_font_says_so_in_words(tmp_path: Path):
+    junk = tmp_path / "junk.ttf"
+    junk.write_bytes(b"junk, not a font at all\n" * 20)
+    code, out = _build_with_font(tmp_path, junk)
+    assert code == 1
+    assert f"error: cannot use font {junk}: not a TrueType font file (.ttf or .ttc), or a damaged one" in out
+    assert "version=" not in out and "0x" not in out
+
+
+def test_build_with_an_opentype_cff_font_names_the_outlines_it_cannot_embed(tmp_path: Path):
+    from fontTools.pens.t2CharStringPen import T2CharStringPen
+
+    names = [".notdef", "A"]
+    fb = FontBuilder(1000, isTTF=False)
+    fb.setupGlyphOrder(names)
+    fb.setupCharacterMap({ord("A"): "A"})
+    strings = {}
+    for name in names:
+        pen = T2CharStringPen(600, None)
+        pen.moveTo((100, 0))
+        pen.lineTo((100, 700))
+        pen.lineTo((500, 700))
+        pen.closePath()
+        strings[name] = pen.getCharString()
+    fb.setupCFF("TestCFF", {"FullName": "TestCFF"}, strings, {})
+    fb.setupHorizontalMetrics({n: (600, 100) for n in names})
+    fb.setupHorizontalHeader(ascent=800, descent=-200)
+    fb.setupNameTable({"familyName": "TestCFF", "styleName": "Regular"})
+    fb.setupOS2()
+    fb.setupPost()
+    otf = tmp_path / "test.otf"
+    fb.save(str(otf))
+    code, out = _build_with_font(tmp_path, otf)
+    assert code == 1
+    assert "it has PostScript (CFF) outlines" in out and "TrueType outlines" in out
+    assert "TTF file" not in out

@@ -64,3 +64,10 @@ def test_a_game_checked_whole_with_another_game_named_is_a_usage_error():
     result = CliRunner().invoke(app, ["check-set", "startup", "--game", "briefcase", "--games", "5"])
     assert result.exit_code == 2
     assert result.output.strip() == "error: startup is a game checked whole; --game briefcase names another"
+
+
+def test_a_set_named_for_a_game_checked_whole_says_to_check_the_game_itself():
+    result = CliRunner().invoke(app, ["check-set", "simple", "--game", "startup", "--games", "5"])
+    assert result.exit_code == 2
+    assert result.output.strip() == ("error: startup has no card sets to name: check it whole with "
+                                     "'cardgen check-set startup'")

@@ -226,24 +226,40 @@ def box_messages(sel: Selection) -> list[Message]:
     return messages(sel.game)
 
 
+def fit_selections() -> list[Selection]:
+    """What ``cardgen i18n check`` lays its translations out in: the full box, and each of the
+    workspace's own company sets (their new companies and names are in the catalogs too)."""
+    from cardgen.games.briefcase.load import load_briefcase, workspace_sets
+
+    selections = [select()]
+    for _, _, file in workspace_sets():
+        game, own = load_briefcase(file)
+        if own is not None:
+            selections.append(Selection(game, None, own))
+    return selections
+
+
 def text_fields(lang: str = "en", sel: Selection | None = None) -> Iterator[TextSlot]:
     """Every (card, field, message context, box size, style) that a Briefcase card prints, in
-    the fonts of ``lang``: what ``cardgen i18n check`` fits each translation into."""
+    the fonts of ``lang``: what ``cardgen i18n check`` fits each translation into. Without a
+    selection, the full box and the new companies of the workspace's own company sets, whose
+    texts the catalogs hold too."""
     from cardgen.i18n.messages import english, label_messages
     from cardgen.render.cardface import FaceRenderer
     from cardgen.render.fonts import fonts_for
     from cardgen.render.layouts import card_layout_path, load_layouts
 
-    sel = sel or select()
+    selections = [sel] if sel is not None else fit_selections()
     renderer = FaceRenderer(load_layouts(card_layout_path(GAME)), fonts_for(lang), english,
                             label_messages(LABELS),
-                            sel.game.card_size_mm, lang)
+                            selections[0].game.card_size_mm, lang)
     seen: set[tuple[str, str]] = set()
-    for spec in card_list(sel):
-        for face in (spec.front, spec.back):
-            if face is None:
-                continue
-            for slot in renderer.text_slots(face):
-                if (slot.card, slot.field) not in seen:
-                    seen.add((slot.card, slot.field))
-                    yield slot
+    for chosen in selections:
+        for spec in card_list(chosen):
+            for face in (spec.front, spec.back):
+                if face is None:
+                    continue
+                for slot in renderer.text_slots(face):
+                    if (slot.card, slot.field) not in seen:
+                        seen.add((slot.card, slot.field))
+                        yield slot

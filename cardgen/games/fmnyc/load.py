@@ -119,6 +119,9 @@ def careers_file(set_ref: str) -> Path:
 
     path = Path(set_ref)
     if not os.path.lexists(path):       # said as such: not as a set the game lacks
+        if len(path.parts) == 1 and path.suffix.lower() not in (".yaml", ".yml"):
+            # a set's name, as Briefcase takes (simple): this game has none
+            raise SelectionError(f"{NO_SETS}, and there is no file '{set_ref}'")
         raise SelectionError(f"no file of Career cards {set_ref}")
     doc, problems = read_document(path)
     if doc is not None and (doc.game, doc.kind) == (GAME, "careers"):
