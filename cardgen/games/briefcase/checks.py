@@ -24,7 +24,7 @@ from cardgen.data.documents import Document
 from cardgen.data.schema import did_you_mean
 from cardgen.games.briefcase import changes
 from cardgen.games.briefcase.model import DECISIONS, NUMERIC_FIELDS, PLAYER_COUNTS
-from cardgen.problems import Problem
+from cardgen.problems import Problem, shorten
 
 GAME = "briefcase"
 TRIGGERED = {"remove_from_hand", "take_from_resource_discard", "opponents_discard",
@@ -393,7 +393,8 @@ def changes_touch_authored_values(ctx: Context) -> Iterator[Problem]:
             if field in company.get("facts", {}):
                 yield change.doc.problem(
                     "changes-fact", f"{company['name']} {field} is printed in the rulebook "
-                    f"(\"{company['facts'][field][:80]}\"): only authored values can change",
+                    f"(\"{shorten(company['facts'][field], 80, words=True)}\"): only authored values "
+                    f"can change",
                     *change.path, field)
 
 
