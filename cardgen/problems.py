@@ -65,11 +65,20 @@ def printable(text: str) -> str:
     return _UNSAFE.sub(_escape, text)
 
 
-def shorten(text: object, limit: int = SHORT) -> str:
+def shorten(text: object, limit: int = SHORT, words: bool = False) -> str:
     """A value to quote in a message, cut to ``limit`` characters with '…' (a name of a megabyte
-    would otherwise be echoed whole in one line)."""
+    would otherwise be echoed whole in one line). ``words``: a passage of prose is cut after its
+    last whole word that fits (a single word longer than the limit is still cut within it)."""
     text = text if isinstance(text, str) else _str(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1]
+    if words:
+        partial = None if text[limit - 1].isspace() else re.search(r"\s\S*$", cut)
+        if partial and cut[: partial.start()].strip():
+            cut = cut[: partial.start()]          # drop the word the limit falls within
+        cut = cut.rstrip(" \t,;:") or cut
+    return cut + "…"
 
 
 def quoted(value: object) -> str:

@@ -297,6 +297,19 @@ def test_a_company_defined_in_two_set_files_names_the_first_file_and_line(here: 
         f"'startup_incubator' (first used at a.yaml:{line})"]
 
 
+
+def test_a_new_company_with_a_box_company_id_is_one_problem_naming_the_box_company(here: Path):
+    text = CUSTOM_SET.replace("Startup Incubator,", "My Bank,", 1)
+    (here / "s.yaml").write_text(text.replace("id: startup_incubator\n    name: Startup Incubator",
+                                              "id: bank\n    name: My Bank", 1), encoding="utf-8")
+    result = invoke("validate", "s.yaml")
+    assert result.exit_code == 1
+    line = CUSTOM_SET[: CUSTOM_SET.index("  - id: startup_incubator")].count("\n") + 1
+    [problem] = problem_lines(result)
+    assert problem.startswith(f"s.yaml:{line}:5: error[company-duplicate]: company 'My Bank': "
+                              f"the id 'bank' is already that of Bank, a company of the box ("), problem
+
+
 # --- a game without one of its kinds ------------------------------------------------------------
 
 @pytest.fixture

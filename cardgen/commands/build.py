@@ -70,7 +70,8 @@ def translator_for(game: str, lang: str) -> Translator:
     except LookupError as exc:
         raise UsageProblem(str(exc).strip("'\"")) from None
     except CatalogError as exc:
-        raise BuildFailed([str(exc)]) from None
+        # The problem is already at its place (path:line:col: error[rule]: ...): printed alone.
+        raise BuildFailed([], placed=[exc.problem.format()]) from None
 
 
 @dataclass

@@ -121,6 +121,31 @@ def insert_overflows(game: str, lang: str, texts: dict[str, str]) -> tuple[list[
 QUOTED = re.compile(r"'(.+?)' is wider")
 
 
+def _owners(quoted: str, texts: dict[str, str], printed: set[str]) -> list[str]:
+    """The printed entries a text quoted by an insert's fit problem may come from: those whose
+    translation it starts; else, for a text made of a label and a translation ("Εταιρίες: <set
+    name>"), the entries whose translation is one of its parts, the one holding the quoted text's
+    longest word when both are (that word is the one too wide)."""
+    from cardgen.render.document import QUOTED_START
+
+    contexts = sorted(printed & texts.keys())
+    owners = [ctx for ctx in contexts if texts[ctx].startswith(quoted)]
+    if owners:
+        return owners
+    parts = quoted.split(": ")
+    found: list[str] = []
+    for i, part in enumerate(parts):
+        cut = i == len(parts) - 1 and len(quoted) >= QUOTED_START   # the renderer quotes a start
+        matches = [ctx for ctx in contexts
+                   if part.strip() and (texts[ctx].startswith(part) if cut else texts[ctx] == part)]
+        if len(matches) == 1:
+            found.append(matches[0])
+    if len(found) > 1:
+        longest = max(quoted.split(), key=len).removesuffix(":")
+        found = [ctx for ctx in found if longest in texts[ctx]] or found
+    return found
+
+
 def missing_glyphs(lang: str, texts: dict[str, str]) -> tuple[dict[str, list[str]], str]:
     """Context -> characters no font can draw; and a message if no font at all.
 
@@ -161,8 +186,7 @@ def fit_problems(game: str, lang: str, shown: str, po: polib.POFile, where: dict
             continue  # not a fit problem: i18n-tokens reports it at its entry
         # The renderer quotes the start of a text whose word is wider than its column.
         quoted = QUOTED.search(message)
-        owners = [ctx for ctx in sorted(printed & texts.keys())
-                  if quoted and texts[ctx].startswith(quoted.group(1))]
+        owners = _owners(quoted.group(1), texts, printed) if quoted else []
         line = where[entries[owners[0]].linenum] if len(owners) == 1 else 1
         problems.append(Problem(shown, line, 1, "i18n-fit",
                                 (f"{owners[0]}: " if len(owners) == 1 else "") + message))

@@ -71,6 +71,10 @@ def read_docs(data: Any, where: str) -> list[Doc]:
     return docs
 
 
+# How much of a text whose word is too wide its problem quotes (cardgen i18n check finds the
+# catalog entry from it).
+QUOTED_START = 40
+
 Draw = Callable[[Canvas, float, float], None]     # (canvas, x, top): draw at that top-left
 
 
@@ -110,8 +114,8 @@ class DocRenderer:
         for unknown in unknown_tokens(str(text), self.icons.names()):
             self.problems.append(f"insert {doc.name} in language '{self.lang}': {unknown}")
         if not fit.fits:
-            self.problems.append(f"insert {doc.name}: a word of '{str(text)[:40]}' is wider than its "
-                                 f"column in language '{self.lang}'")
+            self.problems.append(f"insert {doc.name}: a word of '{str(text)[:QUOTED_START]}' is wider "
+                                 f"than its column in language '{self.lang}'")
         height = len(fit.lines) * fit.size * style.leading
         shown = type(fit)(fit.fits, fit.size, fit.lines, fit.overflow, fit.width, height, fit.style)
         return height, lambda c, x, top: draw_text(c, shown, x, top - height, self.icons)

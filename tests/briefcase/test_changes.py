@@ -116,3 +116,11 @@ def test_every_proposed_changes_file_in_the_docs_still_applies(overlay: Path, pr
 
 def test_the_docs_hold_proposals_to_check():
     assert len(PROPOSALS) >= 4
+
+
+def test_a_changed_fact_quotes_the_rulebook_passage_cut_at_a_word_with_an_ellipsis(overlay: Path):
+    changes(overlay, "  - company: Power Plant\n    production:\n      energy: 3\n")
+    result = validate()
+    line = next(x for x in result.output.splitlines() if "changes-fact" in x)
+    assert ('(\"Steel Factory example: activating the Power Plant adds 2 Energy resource cards…\")'
+            in line), line

@@ -2,7 +2,7 @@
 
 import json
 
-from cardgen.problems import Problem, problems_to_json, quoted
+from cardgen.problems import Problem, problems_to_json, quoted, shorten
 
 
 def test_format_is_one_line_with_path_line_col_rule():
@@ -27,3 +27,11 @@ def test_a_value_in_a_message_reads_as_json_and_never_fails():
     assert quoted(float("nan")) == "nan"                         # JSON has no NaN: as Python shows it
     assert quoted(10 ** 5000) == quoted([1, 10 ** 5000]) == "a number too long to show"
     assert len(quoted("x" * 10_000)) <= 60
+
+
+def test_shorten_by_words_cuts_at_the_last_word_that_fits_and_marks_the_cut():
+    assert shorten("adds 2 Energy resource cards to storage.", 22, words=True) == "adds 2 Energy…"
+
+
+def test_shorten_by_words_cuts_a_single_long_word_where_it_must():
+    assert shorten("x" * 30, 10, words=True) == "x" * 9 + "…"

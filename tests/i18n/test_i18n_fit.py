@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import polib
+
 from cardgen.i18n.catalog import po_path, read_catalog
 from cardgen.i18n.fit import overflows
 from tests.i18n.scratch import cardgen, entry
@@ -82,3 +84,19 @@ def test_word_too_wide_for_an_insert_column_is_reported_at_its_entry(project: Pa
     assert found
     assert all(re.search(r"el\.po:\d+:1: error\[i18n-fit\]: label:cost: insert reference_\d: a word of "
                          r"'Αγοραστικό' is wider than its column in language 'el'", e) for e in found)
+
+
+def test_word_too_wide_after_an_insert_label_is_reported_at_the_entry_that_holds_it(project: Path):
+    # The reference and sets headings of a set's inserts read "<label>: <set name>".
+    sets = project / "cards" / "briefcase"
+    (sets / "my-set.yaml").write_text((sets / "examples" / "custom-set.yaml").read_text(encoding="utf-8"),
+                                      encoding="utf-8")
+    path = po_path("briefcase", "el")
+    po = read_catalog(path)
+    po.append(polib.POEntry(msgctxt="set.tech_boom:name", msgid="Tech Boom", msgstr="Τεχνο" + "α" * 90))
+    po.save()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = lines.index('msgctxt "set.tech_boom:name"') + 3
+    found = [e for e in errors("el") if "error[i18n-fit]" in e]
+    assert sorted(re.sub(r"insert \w+:.*", "", e) for e in found) == \
+        [f"{path}:{line}:1: error[i18n-fit]: set.tech_boom:name: "] * 3, found

@@ -209,3 +209,20 @@ def test_a_byte_order_mark_is_refused_alike_by_every_reader(project: Path, monke
     assert code == 1 and len(errors) == 1, out
     assert "el.po:1:1: error[i18n-syntax]: the file starts with a byte order mark (BOM)" in errors[0]
     assert path.read_bytes() == broken and not (project / "out").exists()
+
+
+@pytest.mark.parametrize("command", [["build", "--lang", "el", "--out", "out"],
+                                     ["export", "--lang", "el", "--out", "out"],
+                                     ["preview", "power_plant", "--lang", "el", "--out", "out/p.png"]],
+                         ids=lambda c: c[0])
+def test_a_broken_catalog_is_printed_as_its_positioned_line_alone_by_every_drawing_command(
+        project: Path, monkeypatch: pytest.MonkeyPatch, command: list[str]):
+    monkeypatch.chdir(project)
+    path = po_path("briefcase", "el")
+    lines, at = _first_translation(path)
+    lines[at] = lines[at].rstrip("\n").removesuffix('"') + "\n"      # an unterminated string
+    path.write_text("".join(lines), encoding="utf-8")
+    code, out = cardgen(*command)
+    errors = [line for line in out.splitlines() if "error" in line]
+    assert code == 1 and errors == [f"{path.relative_to(project)}:{at + 1}:8: error[i18n-syntax]: "
+                                    f"end-of-line within string"], out

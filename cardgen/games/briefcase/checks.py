@@ -24,7 +24,7 @@ from cardgen.data.documents import Document
 from cardgen.data.schema import did_you_mean
 from cardgen.games.briefcase import changes
 from cardgen.games.briefcase.model import DECISIONS, NUMERIC_FIELDS, PLAYER_COUNTS
-from cardgen.problems import Problem
+from cardgen.problems import Problem, shorten
 
 GAME = "briefcase"
 TRIGGERED = {"remove_from_hand", "take_from_resource_discard", "opponents_discard",
@@ -70,9 +70,15 @@ class Context(CheckContext):
     def lookup(self, extra: list[dict] | None = None) -> dict[str, dict]:
         """Every id, name and alias (case-folded) to its company."""
         table: dict[str, dict] = {}
-        for c in self.shipped_companies() + (extra or []):
+        for c in self.shipped_companies():
             for key in (c["id"], c["name"], *c.get("aliases", [])):
                 table[key.casefold()] = c
+        for c in extra or []:
+            # A new company that reuses a box company's id, name or alias is one problem
+            # (company-duplicate); the box company keeps the key, so a set listing it is read
+            # as it means, not as the newcomer listed twice.
+            for key in (c["id"], c["name"], *c.get("aliases", [])):
+                table.setdefault(key.casefold(), c)
         return table
 
 
@@ -89,6 +95,14 @@ def company_ids_unique(ctx: Context) -> Iterator[Problem]:
                 first_shown, first_path, first_doc = seen[key]
                 line = _where_named(first_doc, first_path, key)
                 place = f"line {line}" if first_shown == doc.shown else f"{first_shown}:{line}"
+                if first_doc.kind == "companies" and doc.kind == "company-set":
+                    first = _company_at(first_doc, first_path)
+                    what = "id" if key == c["id"] else "name or alias"
+                    yield doc.problem("company-duplicate",
+                                      f"company '{c['name']}': the {what} '{key}' is already that of "
+                                      f"{first['name']}, a company of the box ({place}); a new "
+                                      f"company needs its own", *path)
+                    break
                 yield doc.problem("company-duplicate",
                                   f"company '{c['name']}' reuses the id or name '{key}' "
                                   f"(first used at {place})", *path)
@@ -96,11 +110,16 @@ def company_ids_unique(ctx: Context) -> Iterator[Problem]:
             seen.setdefault(key, (doc.shown, path, doc))
 
 
-def _where_named(doc: Document, path: list[Any], key: str) -> int:
-    """Line of the id, name or alias of the company at ``path`` that folds to ``key``."""
+def _company_at(doc: Document, path: list[Any]) -> dict:
     company = doc.data
     for step in path:
         company = company[step]
+    return company
+
+
+def _where_named(doc: Document, path: list[Any], key: str) -> int:
+    """Line of the id, name or alias of the company at ``path`` that folds to ``key``."""
+    company = _company_at(doc, path)
     if company["id"] == key:
         return doc.at(*path, "id")[0]
     for i, alias in enumerate(company.get("aliases", [])):
@@ -209,13 +228,15 @@ def _check_set(ctx: Context, doc: Document, path: list[Any], name: str, names: l
                               *path, i)
             continue
         members.append((i, found))
-    seen: dict[str, int] = {}
+    # By the company itself, not its id: a new company that reuses a box company's id is
+    # company-duplicate's problem, and the two are not one company listed twice.
+    seen: dict[int, int] = {}
     for i, c in members:
-        if c["id"] in seen:
+        if id(c) in seen:
             yield doc.problem("set-duplicate",
-                              f"{name}: {c['name']} is listed twice (first as item {seen[c['id']] + 1})",
+                              f"{name}: {c['name']} is listed twice (first as item {seen[id(c)] + 1})",
                               *path, i)
-        seen.setdefault(c["id"], i)
+        seen.setdefault(id(c), i)
         if c.get("starting"):
             yield doc.problem("set-starting-company",
                               f"{name}: {c['name']} is a starting company and never part of a set",
@@ -393,7 +414,8 @@ def changes_touch_authored_values(ctx: Context) -> Iterator[Problem]:
             if field in company.get("facts", {}):
                 yield change.doc.problem(
                     "changes-fact", f"{company['name']} {field} is printed in the rulebook "
-                    f"(\"{company['facts'][field][:80]}\"): only authored values can change",
+                    f"(\"{shorten(company['facts'][field], 80, words=True)}\"): only authored values "
+                    f"can change",
                     *change.path, field)
 
 
