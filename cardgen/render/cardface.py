@@ -278,6 +278,19 @@ class FaceRenderer:
             yield TextSlot(face.key, name, message.context, message.source, bw * MM, bh * MM,
                            self._style(face, element))
 
+    def card_slots(self, specs: Iterable[Any]) -> Iterator[TextSlot]:
+        """``text_slots`` of both faces of each card of ``specs`` (front and back, either may be
+        None), each card's field once: a card printed several times is fitted once."""
+        seen: set[tuple[str, str]] = set()
+        for spec in specs:
+            for face in (spec.front, spec.back):
+                if face is None:
+                    continue
+                for slot in self.text_slots(face):
+                    if (slot.card, slot.field) not in seen:
+                        seen.add((slot.card, slot.field))
+                        yield slot
+
 
 def _unknown_fields(book: LayoutBook, faces: list[Face], every: list[Face]) -> list[str]:
     """Each ``field:`` of a layout of ``faces`` that no face of ``every`` drawn with it has: a

@@ -253,13 +253,4 @@ def text_fields(lang: str = "en", sel: Selection | None = None) -> Iterator[Text
     renderer = FaceRenderer(load_layouts(card_layout_path(GAME)), fonts_for(lang), english,
                             label_messages(LABELS),
                             selections[0].game.card_size_mm, lang)
-    seen: set[tuple[str, str]] = set()
-    for chosen in selections:
-        for spec in card_list(chosen):
-            for face in (spec.front, spec.back):
-                if face is None:
-                    continue
-                for slot in renderer.text_slots(face):
-                    if (slot.card, slot.field) not in seen:
-                        seen.add((slot.card, slot.field))
-                        yield slot
+    yield from renderer.card_slots(spec for chosen in selections for spec in card_list(chosen))

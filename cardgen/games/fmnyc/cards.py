@@ -227,13 +227,5 @@ def text_fields(lang: str = "en", sel: Selection | None = None) -> Iterator[Text
     book = load_layouts(card_layout_path(GAME))
     fonts = fonts_for(lang)
     renderer = FaceRenderer(book, fonts, english, label_messages(LABELS), sel.game.card_size_mm, lang)
-    seen: set[tuple[str, str]] = set()
-    for spec in card_list(sel) + inserts.aid_cards(sel):
-        for face in (spec.front, spec.back):
-            if face is None:
-                continue
-            for slot in renderer.text_slots(face):
-                if (slot.card, slot.field) not in seen:
-                    seen.add((slot.card, slot.field))
-                    yield slot
+    yield from renderer.card_slots(card_list(sel) + inserts.aid_cards(sel))
     yield from board.text_slots(sel, book, fonts, lang)
