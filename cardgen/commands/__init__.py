@@ -45,9 +45,13 @@ MAX_BUDGET = 10_000_000
 MAX_BUDGET_WHY = "games in all; a tune of every shipped set takes some 360,000"
 
 
-def check_most_games(option: str, games: int, most: int = MAX_GAMES, why: str = MAX_GAMES_WHY) -> None:
-    """Raise typer.Exit (2) with one line naming the limit (and ``why``) when the count of games
-    given as ``option`` is over ``most``. Shared by every command that takes one."""
+def check_game_count(option: str, games: int, least: int = 1, least_why: str = "",
+                     most: int = MAX_GAMES, why: str = MAX_GAMES_WHY) -> None:
+    """Raise typer.Exit (2) with one line naming the bound when the count of games given as
+    ``option`` is under ``least`` (``least_why`` says why, if it needs saying) or over ``most``
+    (``why``). Shared by every command that takes one."""
+    if games < least:
+        raise fail(f"{option} must be at least {least}" + (f" ({least_why})" if least_why else ""), 2)
     if games > most:
         raise fail(f"{option} must be at most {most:,} ({why})", 2)
 

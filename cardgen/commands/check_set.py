@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from cardgen.commands import MAX_GAMES, check_most_games, fail, file_to_write, folder_to_write
+from cardgen.commands import MAX_GAMES, check_game_count, fail, file_to_write, folder_to_write
 from cardgen.interrupt import stop_on_signals
 from cardgen.problems import printable
 from cardgen.safe_read import not_a_file
@@ -113,8 +113,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     if named_file and (why := not_a_file(file, "set file")) is not None:
         raise fail(f"{target}: {why.message}")
     # A game without sets (the startup game) is checked whole: `cardgen check-set startup`.
-    whole = not named_file and target in registered_games() and \
-        getattr(game_simulator(target), "checked_whole", False)
+    whole = not named_file and target in registered_games() and _checked_whole(target)
     if whole:
         if game is not None and game != target:
             raise fail(f"{target} is a game checked whole; --game {game} names another", 2)
@@ -125,12 +124,8 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     if not named_file and not whole and _checked_whole(game):
         raise fail(f"{game} has no card sets to name: check it whole with "
                    f"'cardgen check-set {game}'", 2)
-    if games < 1:
-        raise fail("--games must be at least 1")
-    check_most_games("--games", games)
-    if effect_games < 2:
-        raise fail("--effect-games must be at least 2")
-    check_most_games("--effect-games", effect_games)
+    check_game_count("--games", games)
+    check_game_count("--effect-games", effect_games, least=2)
     problems, docs = validate_paths([file] if named_file else game_files(game))
     for p in problems:
         typer.echo(p.format(), err=True)

@@ -13,7 +13,7 @@ from typer.core import TyperCommand
 
 from cardgen.commands import (
     MAX_GAMES,
-    check_most_games,
+    check_game_count,
     data_failed,
     fail,
     file_to_write,
@@ -63,9 +63,7 @@ def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None
         raise fail("--players must be at least 1", 2)
     check_player_count(simulator, players)      # before a list of that many seats is made
     seats = seat_list(game, list(simulator.bots), bots, players)
-    if games < 1:
-        raise fail("--games must be at least 1", 2)
-    check_most_games("--games", games)
+    check_game_count("--games", games)
     config = prepared(simulator, players, set_ref, seats, options)
     log = _log_spec(simulator, game, set_ref, options, log_dir)
     return Plan(game, set_ref, options,

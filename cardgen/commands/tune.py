@@ -13,7 +13,7 @@ from cardgen.commands import (
     MAX_BUDGET,
     MAX_BUDGET_WHY,
     MAX_GAMES,
-    check_most_games,
+    check_game_count,
     data_failed,
     fail,
     file_to_write,
@@ -124,10 +124,8 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     except (LookupError, ModuleNotFoundError):
         raise fail(f"{game} cannot be tuned yet: tune needs a simulator and a set of companies") from None
     counts = parse_players(players_text, _player_counts(game))
-    if games < 2:
-        raise fail("--games must be at least 2 (an interval needs two games)")
-    check_most_games("--games", games)
-    check_most_games("--budget", budget, MAX_BUDGET, MAX_BUDGET_WHY)
+    check_game_count("--games", games, least=2, least_why="an interval needs two games")
+    check_game_count("--budget", budget, most=MAX_BUDGET, why=MAX_BUDGET_WHY)
     if scheduler is not None and (problem := scheduler_problem(scheduler)):
         raise fail(problem)
     strongest = STRONGEST.get(game) or default_bot(list(simulator.bots))

@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from cardgen import games
 from cardgen.cli import app
-from cardgen.commands import MAX_GAMES, check_most_games
+from cardgen.commands import MAX_GAMES, check_game_count
 
 runner = CliRunner()
 REQUIRED = {"game", "players", "games", "completed", "stalled", "seed", "turns", "rounds",
@@ -161,7 +161,7 @@ def test_more_games_than_the_limit_is_a_usage_error_naming_it_before_any_game(va
 
 
 def test_the_limit_itself_is_a_count_of_games_allowed():
-    check_most_games("--games", MAX_GAMES)        # raises typer.Exit when refused
+    check_game_count("--games", MAX_GAMES)        # raises typer.Exit when refused
 
 
 @pytest.mark.parametrize("value", ["3601", "1e308"])

@@ -229,14 +229,9 @@ def box_messages(sel: Selection) -> list[Message]:
 def fit_selections() -> list[Selection]:
     """What ``cardgen i18n check`` lays its translations out in: the full box, and each of the
     workspace's own company sets (their new companies and names are in the catalogs too)."""
-    from cardgen.games.briefcase.load import load_briefcase, workspace_sets
+    from cardgen.games.briefcase.load import load_with_own_sets
 
-    selections = [select()]
-    for _, _, file in workspace_sets():
-        game, own = load_briefcase(file)
-        if own is not None:
-            selections.append(Selection(game, None, own))
-    return selections
+    return [Selection(game, None, chosen) for game, chosen in load_with_own_sets()]
 
 
 def text_fields(lang: str = "en", sel: Selection | None = None) -> Iterator[TextSlot]:

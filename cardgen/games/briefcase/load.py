@@ -118,6 +118,31 @@ def load_briefcase(set_file: Path | None = None) -> tuple[Briefcase, CompanySet 
 
     Raises DataError with every problem if anything is wrong, SelectionError if ``set_file`` is
     a valid file of another kind."""
+    docs, set_doc = _checked_documents(set_file)
+    game = build(docs)
+    chosen = None
+    if set_doc is not None:
+        chosen = custom_set(game, set_doc)
+        game = game.with_set(chosen)
+    return game, chosen
+
+
+def load_with_own_sets() -> list[tuple[Briefcase, CompanySet | None]]:
+    """The box (with no set), then each of the workspace's own company sets with the game it
+    plays in: the data read and checked once, for what lays out every set (i18n check)."""
+    docs, _ = _checked_documents(None)
+    game = build(docs)
+    out: list[tuple[Briefcase, CompanySet | None]] = [(game, None)]
+    for doc in docs:
+        if doc.kind == "company-set":
+            chosen = custom_set(game, doc)
+            out.append((game.with_set(chosen), chosen))
+    return out
+
+
+def _checked_documents(set_file: Path | None) -> tuple[list[Document], Document | None]:
+    """The game's data documents (and ``set_file``'s, also returned), read and checked;
+    DataError or SelectionError as ``load_briefcase`` says."""
     from cardgen.games.briefcase.checks import RULES
 
     paths = game_files(GAME) + ([set_file] if set_file else [])
@@ -138,12 +163,7 @@ def load_briefcase(set_file: Path | None = None) -> tuple[Briefcase, CompanySet 
     errors = [p for p in problems if p.severity == "error"]
     if errors:
         raise DataError(errors)
-    game = build(docs)
-    chosen = None
-    if set_doc is not None:
-        chosen = custom_set(game, set_doc)
-        game = game.with_set(chosen)
-    return game, chosen
+    return docs, set_doc
 
 
 def workspace_sets() -> list[tuple[str, str, Path]]:
