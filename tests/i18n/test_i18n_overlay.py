@@ -76,14 +76,18 @@ def test_update_of_a_shipped_catalog_without_a_workspace_writes_nothing(tmp_path
     assert list(tmp_path.iterdir()) == []
 
 
-def test_check_fits_the_translation_of_a_new_company_of_the_workspace_s_set(overlay: Path):
+def _translate(overlay: Path, context: str, msgstr: str) -> None:
+    """The workspace's Greek catalog (made by i18n update) translates ``context`` as ``msgstr``."""
     assert cardgen("i18n", "update", "briefcase", "--lang", "el")[0] == 0
     catalog = overlay / "cards" / "briefcase" / "locale" / "el.po"
     text = catalog.read_text(encoding="utf-8")
-    entry = text.index('msgctxt "company.startup_incubator:ability"')
-    at = text.index('msgstr ""', entry)
+    at = text.index('msgstr ""', text.index(f'msgctxt "{context}"'))
+    catalog.write_text(text[:at] + f'msgstr "{msgstr}"' + text[at + 9:], encoding="utf-8")
+
+
+def test_check_fits_the_translation_of_a_new_company_of_the_workspace_s_set(overlay: Path):
     too_long = "Μία φορά ανά γύρο ο παίκτης χρησιμοποιεί έναν πόρο ως {steel}. " * 20
-    catalog.write_text(text[:at] + f'msgstr "{too_long.strip()}"' + text[at + 9:], encoding="utf-8")
+    _translate(overlay, "company.startup_incubator:ability", too_long.strip())
     code, out = cardgen("i18n", "check", "briefcase", "--lang", "el")
     assert code == 1
     assert "error[i18n-fit]: company.startup_incubator:ability: does not fit card " \
@@ -91,13 +95,8 @@ def test_check_fits_the_translation_of_a_new_company_of_the_workspace_s_set(over
 
 
 def test_check_fits_the_translated_name_of_the_workspace_s_set_into_its_inserts(overlay: Path):
-    assert cardgen("i18n", "update", "briefcase", "--lang", "el")[0] == 0
-    catalog = overlay / "cards" / "briefcase" / "locale" / "el.po"
-    text = catalog.read_text(encoding="utf-8")
-    entry = text.index('msgctxt "set.tech_boom:name"')
-    at = text.index('msgstr ""', entry)
     one_long_word = "Τεχνολογική" * 12
-    catalog.write_text(text[:at] + f'msgstr "{one_long_word}"' + text[at + 9:], encoding="utf-8")
+    _translate(overlay, "set.tech_boom:name", one_long_word)
     code, out = cardgen("i18n", "check", "briefcase", "--lang", "el")
     assert code == 1
     assert f"error[i18n-fit]: set.tech_boom:name: insert sets: a word of '{one_long_word[:40]}' " \
