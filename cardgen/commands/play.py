@@ -125,7 +125,8 @@ class Terminal:
         # What the game shows names cards and companies from data files: printed escaped.
         for line in describe(self.simulator, observation):
             typer.echo(printable(f"  {line}"))
-        typer.echo(printable(f"seat {decision.seat + 1}, {question(decision)}"))
+        # Read as a bot's move is shown: "seat 2 (expert): ...".
+        typer.echo(printable(f"seat {decision.seat + 1} (you): {question(decision)}"))
         if decision.kind != "yes_no":
             for i in range(len(decision.options)):
                 typer.echo(printable(f"  {i + 1}. {decision.label(i)}"))

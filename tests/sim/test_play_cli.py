@@ -31,7 +31,7 @@ def test_a_game_is_played_to_its_end_from_scripted_input_and_saved(tmp_path: Pat
     result = play("--seats", "you,high", "--seed", "4", "--save", str(saved))
     assert result.exit_code == 0, result.output
     assert "game over after" in result.output and "won by seat" in result.output
-    assert "seat 1, Play a card:" in result.output          # the person's decisions were asked
+    assert "seat 1 (you): Play a card:" in result.output          # the person's decisions were asked
     lines = [json.loads(line) for line in saved.read_text().splitlines()]
     assert lines[0]["game"] == "toy" and lines[0]["bots"] == ["you", "high"]
     assert "end" in lines[-1]

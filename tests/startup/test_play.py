@@ -51,7 +51,7 @@ def test_a_game_played_at_the_terminal_replays_from_its_log(tmp_path: Path):
     result = runner.invoke(app, ["play", "startup", "--seats", "you,heuristic,random", "--seed", "5",
                                  "--save", str(saved)], input=ANSWERS)
     assert result.exit_code == 0, result.output
-    assert "seat 1, Play a card (or stop):" in result.output and "game over after" in result.output
+    assert "seat 1 (you): Play a card (or stop):" in result.output and "game over after" in result.output
     assert "Action(" not in result.output and "Observation(" not in result.output
     replayed = runner.invoke(app, ["replay", str(saved)])
     assert replayed.exit_code == 0, replayed.output
