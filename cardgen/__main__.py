@@ -35,7 +35,7 @@ def main() -> None:
         sys.stderr.write("error: the current folder no longer exists; change to one that does\n")
         sys.exit(2)
     # Until the command line takes over (cardgen.interrupt, whose choice of signals this is:
-    # SIGHUP left ignored under nohup), Ctrl-C, SIGTERM and SIGHUP end here.
+    # a signal the process was started with ignored stays ignored), Ctrl-C, SIGTERM and SIGHUP end here.
     previous = {s: signal.signal(s, _stop) for s in caught()}
     try:
         from cardgen.cli import main as run

@@ -14,8 +14,8 @@ SIGHUP raise ``Interrupted`` in the main thread; the code that owns a pool
 any error; further presses are ignored so they cannot break that cleanup, nor the process's exit
 once the command is over (the signals stay ignored then: this is for a command's process, not a
 library call that carries on); and the command ends with one line and the shell's code for the
-signal (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP). A process started with SIGHUP ignored
-(``nohup``) is meant to outlive its terminal: SIGHUP stays ignored there.
+signal (130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP). A signal the process was started with
+ignored stays ignored (``nohup`` ignores SIGHUP, a script's background command SIGINT).
 
 ``held()`` marks a short section that must not be cut in two (renaming finished files into
 place, forking workers): a signal that arrives inside takes effect at its end. ``checkpoint()``
@@ -108,11 +108,20 @@ def worker_init() -> None:
         signal.signal(s, signal.SIG_DFL if s == signal.SIGTERM else signal.SIG_IGN)
 
 
+# The stop signals this process was started with ignored, read when cardgen is first imported
+# (before it installs any handler). A parent ignores them on purpose: ``nohup`` ignores SIGHUP
+# so the command outlives its terminal, and a shell script ignores SIGINT for the commands it
+# runs in the background (``cardgen simulate ... &``), so that a Ctrl-C meant for the script does
+# not stop them. Python itself keeps an ignored SIGINT ignored; so does cardgen, for each of them.
+# (Read once, not at each command: a stop leaves the signals ignored on the process's way out,
+# and a later command in the same process must still catch them.)
+_IGNORED_AT_START = frozenset(s for s in SIGNALS if signal.getsignal(s) is signal.SIG_IGN)
+
+
 def caught() -> list[int]:
-    """The stop signals to catch now: SIGNALS, but SIGHUP not when it is ignored (the process
-    was started by ``nohup``, to outlive its terminal). Shared with ``cardgen.__main__``."""
-    return [s for s in SIGNALS
-            if not (s == getattr(signal, "SIGHUP", None) and signal.getsignal(s) is signal.SIG_IGN)]
+    """The stop signals to catch: SIGNALS but those the process was started with ignored.
+    Shared with ``cardgen.__main__``."""
+    return [s for s in SIGNALS if s not in _IGNORED_AT_START]
 
 
 def stop_taken() -> None:

@@ -212,14 +212,15 @@ def test_a_signal_while_cardgen_starts_or_builds_is_one_line_and_writes_nothing(
         assert not out.exists() or not any(out.iterdir())
 
 
-def start_play(tmp_path: Path, *, nohup: bool = False) -> subprocess.Popen:
+def start_play(tmp_path: Path, *, ignored: signal.Signals | None = None) -> subprocess.Popen:
     """``cardgen play`` against a bot, its answers read from a pipe, once it asks the first
-    question (``nohup``: started with SIGHUP ignored, as nohup starts a command)."""
-    ignore_hangup = (lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN)) if nohup else None
+    question (``ignored``: started with that signal ignored, as nohup starts a command with
+    SIGHUP ignored and a shell script its background commands with SIGINT ignored)."""
+    ignore = (lambda: signal.signal(ignored, signal.SIG_IGN)) if ignored else None
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--workspace", str(REPO), "play", "startup"],
                             cwd=tmp_path, stdin=subprocess.PIPE, stdout=open(tmp_path / "stdout", "wb"),
                             stderr=open(tmp_path / "stderr", "wb"), start_new_session=True,
-                            preexec_fn=ignore_hangup)
+                            preexec_fn=ignore)
     deadline = time.monotonic() + HANG_SECONDS
     while not (tmp_path / "stdout").read_bytes().endswith(b"> "):
         assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "stderr").read_text()
@@ -272,10 +273,11 @@ def test_play_at_a_terminal_that_hangs_up_ends_with_exit_129(tmp_path):
     assert os.waitstatus_to_exitcode(status) == 129
 
 
-def test_play_started_under_nohup_carries_on_through_a_hangup(tmp_path):
-    proc = start_play(tmp_path, nohup=True)
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGINT], ids=["nohup", "background-in-a-script"])
+def test_play_started_with_a_signal_ignored_carries_on_through_it(tmp_path, signum):
+    proc = start_play(tmp_path, ignored=signum)
     try:
-        proc.send_signal(signal.SIGHUP)          # ignored: the next answer is still taken
+        proc.send_signal(signum)                 # ignored: the next answer is still taken
         proc.communicate(b"q\n", timeout=HANG_SECONDS)
     finally:
         if proc.poll() is None:
