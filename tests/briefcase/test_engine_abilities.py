@@ -250,3 +250,25 @@ def test_a_custom_company_plays_with_no_code_change():
     assert g.players[0].storage[res("energy")] == 2
     assert actions.activation_plan(g, pp) is None        # once per turn
     check_all(g)
+
+
+def test_brokerage_firm_deactivating_warehouses_brings_the_owner_back_to_five_at_once():
+    """Warehouses: "A player can store up to 8 resource cards (instead of 5)". Once the
+    Brokerage Firm deactivates it, the limit is 5 again, and "A player may not store more than
+    5 resource cards" outside his own turn: the owner discards the extra cards at once."""
+    g = make_game(2, set_ref=every_company(),
+                  bots=[ScriptBot(), ScriptBot(storage_discard=[res("paper")] * 2)])
+    broker = give(g, 0, "brokerage_firm", active=False)
+    pay_for(g, 0, "brokerage_firm")
+    set_hand(g, 0, activate=1)
+    wh = give(g, 1, "warehouses")
+    set_storage(g, 1, steel=4, paper=3, energy=3)
+    activate(g, broker)
+    victim = g.players[1]
+    assert not victim.active[wh]
+    assert victim.storage[res("steel")] == 4 and victim.storage[res("paper")] == 1
+    assert victim.storage[res("energy")] == 3                 # Energy is excluded from the limit
+    assert g.res_discard[res("paper")] == 2
+    [asked] = bots(g)[1].asked("storage_discard")
+    assert asked.seat == 1
+    check_all(g)

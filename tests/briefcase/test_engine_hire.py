@@ -178,3 +178,34 @@ def test_a_hire_card_may_come_from_the_marketing_company():
     set_hand(g, 0, buy=2)
     hire(g, 1, mall)
     assert g.players[0].played[BUY] == 2 and g.players[0].played[HIRE] == 0
+
+
+def test_an_owner_paid_outside_his_turn_keeps_to_his_storage_limit():
+    """"A player may not store more than 5 resource cards in his player area"; only "during
+    his turn, a player may exceed his storage limit". A hire's payment comes in another
+    player's turn, so the owner discards down to the limit at once, choosing which."""
+    g = _hire_game(storage_discard=[res("steel"), res("steel")])
+    mall = give(g, 1, "shopping_mall")
+    set_storage(g, 1, steel=5, energy=2)           # at the limit; Energy does not count
+    set_storage(g, 0, concrete=1, paper=1)
+    set_hand(g, 0, hire=1)
+    hire(g, 1, mall)
+    owner = g.players[1]
+    assert owner.storage[res("concrete")] == 1 and owner.storage[res("paper")] == 1
+    assert owner.storage[res("steel")] == 3 and owner.storage[res("energy")] == 2
+    assert g.res_discard[res("steel")] == 2
+    [asked] = bots(g)[1].asked("storage_discard")
+    assert asked.seat == 1 and (asked.low, asked.high) == (2, 2)
+    check_all(g)
+
+
+def test_an_owner_within_his_storage_limit_is_not_asked_to_discard():
+    """Only resources over the limit are discarded: an owner with room keeps the whole fee."""
+    g = _hire_game()
+    mall = give(g, 1, "shopping_mall")
+    set_storage(g, 1, steel=3)
+    set_storage(g, 0, concrete=1, paper=1)
+    set_hand(g, 0, hire=1)
+    hire(g, 1, mall)
+    assert sum(g.players[1].storage) == 5
+    assert not bots(g)[1].asked("storage_discard")
