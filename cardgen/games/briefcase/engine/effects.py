@@ -225,7 +225,8 @@ def enforce_storage(g: GameState, p: PlayerState, over: int) -> Steps:
 def keep_within_limit(g: GameState, p: PlayerState) -> Steps:
     """A player changed in another player's turn (paid for a hire, or a Warehouses
     deactivated) discards down to the storage limit at once: "A player may not store more than
-    5 resource cards"; only "during his turn, a player may exceed his storage limit"."""
+    5 resource cards"; only "during his turn, a player may exceed his storage limit" (ruling
+    storage-limit-outside-turn)."""
     over = limited_stored(g, p) - p.storage_limit
     if over > 0:
         yield from enforce_storage(g, p, over)
