@@ -253,14 +253,15 @@ def test_fine_point_4_no_hire_card_left_gives_nothing():
     """Fine point 4: "If at some point a player must take an Activate, Hire or Obstacle card and
     there is none available, then he doesn't get anything and the game continues"."""
     g = make_game(set_ref=every_company())
-    ship = give(g, 0, "shipping_company", active=False)
-    assert g.rules.companies[ship].production_cards[HIRE] > 0
-    pay_for(g, 0, "shipping_company")
+    # A company producing Hire cards (productions are authored: found in the data).
+    maker = next(c for c in g.rules.companies if c.production_cards[HIRE] and c.level == 1)
+    ci = give(g, 0, maker.id, active=False)
+    pay_for(g, 0, maker.id)
     set_hand(g, 0, activate=1)
     g.removed[HIRE] += g.bank[HIRE]                  # every Hire card out of the bank
     g.bank[HIRE] = 0
-    activate(g, ship)
-    assert g.players[0].active[ship] and g.players[0].discard[HIRE] == 0
+    activate(g, ci)
+    assert g.players[0].active[ci] and g.players[0].discard[HIRE] == 0
     assert not g.over
     check_all(g)
 
