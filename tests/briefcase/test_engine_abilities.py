@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardgen.games.briefcase.engine import actions, compile_rules, effects, new_game, scoring
+from cardgen.games.briefcase.engine import actions, cards, compile_rules, effects, new_game, payment, scoring
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, HIRE, OBSTACLE
 from cardgen.sim.decisions import IllegalAction
 
@@ -22,6 +22,7 @@ from .helpers import (
     give,
     make_game,
     pay_for,
+    play_turn,
     res,
     set_deck,
     set_hand,
@@ -250,3 +251,174 @@ def test_a_custom_company_plays_with_no_code_change():
     assert g.players[0].storage[res("energy")] == 2
     assert actions.activation_plan(g, pp) is None        # once per turn
     check_all(g)
+
+
+def test_brokerage_firm_deactivating_warehouses_brings_the_owner_back_to_five_at_once():
+    """Warehouses: "A player can store up to 8 resource cards (instead of 5)". Once the
+    Brokerage Firm deactivates it, the limit is 5 again, and "A player may not store more than
+    5 resource cards" outside his own turn: the owner discards the extra cards at once."""
+    g = make_game(2, set_ref=every_company(),
+                  bots=[ScriptBot(), ScriptBot(storage_discard=[res("paper")] * 2)])
+    broker = give(g, 0, "brokerage_firm", active=False)
+    pay_for(g, 0, "brokerage_firm")
+    set_hand(g, 0, activate=1)
+    wh = give(g, 1, "warehouses")
+    set_storage(g, 1, steel=4, paper=3, energy=3)
+    activate(g, broker)
+    victim = g.players[1]
+    assert not victim.active[wh]
+    assert victim.storage[res("steel")] == 4 and victim.storage[res("paper")] == 1
+    assert victim.storage[res("energy")] == 3                 # Energy is excluded from the limit
+    assert g.res_discard[res("paper")] == 2
+    [asked] = bots(g)[1].asked("storage_discard")
+    assert asked.seat == 1
+    check_all(g)
+
+
+def test_cargo_company_ignores_one_resource_block_again_each_turn():
+    """Cargo Company: "Each turn a player may ignore one resource block": the block ignored
+    in one turn does not use up the next turn's."""
+    g = _game()
+    g.resource_blocks = [res("steel"), res("concrete")]
+    give(g, 0, "cargo_company")
+    set_hand(g, 0, buy=2)
+    actions.buy_resource(g, res("steel"))
+    assert "blocked" in actions.resource_problem(g, res("concrete"))   # one block a turn
+    end_turn(g)
+    g.current = 0                                    # the player's next turn
+    start_turn(g)
+    set_hand(g, 0, buy=1)
+    actions.buy_resource(g, res("concrete"))
+    assert g.players[0].storage[res("concrete")] == 1
+    check_all(g)
+
+
+def test_import_company_never_converts_energy():
+    """Import Company: "any resource (except Energy) as any resource (except Energy)":
+    Energy neither pays for another resource nor is paid for by one."""
+    g = _game()
+    give(g, 0, "import_company")
+    p = g.players[0]
+    steel = tuple(1 if r == res("steel") else 0 for r in range(6))
+    energy = tuple(1 if r == res("energy") else 0 for r in range(6))
+    set_storage(g, 0, energy=1)
+    assert payment.plan_payment(p, steel, g.uses, g.rules.free_pay) is None
+    set_storage(g, 0, paper=1)
+    assert payment.plan_payment(p, energy, g.uses, g.rules.free_pay) is None
+    assert payment.plan_payment(p, steel, g.uses, g.rules.free_pay) is not None  # Paper as Steel
+
+
+def test_accounting_firm_pays_only_a_buy_or_an_activate():
+    """Accounting Firm: "Player may use 3 cards of the same type as a Buy or Activate card":
+    not as an Obstacle or a Hire."""
+    g = _game()
+    give(g, 0, "accounting_firm")
+    set_hand(g, 0, buy=3)
+    p = g.players[0]
+    assert cards.plan_cards(p, g.uses, 1, ACTIVATE) is not None
+    assert cards.plan_cards(p, g.uses, 1, HIRE) is None
+    assert cards.plan_cards(p, g.uses, 1, OBSTACLE) is None
+
+
+def test_logistics_company_takes_two_cards_of_the_same_type():
+    """Logistics Company: "he may use 2 cards of the same type instead of a Buy"."""
+    g = _game()
+    g.resource_blocks = [res("paper"), res("personnel")]
+    give(g, 0, "logistics_company")
+    set_hand(g, 0, obstacle=1, hire=1)
+    assert actions.resource_plan(g, res("steel")) is None
+    set_hand(g, 0, hire=2)
+    actions.buy_resource(g, res("steel"))
+    assert g.players[0].storage[res("steel")] == 1 and g.players[0].played[HIRE] == 2
+
+
+def test_fine_point_2_a_law_firm_target_cannot_convert_cards_to_discard():
+    """Fine point 2: "Players may not use company abilities to convert decision cards ... when
+    targeted by other players' company abilities": a Law Firm's target with a Marketing Company
+    and no Buy or Activate discards nothing (it cannot turn two Obstacles into one)."""
+    g = _game()
+    law = give(g, 0, "law_firm", active=False)
+    pay_for(g, 0, "law_firm")
+    set_hand(g, 0, activate=1)
+    give(g, 1, "marketing_company")
+    set_hand(g, 1, obstacle=2, hire=2)
+    activate(g, law)
+    assert g.players[1].hand == [0, 0, 2, 2] and g.players[1].discard == [0, 0, 0, 0]
+    assert not bots(g)[0].asked("opponent_discard")
+
+
+def test_media_company_taking_is_the_players_choice():
+    """Media Company: "A player may take one Personnel card from each opponent's storage"."""
+    g = _game(players=3, take_from_opponent=lambda decision: "seat 3" in decision.prompt)
+    media = give(g, 0, "media_company", active=False)
+    pay_for(g, 0, "media_company")
+    set_hand(g, 0, activate=1)
+    set_storage(g, 1, personnel=1)
+    set_storage(g, 2, personnel=1)
+    activate(g, media)
+    assert g.players[1].storage[res("personnel")] == 1          # declined
+    assert g.players[2].storage[res("personnel")] == 0
+    assert g.players[0].storage[res("personnel")] == 1
+    assert len(bots(g)[0].asked("take_from_opponent")) == 2
+
+
+def test_brokerage_firm_deactivation_is_the_players_choice():
+    """Brokerage Firm: "he may choose to deactivate one 1st-level company from each opponent"."""
+    g = _game(deactivate_pick=None)
+    broker = give(g, 0, "brokerage_firm", active=False)
+    pay_for(g, 0, "brokerage_firm")
+    set_hand(g, 0, activate=1)
+    wh = give(g, 1, "warehouses")
+    activate(g, broker)
+    assert g.players[1].active[wh] and bots(g)[0].asked("deactivate_pick")
+
+
+def test_newspaper_draw_is_the_players_choice():
+    """Newspaper: "he may draw one additional card from his decision deck"."""
+    g = _game(use_start_draw=False)
+    give(g, 0, "newspaper")
+    set_hand(g, 0, obstacle=4)
+    set_deck(g, 0, ["buy"] * 3)
+    start_turn(g)
+    assert sum(g.players[0].hand) == 4 and len(g.players[0].deck) == 3
+    assert bots(g)[0].asked("use_start_draw")
+
+
+def test_consulting_firm_top_decking_is_the_players_choice():
+    """Consulting Firm: "a player may choose one of those cards and put it on top"."""
+    g = _game(topdeck_pick=None)
+    give(g, 0, "consulting_firm")
+    g.resource_blocks = [res("paper"), res("personnel")]
+    set_hand(g, 0, buy=1, obstacle=3)
+    set_deck(g, 0, ["obstacle"] * 4)
+    actions.buy_resource(g, res("steel"))
+    end_turn(g)
+    p = g.players[0]
+    assert p.hand == [0, 0, 4, 0] and p.discard == [1, 0, 3, 0]
+    assert bots(g)[0].asked("topdeck_pick")
+
+
+def test_an_activated_company_keeps_its_ongoing_ability_in_later_turns():
+    """"Once activated for the first time, the company remains activated ... and therefore the
+    company's ability remains in effect": Warehouses still holds 8 after a round of turns."""
+    g = _game()
+    wh = give(g, 0, "warehouses", active=False)
+    pay_for(g, 0, "warehouses", steel=4, paper=4)
+    set_hand(g, 0, activate=1)
+    activate(g, wh)
+    for _ in range(g.n):
+        play_turn(g)
+    assert g.current == 0 and g.players[0].active[wh]
+    assert sum(g.players[0].storage) == 8
+
+
+def test_a_per_activation_ability_acts_only_when_its_company_is_activated():
+    """"Per Activation abilities: The ability of the card applies only for the time that this
+    card was activated": an activated Media Company takes nothing in later turns."""
+    g = _game()
+    give(g, 0, "media_company")
+    set_storage(g, 1, personnel=2)
+    for _ in range(2 * g.n):
+        play_turn(g)
+    assert g.players[1].storage[res("personnel")] == 2 and g.players[0].storage[res("personnel")] == 0
+    assert not bots(g)[0].asked("take_from_opponent")

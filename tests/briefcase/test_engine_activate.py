@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cardgen.games.briefcase.engine import actions
-from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, OBSTACLE
+from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, HIRE, OBSTACLE
 from cardgen.games.briefcase.engine.state import IllegalAction
 
 from .helpers import (
@@ -247,3 +247,59 @@ def test_the_central_banks_activate_may_come_from_an_ability():
     set_hand(g, 0, obstacle=3, buy=2)
     actions.invest(g, 2)
     assert g.players[0].vp_cards == 2 and g.players[0].played[OBSTACLE] == 3
+
+
+def test_fine_point_4_no_hire_card_left_gives_nothing():
+    """Fine point 4: "If at some point a player must take an Activate, Hire or Obstacle card and
+    there is none available, then he doesn't get anything and the game continues"."""
+    g = make_game(set_ref=every_company())
+    # A company producing Hire cards (productions are authored: found in the data).
+    maker = next(c for c in g.rules.companies if c.production_cards[HIRE] and c.level == 1)
+    ci = give(g, 0, maker.id, active=False)
+    pay_for(g, 0, maker.id)
+    set_hand(g, 0, activate=1)
+    g.removed[HIRE] += g.bank[HIRE]                  # every Hire card out of the bank
+    g.bank[HIRE] = 0
+    activate(g, ci)
+    assert g.players[0].active[ci] and g.players[0].discard[HIRE] == 0
+    assert not g.over
+    check_all(g)
+
+
+def test_central_bank_needs_two_activated_level_one_companies_not_a_level_two():
+    """"Once a player has activated at least two different 1st level company cards he is
+    allowed to invest in the Central Bank": an activated 2nd-level company does not count."""
+    g = make_game(set_ref=every_company())
+    give(g, 0, "power_plant")
+    give(g, 0, "bank")
+    set_hand(g, 0, activate=1, buy=2)
+    assert actions.central_bank_plan(g, 2) is None
+    with pytest.raises(IllegalAction, match="level-1"):
+        actions.invest(g, 2)
+
+
+def test_fine_point_3_the_marketing_company_makes_no_buy_for_the_central_bank():
+    """Fine point 3: "Company abilities that allow other types of decision cards to be used as
+    Buy cards, may not be used for the Central Bank" (two Obstacles as a Buy)."""
+    g = make_game(set_ref=every_company())
+    give(g, 0, "power_plant")
+    give(g, 0, "warehouses")
+    give(g, 0, "marketing_company")
+    set_hand(g, 0, activate=1, obstacle=2)
+    assert actions.central_bank_plan(g, 1) is None
+    with pytest.raises(IllegalAction, match="Buy cards"):
+        actions.invest(g, 1)
+    assert g.players[0].vp_cards == 0
+
+
+def test_central_bank_invests_real_buy_cards_and_uses_the_others_for_the_activate():
+    """The Central Bank: "play an Activate card ... and discard ... Buy cards": with a
+    Marketing Company, two Obstacles may make the Activate while the Buy cards are invested."""
+    g = make_game(set_ref=every_company())
+    give(g, 0, "power_plant")
+    give(g, 0, "warehouses")
+    give(g, 0, "marketing_company")
+    set_hand(g, 0, buy=2, obstacle=2)
+    assert actions.invest(g, 2) == 2
+    assert g.players[0].played == [0, 0, 2, 0] and g.central_bank_buys == 2
+    check_all(g)

@@ -183,3 +183,48 @@ def test_the_same_cards_may_not_be_grouped_with_mixed_types():
     give(g, 0, "accounting_firm")
     set_hand(g, 0, obstacle=2, hire=1)
     assert actions.company_plan(g, cid(g, "warehouses")) is None
+
+
+def test_exhausting_imported_removes_no_resource_block():
+    """"When a resource (except Imported resources) is exhausted, one resource block must be
+    removed": buying the last Imported card leaves the blocks in play."""
+    g = make_game(players=2)
+    g.resource_blocks = [res("paper"), res("personnel")]
+    g.players[1].storage[res("steel")] += g.market[res("steel")]     # Imported for sale ...
+    g.market[res("steel")] = 0
+    g.resource_blocks.pop()                                           # ... and its block gone
+    g.players[1].storage[res("imported")] += g.market[res("imported")] - 1
+    g.market[res("imported")] = 1
+    set_hand(g, 0, buy=2)
+    actions.buy_resource(g, res("imported"))
+    assert g.market[res("imported")] == 0 and g.resource_blocks == [res("paper")]
+    check_all(g)
+
+
+def test_a_level_two_company_needs_two_activated_level_one_companies_not_a_level_two():
+    """"A player may only purchase a 2nd level company card (red frame) if he has activated at
+    least two 1st level (orange frame) company cards": an activated 2nd-level company is not
+    one of them."""
+    g = make_game(set_ref=every_company())
+    give(g, 0, "power_plant")
+    give(g, 0, "bank")                                # level 2
+    parks = cid(g, "theme_parks")
+    set_hand(g, 0, buy=4)
+    assert "level-1" in actions.company_problem(g, parks)
+    give(g, 0, "warehouses")
+    assert actions.company_problem(g, parks) is None
+
+
+def test_a_logistics_company_pair_buys_imported_only_twice_over():
+    """Imported costs 2 Buy; the Logistics Company's 2 cards of one type stand in for one Buy,
+    so an Imported takes two pairs."""
+    g = make_game(set_ref=every_company())
+    g.players[1].storage[res("steel")] += g.market[res("steel")]
+    g.market[res("steel")] = 0
+    g.resource_blocks = [res("paper")]
+    give(g, 0, "logistics_company")
+    set_hand(g, 0, obstacle=2, hire=1)
+    assert actions.resource_plan(g, res("imported")) is None
+    set_hand(g, 0, obstacle=2, hire=2)
+    actions.buy_resource(g, res("imported"))
+    assert g.players[0].storage[res("imported")] == 1 and g.players[0].played == [0, 0, 2, 2]

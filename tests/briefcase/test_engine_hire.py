@@ -178,3 +178,69 @@ def test_a_hire_card_may_come_from_the_marketing_company():
     set_hand(g, 0, buy=2)
     hire(g, 1, mall)
     assert g.players[0].played[BUY] == 2 and g.players[0].played[HIRE] == 0
+
+
+def test_an_owner_paid_outside_his_turn_keeps_to_his_storage_limit():
+    """"A player may not store more than 5 resource cards in his player area"; only "during
+    his turn, a player may exceed his storage limit". A hire's payment comes in another
+    player's turn, so the owner discards down to the limit at once, choosing which."""
+    g = _hire_game(storage_discard=[res("steel"), res("steel")])
+    mall = give(g, 1, "shopping_mall")
+    set_storage(g, 1, steel=5, energy=2)           # at the limit; Energy does not count
+    set_storage(g, 0, concrete=1, paper=1)
+    set_hand(g, 0, hire=1)
+    hire(g, 1, mall)
+    owner = g.players[1]
+    assert owner.storage[res("concrete")] == 1 and owner.storage[res("paper")] == 1
+    assert owner.storage[res("steel")] == 3 and owner.storage[res("energy")] == 2
+    assert g.res_discard[res("steel")] == 2
+    [asked] = bots(g)[1].asked("storage_discard")
+    assert asked.seat == 1 and (asked.low, asked.high) == (2, 2)
+    check_all(g)
+
+
+def test_an_owner_within_his_storage_limit_is_not_asked_to_discard():
+    """Only resources over the limit are discarded: an owner with room keeps the whole fee."""
+    g = _hire_game()
+    mall = give(g, 1, "shopping_mall")
+    set_storage(g, 1, steel=3)
+    set_storage(g, 0, concrete=1, paper=1)
+    set_hand(g, 0, hire=1)
+    hire(g, 1, mall)
+    assert sum(g.players[1].storage) == 5
+    assert not bots(g)[1].asked("storage_discard")
+
+
+def test_an_even_activation_cost_is_halved_exactly():
+    """"Half of the activation cost rounded up": an even cost needs no rounding (4 -> 2)."""
+    g = _hire_game()
+    even = next(c for c in g.rules.companies if c.activation_total % 2 == 0 and c.activation_total > 2
+                and not c.starting)
+    ci = give(g, 1, even.id)
+    pay = {g.rules.res_names[r]: k for r, k in enumerate(even.activation) if k}
+    set_storage(g, 0, **pay)                       # the whole cost: the hirer pays half of it
+    set_hand(g, 0, hire=1)
+    hire(g, 1, ci)
+    assert sum(g.players[1].storage) == even.activation_total // 2
+    assert sum(g.players[0].storage) == even.activation_total - even.activation_total // 2
+
+
+def test_refused_energy_in_a_hire_fee_returns_to_its_pile():
+    """The owner's refused resources "are discarded immediately"; "Energy is always returned
+    to its original pile"."""
+    g = _hire_game(keep_hire_payment=[])
+    # A company whose activation cost includes Energy (costs are authored: found in the data).
+    c = next(c for c in g.rules.companies if c.activation[res("energy")] and c.index in g.portfolio)
+    give(g, 1, c.id)
+    fee = [0] * 6
+    fee[res("energy")] = 1
+    for r, k in enumerate(c.activation):           # the rest of the fee from the other resources
+        if r != res("energy"):
+            fee[r] = min(k, actions.hire_fee(c) - sum(fee))
+    set_storage(g, 0, **{g.rules.res_names[r]: k for r, k in enumerate(fee) if k})
+    set_hand(g, 0, hire=1)
+    energy = g.market[res("energy")]
+    hire(g, 1, c.index, actions.hire_plan(g, 1, c.index, fee=tuple(fee)))
+    assert g.market[res("energy")] == energy + 1 and g.res_discard[res("energy")] == 0
+    assert sum(g.players[1].storage) == 0
+    check_all(g)

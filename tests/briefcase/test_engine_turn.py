@@ -365,3 +365,47 @@ def test_a_bots_own_payment_reads_like_the_listed_actions():
     g, decision = _first_action_decision()
     buy = next(a for a in decision.options if a[0] == "buy_resource")
     assert decision.describe(list(buy)).startswith("buy 1 ")          # as read back from a log
+
+
+def test_the_player_to_the_left_plays_next_clockwise():
+    """"After a player has drawn new cards, his turn ends and the player to his left begins
+    his turn"; "Play continues clockwise" (seats are numbered clockwise from the starter)."""
+    g = make_game(3)
+    order = []
+    for _ in range(6):
+        order.append(g.current)
+        play_turn(g)
+    assert order == [0, 1, 2, 0, 1, 2] and g.turns == 6
+
+
+def test_imported_counts_against_the_storage_limit():
+    """"A player may not store more than 5 resource cards ... Energy resource cards are
+    excluded from this rule": Imported cards are not."""
+    g = make_game()
+    set_storage(g, 0, imported=4, steel=3, energy=2)
+    play_turn(g)
+    p = g.players[0]
+    assert p.storage[res("imported")] + p.storage[res("steel")] == 5
+    assert p.storage[res("energy")] == 2
+
+
+def test_warehouses_limit_of_eight_excludes_energy():
+    """Warehouses: "store up to 8 resource cards ... Energy is always excluded from any
+    limitation"."""
+    g = make_game()
+    give(g, 0, "warehouses")
+    set_storage(g, 0, steel=5, paper=5, energy=6)
+    play_turn(g)
+    p = g.players[0]
+    assert p.storage[res("steel")] + p.storage[res("paper")] == 8 and p.storage[res("energy")] == 6
+
+
+def test_game_end_waits_for_the_starters_right_hand_neighbour_even_when_he_triggers_it():
+    """"The player on the right of the player who started the game must have the last turn":
+    when that player triggers the end, the game ends with his own turn."""
+    g = make_game(3)
+    play_turn(g)
+    play_turn(g)
+    g.bank[BUY] = 0                                  # seat 2, the last seat, triggers it
+    play_turn(g)
+    assert g.over and g.turns == 3 and g.end_condition == "buy_cards"

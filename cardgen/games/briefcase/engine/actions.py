@@ -706,5 +706,7 @@ def perform_hire(g: GameState, owner: int, ci: int, plan: HirePlan) -> Steps:
         else:
             payment.return_resource(g, r)
     touch(g, owner)
+    # It is not the owner's turn: what it keeps may not take it over its storage limit.
+    yield from effects.keep_within_limit(g, owner_p)
     g.hires += 1
     yield from produce(g, p, c, may_top=False)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from typing import Any
 
-from cardgen.games.briefcase.engine import cards
+from cardgen.games.briefcase.engine import cards, payment
 from cardgen.games.briefcase.engine.memo import Memo
 from cardgen.games.briefcase.engine.rules import (
     ALL_RES_MASK,
@@ -198,6 +198,40 @@ def refresh(g: GameState, p: PlayerState) -> None:
     p.active_key = active          # the activated companies: observation.py caches by it
 
 
+# --- The storage limit ----------------------------------------------------------------------
+
+
+def limited_stored(g: GameState, p: PlayerState) -> int:
+    """Stored resources that count against the storage limit (all but Energy)."""
+    storage = p.storage
+    total = sum(storage)            # all, less the exempt: cheaper than adding up the others
+    for r in g.rules.storage_exempt:
+        total -= storage[r]
+    return total
+
+
+def enforce_storage(g: GameState, p: PlayerState, over: int) -> Steps:
+    """The player discards the ``over`` resources over the storage limit (to the resource
+    discard pile; Energy back to its pile), choosing which."""
+    options = [r for r in g.rules.storage_limited for _ in range(p.storage[r])]
+    picks = yield d.choose_many(p.seat, "storage_discard",
+                                f"Storage holds {over} resources over its limit: discard which?",
+                                options, over, over, [g.rules.res_names[r].capitalize() for r in options])
+    for r in picks:
+        p.storage[r] -= 1
+        payment.return_resource(g, r)
+
+
+def keep_within_limit(g: GameState, p: PlayerState) -> Steps:
+    """A player changed in another player's turn (paid for a hire, or a Warehouses
+    deactivated) discards down to the storage limit at once: "A player may not store more than
+    5 resource cards"; only "during his turn, a player may exceed his storage limit" (ruling
+    storage-limit-outside-turn)."""
+    over = limited_stored(g, p) - p.storage_limit
+    if over > 0:
+        yield from enforce_storage(g, p, over)
+
+
 # --- Per activation -------------------------------------------------------------------------
 
 
@@ -303,6 +337,7 @@ def _deactivate_opponent_company(g: GameState, p: PlayerState, c: CompanyRule,
         g.deactivations += 1
         refresh(g, opp)
         touch(g, o)
+        yield from keep_within_limit(g, opp)       # a Warehouses' 8 may fall back to 5
 
 
 PER_ACTIVATION: dict[str, Callable[[GameState, PlayerState, CompanyRule, ActivationContext], Steps]] = {

@@ -72,9 +72,11 @@ def check_end_of_turn(g: GameState) -> None:
     """After the Draw step of the player who just played."""
     p = g.players[g.current]
     exempt = g.rules.storage_exempt_mask
-    limited = sum(p.storage[r] for r in range(N_RES) if not (exempt >> r) & 1)
-    if limited > p.storage_limit:
-        _fail(g, f"seat {p.seat} stores {limited} resources over a limit of {p.storage_limit}")
+    # Every player: only the player whose turn it is may exceed the limit, and only until then.
+    for q in g.players:
+        limited = sum(q.storage[r] for r in range(N_RES) if not (exempt >> r) & 1)
+        if limited > q.storage_limit:
+            _fail(g, f"seat {q.seat} stores {limited} resources over a limit of {q.storage_limit}")
     owned = sum(p.hand) + len(p.deck) + sum(p.discard)
     if sum(p.hand) != min(g.draw_to, owned) or g.draw_to > p.hand_size:
         _fail(g, f"seat {p.seat} holds {sum(p.hand)} cards after drawing to a hand of {g.draw_to} "

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from cardgen.games.briefcase.engine import actions, cards, effects, invariants, legal, payment
+from cardgen.games.briefcase.engine import actions, cards, effects, invariants, legal
 from cardgen.games.briefcase.engine.defaults import Ask, run
+from cardgen.games.briefcase.engine.effects import enforce_storage, limited_stored
 from cardgen.games.briefcase.engine.observation import (
     ALL_PARTS,
     BANK,
@@ -82,27 +83,6 @@ def start_steps(g: GameState) -> Steps:
     p = g.players[g.current]
     if p.start_draw or p.start_cycle:
         yield from effects.start_of_turn(g, p)
-
-
-def limited_stored(g: GameState, p: PlayerState) -> int:
-    """Stored resources that count against the storage limit (all but Energy)."""
-    storage = p.storage
-    total = sum(storage)            # all, less the exempt: cheaper than adding up the others
-    for r in g.rules.storage_exempt:
-        total -= storage[r]
-    return total
-
-
-def enforce_storage(g: GameState, p: PlayerState, over: int) -> Steps:
-    """At the end of the turn the player discards the ``over`` resources over the storage limit
-    (to the resource discard pile; Energy back to its pile), choosing which."""
-    options = [r for r in g.rules.storage_limited for _ in range(p.storage[r])]
-    picks = yield d.choose_many(p.seat, "storage_discard",
-                                f"Storage holds {over} resources over its limit: discard which?",
-                                options, over, over, [g.rules.res_names[r].capitalize() for r in options])
-    for r in picks:
-        p.storage[r] -= 1
-        payment.return_resource(g, r)
 
 
 def draw_step(g: GameState, p: PlayerState) -> Steps:
