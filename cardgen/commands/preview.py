@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from cardgen.commands import file_to_read, file_to_write
-from cardgen.commands.build import BuildFailed, UsageProblem, context_for, report_failures
+from cardgen.commands.build import BuildFailed, UsageProblem, context_for, layout_failed, report_failures
 from cardgen.data.schema import did_you_mean
 from cardgen.output import OutputError, write_atomic
 from cardgen.paths import display_path
@@ -82,7 +82,9 @@ def register(app: typer.Typer) -> None:
                 (image,) = face_images(ctx, [face], dpi, 3.0 if bleed else 0.0)
             except RenderError as exc:
                 raise BuildFailed(exc.problems) from None
-            except (RasterError, LayoutError) as exc:
+            except LayoutError as exc:
+                raise layout_failed(exc) from None
+            except RasterError as exc:
                 raise BuildFailed([str(exc)]) from None
             name = re.sub(r"[^A-Za-z0-9_.-]+", "_", card)
             target = out or current().default_output() / f"preview-{name}-{ctx.lang}.png"

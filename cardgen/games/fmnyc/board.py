@@ -133,7 +133,7 @@ def _layout(shown: str, stamp: int) -> BoardLayout:
     path = template_file(GAME, "board.yaml")
     data, problems = load_yaml(path, shown)
     if problems:
-        raise LayoutError(problems[0].format())
+        raise LayoutError(problems[0].format(), problems)
     why = _layout_problem(data)
     if why:
         raise LayoutError(f"{shown}: {why}")
