@@ -195,10 +195,10 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
                 f"{va.word} ({len(va.warnings)}) after")
     files = [(report, text.encode()), (log, b"".join(json_bytes(r, indent=None) for r in records))]
     if outcome.changes:
-        import yaml
+        from cardgen.data.yamlload import dump_yaml
 
         doc = tuning.changes_document(subject, outcome.changes, why)
-        files.append((out, yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100).encode()))
+        files.append((out, dump_yaml(doc).encode()))
     try:
         write_all_atomic(files)
     except OutputError as exc:
