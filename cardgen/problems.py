@@ -23,7 +23,8 @@ CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # something else than the text means: the line and paragraph separators (drawn as a space, not
 # a break) and the bidirectional embeddings, overrides and isolates (text is laid out left to
 # right; they would change nothing). The marks (U+200E, U+200F, U+061C) change nothing either
-# but mean nothing more, and zero-width joiners are part of how some scripts are written.
+# but mean nothing more; the zero-width joiners are part of how some scripts are written, and
+# the zero-width space is where a line may break (cardgen.render.text breaks there).
 UNLAID = re.compile("[\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 

@@ -77,3 +77,13 @@ def test_a_character_no_card_prints_as_written_is_a_validate_error_at_its_place(
     result = runner.invoke(app, ["validate"])
     assert result.exit_code == 1
     assert f"my-set.yaml:{line}:7: error[text-control]: name: {said}" in result.output
+
+
+@pytest.mark.parametrize("escape", ["\\u200b", "\\u200c", "\\u200d"])
+def test_the_zero_width_space_and_joiners_are_text(overlay: Path, escape: str):
+    # Part of how some scripts are written (joiners) and where a line may break (the space).
+    my_set = overlay / "cards" / "briefcase" / "my-set.yaml"
+    text = my_set.read_text(encoding="utf-8")
+    my_set.write_text(text.replace("\nname: Tech Boom", f'\nname: "Tech{escape}Boom"', 1), encoding="utf-8")
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 0, result.output

@@ -60,6 +60,12 @@ class BuildFailed(Exception):
         super().__init__(lines[0] if lines else "build failed")
 
 
+def layout_failed(exc: LayoutError) -> BuildFailed:
+    """A layout, board or template problem as ``validate`` prints it: at its place with its rule
+    id (``file:line:col: error[layout]: ...``); one that names no place as an ``error:`` line."""
+    return BuildFailed(exc.lines, placed=[p.format() for p in exc.problems])
+
+
 def translator_for(game: str, lang: str) -> Translator:
     """The Translator for (game, lang), from the game's PO catalogs."""
     from cardgen.i18n.catalog import CatalogError
@@ -155,7 +161,9 @@ def context_for(game: str, lang: str, players: int | None = None, set_ref: str |
         raise UsageProblem(str(exc)) from None
     try:
         return prepare(module, selection, lang, translate, ink_saver, font)
-    except (LayoutError, FontError) as exc:
+    except LayoutError as exc:
+        raise layout_failed(exc) from None
+    except FontError as exc:
         raise BuildFailed([str(exc)]) from None
 
 
@@ -196,7 +204,9 @@ def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | Non
             render = getattr(module, f"render_{part}")
             pdf = render(ctx, req.options, f"{title} {part}", step)
             rendered.append((req.out / f"{base}-{part}.pdf", pdf))
-    except (LayoutError, FontError, ImpositionError, TilingError) as exc:
+    except LayoutError as exc:
+        raise layout_failed(exc) from None
+    except (FontError, ImpositionError, TilingError) as exc:
         raise BuildFailed([str(exc)]) from None
     except RenderError as exc:
         raise BuildFailed(exc.problems) from None
@@ -208,7 +218,8 @@ def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | Non
                                f"(see cardgen i18n check --lang {ctx.lang})"])
         notes = (note,)
     try:
-        write_all_atomic([(path, pdf.data) for path, pdf in rendered])   # both PDFs or neither
+        # both PDFs or neither, into --out DIR or the output folder, made if missing
+        write_all_atomic([(path, pdf.data) for path, pdf in rendered], [req.out])
     except OutputError as exc:
         raise BuildFailed([str(exc)]) from None
     return [Output(path, pdf.pages, pdf.cards, len(pdf.data), pdf.notes + (notes if i == 0 else ()),

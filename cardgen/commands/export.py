@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from cardgen.commands import file_to_read, folder_to_write, game_option, pick_game
-from cardgen.commands.build import BuildFailed, context_for, report_failures, variant_stem
+from cardgen.commands.build import BuildFailed, context_for, layout_failed, report_failures, variant_stem
 from cardgen.paths import display_path
 from cardgen.render.cardface import RenderError
 from cardgen.render.export import export_png, export_tts
@@ -70,7 +70,9 @@ def register(app: typer.Typer) -> None:
                     export_tts(ctx, specs, folder)
             except RenderError as exc:
                 raise BuildFailed(exc.problems) from None
-            except (RasterError, LayoutError, OSError) as exc:     # LayoutError: check_faces
+            except LayoutError as exc:                              # check_faces
+                raise layout_failed(exc) from None
+            except (RasterError, OSError) as exc:
                 raise BuildFailed([str(exc)]) from None
             size = sum(f.stat().st_size for f in files)
             typer.echo(f"wrote {len(files)} files to {display_path(folder)} ({size / 2**20:.1f} MiB) "

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from cardgen.commands import file_to_read, file_to_write
-from cardgen.commands.build import BuildFailed, UsageProblem, context_for, report_failures
+from cardgen.commands.build import BuildFailed, UsageProblem, context_for, layout_failed, report_failures
 from cardgen.data.schema import did_you_mean
 from cardgen.output import OutputError, write_atomic
 from cardgen.paths import display_path
@@ -82,14 +82,18 @@ def register(app: typer.Typer) -> None:
                 (image,) = face_images(ctx, [face], dpi, 3.0 if bleed else 0.0)
             except RenderError as exc:
                 raise BuildFailed(exc.problems) from None
-            except (RasterError, LayoutError) as exc:
+            except LayoutError as exc:
+                raise layout_failed(exc) from None
+            except RasterError as exc:
                 raise BuildFailed([str(exc)]) from None
             name = re.sub(r"[^A-Za-z0-9_.-]+", "_", card)
-            target = out or current().default_output() / f"preview-{name}-{ctx.lang}.png"
+            default = current().default_output()
+            target = out or default / f"preview-{name}-{ctx.lang}.png"
             buffer = io.BytesIO()
             image.save(buffer, "PNG", optimize=False)
             try:
-                write_atomic(target, buffer.getvalue())
+                # the output folder is made if missing; the folder of a file named by -o must exist
+                write_atomic(target, buffer.getvalue(), [] if out else [default])
             except OutputError as exc:
                 raise BuildFailed([str(exc)]) from None
             typer.echo(f"wrote {display_path(target)}: {image.width} x {image.height} px "

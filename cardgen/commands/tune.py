@@ -152,9 +152,11 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     report = report or base.with_name(base.name.removesuffix("-tuned-changes") + "-tune-report.md")
     log = log or base.with_name(base.name.removesuffix("-tuned-changes") + "-tune-log.jsonl")
     # Every destination is checked now: finding it unwritable after the games wastes them.
+    # The output folder is made if missing; the folder of a file named by an option must exist.
+    make = [folder]
     try:
         for path in (out, report, log):
-            check_writable(path)
+            check_writable(path, make)
     except OutputError as exc:
         raise fail(str(exc), 1) from None
 
@@ -195,12 +197,12 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
                 f"{va.word} ({len(va.warnings)}) after")
     files = [(report, text.encode()), (log, b"".join(json_bytes(r, indent=None) for r in records))]
     if outcome.changes:
-        import yaml
+        from cardgen.data.yamlload import dump_yaml
 
         doc = tuning.changes_document(subject, outcome.changes, why)
-        files.append((out, yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=100).encode()))
+        files.append((out, dump_yaml(doc).encode()))
     try:
-        write_all_atomic(files)
+        write_all_atomic(files, make)
     except OutputError as exc:
         raise fail(str(exc), 1) from None
     typer.echo(text)

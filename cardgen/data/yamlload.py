@@ -188,14 +188,29 @@ def _seq_constructor(loader: _Loader, node: yaml.SequenceNode) -> PosList:
 
 _Loader.add_constructor("tag:yaml.org,2002:map", _map_constructor)
 _Loader.add_constructor("tag:yaml.org,2002:seq", _seq_constructor)
-# YAML 1.1 (PyYAML's resolver) reads a number in exponent form as a float only with a dot
-# (``1.0e3``); ``1e3`` and ``2E-1`` were text, so ``cost: 1e3`` reported "expected a number". YAML
-# 1.2 and JSON read them as numbers; so does cardgen. (Integers keep their own resolver, which
-# comes first: ``1_000`` and ``0x10`` stay integers.)
-_Loader.add_implicit_resolver(
-    "tag:yaml.org,2002:float",
-    re.compile(r"^[-+]?[0-9][0-9_]*(?:\.[0-9_]*)?[eE][-+]?[0-9]+$"),
-    list("-+0123456789"))
+# YAML 1.1 (PyYAML's resolver) reads a number in exponent form as a float only with a dot and a
+# signed exponent (``1.0e+3``), and one starting with a dot only unsigned (``.5``): ``1e3``,
+# ``2E-1``, ``.5e3`` and ``-.5`` were text, so ``cost: 1e3`` reported "expected a number". YAML 1.2
+# (its core schema) and JSON read them as numbers; so does cardgen, with these two forms added to
+# what YAML 1.1 reads as floats. (Integers keep their own resolver, which comes first: ``1_000``
+# and ``0x10`` stay integers; quoted, ``'1e3'`` stays text.)
+_FLOAT_12 = re.compile(r"""^(?:[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9][0-9_]*)[eE][-+]?[0-9]+
+                          |[-+]\.[0-9][0-9_]*)$""", re.X)
+_Loader.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_12, list("-+.0123456789"))
+
+
+class _Dumper(yaml.SafeDumper):
+    """SafeDumper that quotes a text the loader would read as a number (``"1e3"``): PyYAML's
+    writer asks its own YAML 1.1 resolver, which would leave it bare."""
+
+
+_Dumper.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_12, list("-+.0123456789"))
+
+
+def dump_yaml(data: Any) -> str:
+    """``data`` (plain dicts, lists and scalars) as YAML text that ``load_yaml`` reads back the
+    same: keys in their order, any character as itself."""
+    return yaml.dump(data, Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
 
 
 def _check_expanded(value: Any) -> None:

@@ -29,7 +29,7 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -55,8 +55,38 @@ def _a(kind: str) -> str:
     return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
 
 
+# "path:line:col: message": where a layout problem's message names its place.
+_POSITION = re.compile(r"^(.*?):(\d+):(\d+): (.*)$", re.S)
+
+
+def at_place(message: str) -> Problem | None:
+    """A layout problem's message (``path:line:col: ...``) as a Problem at that place, with the
+    rule id ``layout``; None when the message names no place in a file."""
+    found = _POSITION.match(message)
+    if found is None:
+        return None
+    return Problem(found.group(1), int(found.group(2)), int(found.group(3)), "layout", found.group(4))
+
+
 class LayoutError(ValueError):
-    """A layout file that cannot be used; the message starts with ``path:line:col:``."""
+    """A layout file (or a board, insert or character template) that cannot be used; the message
+    starts with ``path:line:col:`` when the problem has a place.
+
+    ``problems``: every problem found that has a place in a file, with its rule id (``layout``,
+    or the YAML reader's or the schema's own), so that ``build`` prints them as ``validate``
+    does; ``lines``: those that name no place, printed as they are. ``found`` (default: the
+    message alone) lists them, as Problems or as messages."""
+
+    def __init__(self, message: str, found: Iterable[Problem | str] | None = None):
+        super().__init__(message)
+        self.problems: list[Problem] = []
+        self.lines: list[str] = []
+        for item in [message] if found is None else found:
+            placed = item if isinstance(item, Problem) else at_place(item)
+            if placed is not None:
+                self.problems.append(placed)
+            else:
+                self.lines.append(str(item))
 
 
 @dataclass(frozen=True)
@@ -289,11 +319,8 @@ def load_layouts(path: Path) -> LayoutBook:
                 _passed.add(stamp)
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise LayoutError(problems[0].format() + more)
+        raise LayoutError(problems[0].format() + more, problems)
     return LayoutBook(path, data)
-
-
-_POSITION = re.compile(r"^(.*?):(\d+):(\d+): (.*)$", re.S)
 
 
 def layout_problems(game: str) -> list[Problem]:
@@ -314,14 +341,14 @@ def layout_problems(game: str) -> list[Problem]:
     try:
         LayoutBook(path, data)
     except LayoutError as exc:
-        return [placed_problem(str(exc), shown)]
+        return exc.problems + [placed_problem(line, shown) for line in exc.lines]
     return []
 
 
 def placed_problem(message: str, shown: str) -> Problem:
-    """A LayoutError's message (``path:line:col: ...``) as a Problem of the layout file ``shown``
-    at that place (at 1:1 when the message names no place in it)."""
-    found = _POSITION.match(message)
-    if found and found.group(1) == shown:
-        return Problem(shown, int(found.group(2)), int(found.group(3)), "layout", found.group(4))
+    """A layout problem's message (``path:line:col: ...``) as a Problem at that place (``at_place``);
+    one that names no place as a problem of the layout file ``shown`` at 1:1."""
+    placed = at_place(message)
+    if placed is not None:
+        return placed
     return Problem(shown, 1, 1, "layout", message.removeprefix(f"{shown}: "))

@@ -161,7 +161,7 @@ def check_faces(ctx: Context, faces: Iterable[Face]) -> None:
     problems = ctx.renderer.face_problems(faces, every_face(ctx))
     if problems:
         more = f" (and {len(problems) - 1} more: cardgen validate lists them)" if len(problems) > 1 else ""
-        raise LayoutError(problems[0] + more)
+        raise LayoutError(problems[0] + more, problems)
 
 
 def plan(ctx: Context, specs: list[CardSpec], options: SheetOptions) -> tuple[list[Page], dict[str, Face]]:

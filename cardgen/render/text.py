@@ -7,11 +7,11 @@ is drawn: ``cardgen validate`` and ``cardgen i18n check`` report it, and the bui
 a token, such as ``{ }``, is printed as it is. Nothing in a text is markup: a translation
 cannot add tags, links or images, and icon tokens become drawn vector icons.
 
-Lines break at spaces, and between any two Chinese, Japanese or Korean characters (what
-reportlab calls ``wordWrap='CJK'``), never before closing punctuation such as ``，。）`` nor
-after opening punctuation such as ``（「``, and a paragraph never ends on a line holding one lone
-Chinese character or icon (the character before it comes down with it). An icon stays with the
-text it touches: ``{vp}.`` does not break before the full stop.
+Lines break at spaces, at a zero-width space (U+200B, not drawn), and between any two Chinese,
+Japanese or Korean characters (what reportlab calls ``wordWrap='CJK'``), never before closing
+punctuation such as ``，。）`` nor after opening punctuation such as ``（「``, and a paragraph
+never ends on a line holding one lone Chinese character or icon (the character before it comes
+down with it). An icon stays with the text it touches: ``{vp}.`` does not break before the full stop.
 
 ``fit_text`` tries the style's size first and shrinks in steps of ``SIZE_STEP`` down to the
 style's ``min_size``, which is never below ``MIN_SIZE_PT`` (5 pt, the smallest size that stays
@@ -41,6 +41,10 @@ ASCENT_EM = 0.78        # baseline below the top of the line's text height
 # reportlab's list lacks the full-width forms that Chinese uses (seen starting a line).
 CANNOT_START = set(ALL_CANNOT_START) | set("，！？：；。、）」』】〉》〕］｝・ー")
 CANNOT_END = set("（「『【〈《〔［｛")
+# The zero-width space: where a line may break with no space drawn (how Thai, Khmer or Lao, which
+# put no spaces between words, and a long compound word mark it). Laid out, never drawn: a font
+# that has no glyph for it would draw a box.
+ZWSP = "\u200b"
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,7 @@ def _atoms(text: str, font: str, icons: frozenset[str]) -> list[list[tuple[Atom,
     for para in text.split("\n"):
         out: list[tuple[Atom, bool, bool]] = []
         pending_space = False
+        pending_break = False        # a zero-width space since the last atom
         last_char = ""
         pos = 0
         pieces: list[tuple[bool, str]] = []
@@ -112,25 +117,29 @@ def _atoms(text: str, font: str, icons: frozenset[str]) -> list[list[tuple[Atom,
         for is_icon, value in pieces:
             if is_icon:
                 out.append((Atom(True, value, ICON_EM), pending_space and bool(out),
-                            pending_space or _wide(last_char)))
-                pending_space, last_char = False, ""
+                            pending_space or pending_break or _wide(last_char)))
+                pending_space, pending_break, last_char = False, False, ""
                 continue
             for ch in value:
                 if ch.isspace():
                     pending_space = True
                     continue
+                if ch == ZWSP:
+                    pending_break = True
+                    continue
                 wide = _wide(ch)
-                joins_word = (out and not out[-1][0].icon and not pending_space and not wide
-                              and not _wide(last_char) and last_char != "")
+                joins_word = (out and not out[-1][0].icon and not pending_space and not pending_break
+                              and not wide and not _wide(last_char) and last_char != "")
                 if joins_word:
                     atom, sp, brk = out[-1]
                     out[-1] = (Atom(False, atom.value + ch, 0.0), sp, brk)
                 else:
-                    brk = pending_space or wide or _wide(last_char)
+                    opening = pending_space or pending_break
+                    brk = opening or wide or _wide(last_char)
                     if ch in CANNOT_START or last_char in CANNOT_END:
-                        brk = pending_space and ch not in CANNOT_START
+                        brk = opening and ch not in CANNOT_START
                     out.append((Atom(False, ch, 0.0), pending_space and bool(out), bool(brk)))
-                pending_space, last_char = False, ch
+                pending_space, pending_break, last_char = False, False, ch
         paragraphs.append([(a if a.icon else Atom(False, a.value, stringWidth(a.value, font, 1.0)),
                             sp, brk) for a, sp, brk in out])
     return paragraphs

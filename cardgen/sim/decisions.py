@@ -57,7 +57,7 @@ class Decision:
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
-            raise ValueError(f"unknown decision kind {self.kind!r}")
+            raise ValueError(f"unknown decision kind {quoted(self.kind)}")
 
     def label(self, i: int) -> str:
         return self.labels[i] if i < len(self.labels) else str(self.options[i])

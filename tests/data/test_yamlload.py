@@ -307,6 +307,20 @@ def test_what_is_not_a_number_in_exponent_form_reads_as_before(tmp_path, text, v
     assert problems == [] and data["a"] == value and type(data["a"]) is type(value)
 
 
+@pytest.mark.parametrize("text, value", [("-.5", -0.5), ("+.5", 0.5), (".5e3", 500.0), ("-.5E-2", -0.005),
+                                         ("1.e3", 1000.0), (".5", 0.5), ("1e300", 1e300)])
+def test_every_float_of_yaml_1_2_is_a_number(tmp_path, text, value):
+    # YAML 1.1 reads a leading-dot number only unsigned and without an exponent.
+    data, problems = load(tmp_path, f"a: {text}\n")
+    assert problems == [] and data["a"] == value and type(data["a"]) is float
+
+
+@pytest.mark.parametrize("text", ["1e3", "-.5", ".5e3", "1E-2", "1_000", "plain"])
+def test_text_written_by_dump_yaml_reads_back_as_text(text: str):
+    # PyYAML's own writer would leave "1e3" bare, which cardgen then reads as a number.
+    assert yamlload.parse_yaml(yamlload.dump_yaml({"a": text})) == {"a": text}
+
+
 def test_an_exponent_past_the_largest_number_is_not_finite(tmp_path):
     p = only(load(tmp_path, "game: briefcase\na: 1e999\n")[1])
     assert (p.rule, p.line, p.col) == ("yaml-value", 2, 4)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import re
 import time
 from pathlib import Path
 
@@ -353,4 +354,7 @@ def test_a_board_layout_out_of_its_bounds_is_one_error_line(project: Path, tmp_p
     result = CliRunner().invoke(app, ["build", "fmnyc", "--out", str(tmp_path / "out")])
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
     assert message in result.output and "internal error" not in result.output
+    # at its place, with its rule id, as every layout problem is printed
+    (line,) = [row for row in result.output.splitlines() if message in row]
+    assert re.search(r"templates/fmnyc/board\.yaml:\d+:\d+: error\[[a-z-]+\]: ", line), line
     assert not (tmp_path / "out").exists()

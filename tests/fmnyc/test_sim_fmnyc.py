@@ -45,6 +45,14 @@ def test_the_career_option_is_the_full_or_the_quick_draft():
         config(4, career="some")
 
 
+def test_a_career_option_that_is_not_one_reads_as_a_log_holds_it():
+    # A game log's header may hold any value: it is quoted as JSON, not as Python ('some', [1]).
+    with pytest.raises(ValueError, match='not "some"$'):
+        config(4, career="some")
+    with pytest.raises(ValueError, match=r"not \[1\]$"):
+        config(4, career=[1])
+
+
 @pytest.mark.parametrize("draft", ["full", "quick"])
 def test_random_games_with_career_cards_and_stocks_end_with_the_invariants_on(draft: str):
     for players in (2, 5):

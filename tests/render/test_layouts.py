@@ -162,9 +162,26 @@ def test_an_unknown_field_fails_the_build_at_its_line_with_the_known_fields(proj
     out = tmp_path / "out"
     result = runner.invoke(app, ["build", "fmnyc", "--out", str(out)])
     assert result.exit_code == 1
-    assert f"cards.yaml:{line}:9: layout 'career' prints the field 'nope', which its cards do not have; " \
-           "known fields: gains, illustration," in result.output
+    assert f"cards.yaml:{line}:9: error[layout]: layout 'career' prints the field 'nope', which its cards " \
+           "do not have; known fields: gains, illustration," in result.output
     assert not out.exists()
+
+
+EXTENDS = ("extends: company", "extends: compny")
+
+
+@pytest.mark.parametrize(("game", "old", "new"), [("fmnyc", *NOPE), ("briefcase", *EXTENDS),
+                                                  ("briefcase", *FIL)])
+def test_build_prints_a_layout_problem_as_validate_does_with_its_rule_id(project: Path, tmp_path: Path,
+                                                                         game: str, old: str, new: str):
+    # a field the cards lack (checked against the faces), a layout the file lacks (read with the
+    # file), a misspelt key (the schema): each one line, the same in both commands
+    _break(project, old, new, game=game)
+    checked = runner.invoke(app, ["validate", game])
+    built = runner.invoke(app, ["build", game, "--out", str(tmp_path / "out")])
+    assert checked.exit_code == built.exit_code == 1
+    (expected,) = [row for row in checked.output.splitlines() if "cards.yaml" in row]
+    assert "error[" in expected and expected in built.output.splitlines(), built.output
 
 
 def test_validate_reports_an_unknown_field_of_a_layout_at_its_line(project: Path):
@@ -220,6 +237,7 @@ def test_preview_of_a_card_whose_layout_has_an_unknown_field_is_one_error_line(p
     _break(project, *NOPE, game="fmnyc")
     result = runner.invoke(app, ["preview", "-g", "fmnyc", "career.heir", "-o", str(tmp_path / "p.png")])
     assert result.exit_code == 1
-    errors = [row for row in result.output.splitlines() if row.startswith("error:")]
-    assert len(errors) == 1 and "layout 'career' prints the field 'nope'" in errors[0], result.output
+    errors = [row for row in result.output.splitlines() if "error" in row]
+    assert len(errors) == 1 and "error[layout]: layout 'career' prints the field 'nope'" in errors[0], \
+        result.output
     assert "internal error" not in result.output and not (tmp_path / "p.png").exists()

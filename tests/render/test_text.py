@@ -56,6 +56,18 @@ def test_a_word_wider_than_the_box_is_an_overflow_not_a_silent_clip():
     assert not fit.fits and fit.overflow > 0
 
 
+def test_a_zero_width_space_is_where_a_line_may_break_and_is_never_drawn():
+    # How Thai or Khmer (no spaces between words) and a long compound mark a break: a line of
+    # each half, joined with no space when they fit on one.
+    half = "Supercalifragilistic"
+    width = stringWidth(half, bundled_fonts().regular, 8.0) + 1
+    fit = fit_text(f"{half}\u200b{half}", width, 100, style(min_size=8.0))
+    assert fit.fits and words(fit) == [[half], [half]]
+    fit = fit_text(f"{half}\u200b{half}", 500, 100, style())
+    assert words(fit) == [[half, half]] and all(not u.space for line in fit.lines for u in line)
+    assert fit_text(f"{half}\u200b {half}", 500, 100, style()).lines[0][1].space > 0
+
+
 def test_icon_tokens_become_icons_and_stay_with_touching_punctuation():
     fit = fit_text("gets 1 {vp}. Then {steel}", 500, 20, style(), ICONS)
     atoms = [a for line in fit.lines for u in line for a in u.atoms]

@@ -3,6 +3,9 @@ of the bots' moves and `cardgen replay --show` of every step."""
 
 from __future__ import annotations
 
+import pytest
+
+from cardgen.games.fmnyc.engine.ask import Ask
 from cardgen.sim import decisions as d
 
 
@@ -38,3 +41,10 @@ def test_a_refused_choice_is_quoted_as_json_at_every_kind():
         "start: null is not one of the items to order (or repeats)"
     assert d.choose_many(0, "discard", "Discard", ["a", "b"], 0, 2).check(["x"]) == \
         'discard: "x" is not one of the options (or repeats)'
+
+
+def test_an_unknown_decision_kind_is_named_as_json_in_both_decision_classes():
+    with pytest.raises(ValueError, match='unknown decision kind "pick"$'):
+        d.Decision(0, "pick", "t", "prompt", ("a",))
+    with pytest.raises(ValueError, match='unknown decision kind "pick"$'):
+        Ask(0, "pick", "t", "prompt", ("a",), str)

@@ -956,6 +956,14 @@ def test_a_card_needs_a_legal_target_but_may_be_banked():
         use(game, 0, card, 1, None)
 
 
+def test_an_illegal_use_names_the_play_as_a_log_holds_it():
+    # As a game log writes the play (a list, null), not as Python's repr of the Action.
+    game, _ = table(3)
+    card = hand(game, 0, "poach")[0]
+    with pytest.raises(ValueError, match=rf'\["use", {card}, 1, null\]$'):
+        use(game, 0, card, 1, None)
+
+
 def test_never_shuffle_startups_or_references_into_the_draw_pile():
     """The rule: "Shuffle the main discard pile into a new draw pile. Never shuffle Startups or References
     into it." """

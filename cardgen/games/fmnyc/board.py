@@ -29,7 +29,7 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.data.yamlload import load_yaml
+from cardgen.data.yamlload import load_yaml, position
 from cardgen.games.fmnyc.load import Fmnyc
 from cardgen.games.fmnyc.texts import (
     LABELS,
@@ -89,42 +89,47 @@ def _measure(value: Any) -> float | None:
     return number if math.isfinite(number) else None
 
 
-def _layout_problem(data: Any) -> str | None:
-    """Why board.yaml's content is not a board layout, or None: exactly the keys size, track
-    (depth) and regions (each region of REGIONS, [x, y, width, height] inside the board)."""
+def _layout_problem(data: Any) -> tuple[str, tuple[Any, ...]] | None:
+    """Why board.yaml's content is not a board layout, and the keys of the value at fault (for
+    its place), or None: exactly the keys size, track (depth) and regions (each region of
+    REGIONS, [x, y, width, height] inside the board)."""
     if not isinstance(data, dict):
-        return "the board layout is a mapping of size, track and regions"
+        return "the board layout is a mapping of size, track and regions", ()
     unknown = sorted(str(k) for k in data if k not in ("size", "track", "regions"))
     if unknown:
-        return f"unknown key '{unknown[0]}' (the keys are size, track and regions)"
+        return f"unknown key '{unknown[0]}' (the keys are size, track and regions)", ()
     size = data.get("size")
     sides = [_measure(v) for v in size] if isinstance(size, list) and len(size) == 2 else None
     low, high = BOARD_MM
     if sides is None or any(v is None or not low <= v <= high for v in sides):
-        return f"size is [width, height] in mm, each from {low:g} to {high:g}, not {quoted(size)}"[:200]
+        return (f"size is [width, height] in mm, each from {low:g} to {high:g}, "
+                f"not {quoted(size)}"[:200], ("size",))
     width, height = sides
     track = data.get("track")
     if not isinstance(track, dict) or set(track) != {"depth"}:
-        return "track is {depth: mm}, its only key"
+        return "track is {depth: mm}, its only key", ("track",)
     depth = _measure(track["depth"])
     if depth is None or not 0 < depth <= min(width, height) / 4:
-        return f"track: depth is a number of mm above 0 and at most {min(width, height) / 4:g}"
+        return (f"track: depth is a number of mm above 0 and at most {min(width, height) / 4:g}",
+                ("track", "depth"))
     regions = data.get("regions")
     if not isinstance(regions, dict):
-        return f"regions maps each of {', '.join(REGIONS)} to [x, y, width, height]"
+        return f"regions maps each of {', '.join(REGIONS)} to [x, y, width, height]", ("regions",)
     unknown = sorted(str(k) for k in regions if k not in REGIONS)
     missing = [r for r in REGIONS if r not in regions]
     if unknown or missing:
         return (f"the board's regions are {', '.join(REGIONS)}, each [x, y, width, height]"
                 + (f"; unknown: {', '.join(unknown)}" if unknown else "")
-                + (f"; missing: {', '.join(missing)}" if missing else ""))
+                + (f"; missing: {', '.join(missing)}" if missing else "")), ("regions",)
     for name, box in regions.items():
         values = [_measure(v) for v in box] if isinstance(box, list) and len(box) == 4 else None
         if values is None or any(v is None for v in values):
-            return f"regions: {name} is [x, y, width, height] in mm, not {quoted(box)}"[:200]
+            return (f"regions: {name} is [x, y, width, height] in mm, not {quoted(box)}"[:200],
+                    ("regions", name))
         x, y, w, h = values                            # type: ignore[misc]
         if w <= 0 or h <= 0 or x < 0 or y < 0 or x + w > width or y + h > height:
-            return f"regions: {name} {quoted(box)} is not inside the {width:g} x {height:g} mm board"[:200]
+            return (f"regions: {name} {quoted(box)} is not inside the {width:g} x {height:g} mm "
+                    f"board"[:200], ("regions", name))
     return None
 
 
@@ -133,10 +138,12 @@ def _layout(shown: str, stamp: int) -> BoardLayout:
     path = template_file(GAME, "board.yaml")
     data, problems = load_yaml(path, shown)
     if problems:
-        raise LayoutError(problems[0].format())
-    why = _layout_problem(data)
-    if why:
-        raise LayoutError(f"{shown}: {why}")
+        raise LayoutError(problems[0].format(), problems)
+    found = _layout_problem(data)
+    if found:
+        why, keys = found
+        line, col = position(data, keys)
+        raise LayoutError(f"{shown}:{line}:{col}: {why}")
     regions = {str(k): tuple(float(v) for v in box) for k, box in data["regions"].items()}
     return BoardLayout((float(data["size"][0]), float(data["size"][1])), float(data["track"]["depth"]),
                        regions)

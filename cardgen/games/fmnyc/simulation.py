@@ -19,6 +19,7 @@ from cardgen.games.fmnyc.engine.game import MAX_DECISIONS, Game
 from cardgen.games.fmnyc.engine.observation import HELD
 from cardgen.games.fmnyc.engine.table import Table, table_for
 from cardgen.games.fmnyc.load import Fmnyc
+from cardgen.problems import quoted
 from cardgen.sim.driver import Policy, play_game
 from cardgen.sim.result import GameResult
 from cardgen.sim.settings import FLAG, SECONDS_PER_TURN, TEXT_OR_FLAG, WHOLE
@@ -105,7 +106,7 @@ class FmnycSimulator:
                              f"not {rounds}")
         career = options.get("career") or (True if replacement is not None else None)
         if career not in (None, False, True, "full", "quick"):
-            raise ValueError(f"--career is full or quick, not {career}")
+            raise ValueError(f"--career is full or quick, not {quoted(career)}")
         return Config(model, table_for(model, players), players, rounds, bool(options.get("stocks")),
                       int(options.get("max_decisions", MAX_DECISIONS)),
                       None if not career else "quick" if career == "quick" else "full")

@@ -66,7 +66,7 @@ class Character:
 def _characters(path: str, stamp: int) -> tuple[Character, ...]:
     data, problems = load_yaml(template_file(GAME, "characters.yaml"), path)
     if problems:
-        raise LayoutError(problems[0].format())
+        raise LayoutError(problems[0].format(), problems)
     try:
         return tuple(Character(str(c["id"]), str(c["name"]), str(c["slogan"]), str(c["colour"]))
                      for c in data["characters"])

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from cardgen.problems import quoted
 from cardgen.sim.decisions import KINDS, Decision
 
 Name = Callable[[Any], str]          # one option as a person reads it
@@ -28,7 +29,7 @@ class Ask(Decision):
     def __init__(self, seat: int, kind: str, tag: str, prompt: str, options: Sequence[Any], name: Name,
                  low: int = 0, high: int = 0, checker: Callable[[Any], str | None] | None = None):
         if kind not in KINDS:                # what Decision's __post_init__ checks
-            raise ValueError(f"unknown decision kind {kind!r}")
+            raise ValueError(f"unknown decision kind {quoted(kind)}")
         fields = self.__dict__
         fields["seat"], fields["kind"], fields["tag"], fields["prompt"] = seat, kind, tag, prompt
         fields["options"], fields["low"], fields["high"] = tuple(options), low, high

@@ -18,6 +18,7 @@ from cardgen.games.startup.engine import ask
 from cardgen.games.startup.engine.reactions import respond
 from cardgen.games.startup.engine.state import Action, Window
 from cardgen.games.startup.model import CardDef, Effect
+from cardgen.problems import quoted
 
 if TYPE_CHECKING:
     from cardgen.games.startup.engine.game import Game, Steps
@@ -200,7 +201,7 @@ REVERSE: dict[str, Resolve] = {"take_banked": _reverse_take_banked}
 def use(game: Game, seat: int, action: Action) -> Steps[int]:
     """Use a hand card's effect; returns the card plays spent (0 if an invitation is refused)."""
     if action not in targets(game, seat, action.card):
-        raise ValueError(f"not a legal use of {game.card(action.card).name}: {action}")
+        raise ValueError(f"not a legal use of {game.card(action.card).name}: {quoted(action)}")
     eff = game.card(action.card).effect
     if eff.kind == "form_alliance":
         # The invitation is played face up, though the card leaves the hand only once accepted.
