@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -64,42 +63,22 @@ def folder_obstacle(folder: Path) -> str | None:
     return None
 
 
-def unmade_folder(path: Path, make: Iterable[Path] = ()) -> str | None:
-    """Why the folder of ``path`` stops it being written: it is missing, and it is neither one
-    of the folders the caller may ``make`` nor inside one; else None.
-
-    A file the user names (``--json FILE``, ``--save FILE``) goes into a folder that exists, as
-    cp and git expect: a misspelt folder is an error, never a new folder made silently. The
-    folders the tool fills (its default output folder, a folder named for its output with
-    ``--out DIR``, a workspace's catalogs) are made, with the folders above them."""
-    folder = path.parent
-    if folder.is_dir():
-        return None
-    where = Path(os.path.abspath(folder))
-    for top in make:
-        top = Path(os.path.abspath(top))
-        if where == top or top in where.parents:
-            return None
-    return f"no such folder {display_path(folder)}"
-
-
 def slug(name: str) -> str:
     """``name`` as part of an output file's name: words in lower case joined by hyphens."""
     return "-".join("".join(ch if ch.isalnum() else " " for ch in name.casefold()).split())
 
 
-def check_writable(path: Path, make: Iterable[Path] = ()) -> None:
+def check_writable(path: Path) -> None:
     """Raise OutputError now if a file could not be written at ``path`` later: the reasons
     ``_obstacle`` sees in the path (a folder, device, FIFO or symlink there, a file where a
-    folder should be), a missing folder that may not be made (``unmade_folder``: ``make`` as
-    write_all_atomic takes it), and a folder the file (or the folders write_atomic would make
-    for it) cannot be created in. Call it before long work, so a bad destination costs nothing.
+    folder should be), and a folder the file (or the folders write_atomic would make for it)
+    cannot be created in. Call it before long work, so a bad destination costs nothing.
 
     Writability is probed by creating and removing a temporary file in the nearest existing
     folder, the way write_atomic itself writes: permission bits do not tell (root, read-only
     mounts, ACLs). Nothing is left behind, and no folder is made yet."""
     path = Path(path)
-    reason = _obstacle(path) or unmade_folder(path, make)
+    reason = _obstacle(path)
     if reason:
         raise OutputError(f"cannot write {display_path(path)}: {reason}")
     folder = path.parent
@@ -136,23 +115,21 @@ def note_written(count: int) -> None:
     _written += count
 
 
-def write_atomic(path: Path, data: bytes, make: Iterable[Path] = ()) -> None:
+def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder, then rename.
 
     The file gets the permissions a plain ``open()`` would give (mkstemp's are private).
-    ``make``: as write_all_atomic takes it. Raises OutputError (an OSError) naming the file
-    when it cannot be written."""
-    write_all_atomic([(Path(path), data)], make)
+    Raises OutputError (an OSError) naming the file when it cannot be written."""
+    write_all_atomic([(Path(path), data)])
 
 
-def _stage(path: Path, data: bytes, make: Iterable[Path]) -> Path:
+def _stage(path: Path, data: bytes) -> Path:
     """``data`` in a complete temporary sibling of ``path``; OutputError naming ``path``."""
-    reason = _obstacle(path) or unmade_folder(path, make)
+    reason = _obstacle(path)
     if reason:
         raise OutputError(f"cannot write {display_path(path)}: {reason}")
     tmp = None
     try:
-        # Only a folder the caller may make gets here missing (unmade_folder refused the rest).
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:100]}.", suffix=".tmp")
         with os.fdopen(fd, "wb") as handle:
@@ -169,18 +146,14 @@ def _stage(path: Path, data: bytes, make: Iterable[Path]) -> Path:
         raise
 
 
-def write_all_atomic(files: list[tuple[Path, bytes]], make: Iterable[Path] = ()) -> None:
+def write_all_atomic(files: list[tuple[Path, bytes]]) -> None:
     """Write several files all or nothing: every one is staged as a complete temporary sibling
     first, and only when all of them are staged are they renamed into place. A failure (or an
-    interrupt) while staging removes the staged files and leaves every target as it was.
-
-    ``make``: the folders the tool fills, made (with the folders above them) when missing; a
-    file in none of them needs its folder to exist (``unmade_folder``)."""
-    make = list(make)
+    interrupt) while staging removes the staged files and leaves every target as it was."""
     staged: list[tuple[Path, Path]] = []
     try:
         for path, data in files:
-            staged.append((_stage(Path(path), data, make), Path(path)))
+            staged.append((_stage(Path(path), data), Path(path)))
     except BaseException:
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)

@@ -218,8 +218,7 @@ def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | Non
                                f"(see cardgen i18n check --lang {ctx.lang})"])
         notes = (note,)
     try:
-        # both PDFs or neither, into --out DIR or the output folder, made if missing
-        write_all_atomic([(path, pdf.data) for path, pdf in rendered], [req.out])
+        write_all_atomic([(path, pdf.data) for path, pdf in rendered])   # both PDFs or neither
     except OutputError as exc:
         raise BuildFailed([str(exc)]) from None
     return [Output(path, pdf.pages, pdf.cards, len(pdf.data), pdf.notes + (notes if i == 0 else ()),

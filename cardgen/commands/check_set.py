@@ -257,7 +257,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
             raise fail(f"the check cannot be written as JSON: {exc}", 1) from None
         except RuntimeError as exc:
             raise fail(str(exc), 1) from None
-    write_outputs(files, plot)
+    write_outputs(files)
     raise typer.Exit(1 if verdict.failures else 0)
 
 

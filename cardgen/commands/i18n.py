@@ -175,8 +175,7 @@ def update(
     game = pick_game(game, game_opt, None)
     plans = [_plan_update(g, lang) for g in _games(game, writing=True)]
     with _user_errors():
-        files = [f for plan in plans for f in plan.files]
-        write_all_atomic(files, {path.parent for path, _ in files})   # the locale folders are the tool's
+        write_all_atomic([f for plan in plans for f in plan.files])
     for plan in plans:
         for line in plan.said:
             print(line, file=sys.stderr)

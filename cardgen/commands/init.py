@@ -119,7 +119,7 @@ def register(app: typer.Typer) -> None:
             raise fail(f"{display_path(target / existing[0])} already exists; nothing written "
                        f"(init never overwrites)", 1)
         try:
-            write_all_atomic([(target / rel, data) for rel, data in files.items()], [target])
+            write_all_atomic([(target / rel, data) for rel, data in files.items()])
         except OutputError as exc:
             raise fail(str(exc), 1) from None
         what = f"a copy of {source}" if source else "an overlay on the shipped games"

@@ -87,13 +87,11 @@ def register(app: typer.Typer) -> None:
             except RasterError as exc:
                 raise BuildFailed([str(exc)]) from None
             name = re.sub(r"[^A-Za-z0-9_.-]+", "_", card)
-            default = current().default_output()
-            target = out or default / f"preview-{name}-{ctx.lang}.png"
+            target = out or current().default_output() / f"preview-{name}-{ctx.lang}.png"
             buffer = io.BytesIO()
             image.save(buffer, "PNG", optimize=False)
             try:
-                # the output folder is made if missing; the folder of a file named by -o must exist
-                write_atomic(target, buffer.getvalue(), [] if out else [default])
+                write_atomic(target, buffer.getvalue())
             except OutputError as exc:
                 raise BuildFailed([str(exc)]) from None
             typer.echo(f"wrote {display_path(target)}: {image.width} x {image.height} px "

@@ -83,7 +83,7 @@ def _log_spec(simulator: Any, game: str, set_ref: str | None, options: dict[str,
         return None
     if log_dir is not None:
         try:                      # before the first game: a log that cannot be written stops nothing later
-            check_writable(log_dir / f"{game}-game-000000.jsonl", [log_dir])
+            check_writable(log_dir / f"{game}-game-000000.jsonl")
         except OutputError as exc:
             raise fail(f"--log {exc}", 1) from None
         if log_dir.exists() and not log_dir.is_dir():
@@ -391,7 +391,7 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
             files.extend(render_plots(summary, plot))
         except RuntimeError as exc:
             raise fail(str(exc), 1) from None
-    write_outputs(files, plot)
+    write_outputs(files)
 
 
 def check_outputs(json_out: Path | None, plot_files: list[Path] | None) -> None:
@@ -404,19 +404,18 @@ def check_outputs(json_out: Path | None, plot_files: list[Path] | None) -> None:
 
             require_plotting()
             for path in plot_files:
-                check_writable(path, [path.parent])    # the --plot folder is made if missing
+                check_writable(path)
         if json_out is not None:
             check_writable(json_out)
     except (RuntimeError, OutputError) as exc:
         raise fail(str(exc), 1) from None
 
 
-def write_outputs(files: list[tuple[Path, bytes]], plot: Path | None) -> None:
+def write_outputs(files: list[tuple[Path, bytes]]) -> None:
     """Write the files all together or none (an interrupt or a failure leaves no JSON without
-    its charts) and say so; raises typer.Exit (1) with one line. The --plot folder is made if
-    missing; the folder of the --json file must exist."""
+    its charts) and say so; raises typer.Exit (1) with one line."""
     try:
-        write_all_atomic(files, [plot] if plot is not None else [])
+        write_all_atomic(files)
     except OutputError as exc:
         raise fail(str(exc), 1) from None
     for path, _ in files:

@@ -152,11 +152,9 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     report = report or base.with_name(base.name.removesuffix("-tuned-changes") + "-tune-report.md")
     log = log or base.with_name(base.name.removesuffix("-tuned-changes") + "-tune-log.jsonl")
     # Every destination is checked now: finding it unwritable after the games wastes them.
-    # The output folder is made if missing; the folder of a file named by an option must exist.
-    make = [folder]
     try:
         for path in (out, report, log):
-            check_writable(path, make)
+            check_writable(path)
     except OutputError as exc:
         raise fail(str(exc), 1) from None
 
@@ -202,7 +200,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
         doc = tuning.changes_document(subject, outcome.changes, why)
         files.append((out, dump_yaml(doc).encode()))
     try:
-        write_all_atomic(files, make)
+        write_all_atomic(files)
     except OutputError as exc:
         raise fail(str(exc), 1) from None
     typer.echo(text)

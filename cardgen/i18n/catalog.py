@@ -187,9 +187,8 @@ def catalog_bytes(po: polib.POFile) -> bytes:
 
 
 def write_catalog(po: polib.POFile, path: Path) -> None:
-    """Write a catalog (``catalog_bytes``) atomically; its locale folder, the tool's own (a
-    workspace's first catalog of a game starts it), is made if missing."""
-    write_atomic(path, catalog_bytes(po), [path.parent])
+    """Write a catalog (``catalog_bytes``) atomically."""
+    write_atomic(path, catalog_bytes(po))
 
 
 def _header(game: str) -> dict[str, str]:

@@ -112,7 +112,7 @@ def _write_replacing(folder: Path, files: list[tuple[Path, bytes]], previous: se
     do not (a card no longer in the data, a sheet fewer): the folder then holds this export
     alone, never stale cards beside it. Only names the earlier export listed go, and only plain
     files directly in the folder: anything else a person put there stays."""
-    write_all_atomic(files, [folder])      # the export's own folder, in --out DIR or output/
+    write_all_atomic(files)
     kept = {path.name for path, _ in files}
     for name in sorted(previous - kept):
         path = folder / name

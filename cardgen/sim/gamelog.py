@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -72,10 +72,8 @@ class GameLog:
             lines.append({"end": self.end})
         return b"".join(json_bytes(line, indent=None) for line in lines)
 
-    def write(self, path: Path, make: Iterable[Path] = ()) -> None:
-        """Write the log to ``path``; ``make``: as ``output.write_all_atomic`` takes it (a
-        file the user names, as ``play --save`` does, goes into a folder that exists)."""
-        write_atomic(path, self.to_bytes(), make)
+    def write(self, path: Path) -> None:
+        write_atomic(path, self.to_bytes())
 
     def place(self, step: int) -> str:
         """Where decision ``step`` (counted from 1) was read, as 'FILE:LINE' for a message, else

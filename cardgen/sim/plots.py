@@ -43,7 +43,7 @@ def _png(fig: Any) -> bytes:
 def write_plots(summary: dict[str, Any], folder: Path) -> list[Path]:
     """Draw the charts and write them all or none; the paths written."""
     files = render_plots(summary, folder)
-    write_all_atomic(files, [folder])
+    write_all_atomic(files)
     return [path for path, _ in files]
 
 

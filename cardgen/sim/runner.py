@@ -60,8 +60,7 @@ def _play_logged(simulator: Any, spec: RunSpec, index: int, seed: int, bots: lis
     result = play_game(simulator, spec.config, seed, bots, spec.invariants, record.choices)
     if log.every or result.stalled:
         record.finish(result)
-        folder = Path(log.folder)           # --log DIR, or the output folder's stalled-games
-        record.write(folder / f"{log.game}-game-{index:06d}-seed-{seed}.jsonl", [folder])
+        record.write(Path(log.folder) / f"{log.game}-game-{index:06d}-seed-{seed}.jsonl")
     return result
 
 
