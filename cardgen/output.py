@@ -12,6 +12,7 @@ from typing import Any
 
 from cardgen.interrupt import held
 from cardgen.paths import display_path
+from cardgen.safe_read import resolved
 
 # The longest file or folder name (bytes) the common file systems take (ext4, APFS, NTFS).
 NAME_MAX = 255
@@ -35,6 +36,11 @@ def _obstacle(path: Path) -> str | None:
     path is refused, so ``--json /dev/null`` can never turn /dev/null into a file."""
     if any(len(os.fsencode(part)) > NAME_MAX for part in path.parts):
         return f"a name in it is longer than {NAME_MAX} bytes, more than a file system takes"
+    if "\x00" in str(path):
+        # No file system takes a NUL; Python refuses it with ValueError, not OSError, wherever
+        # the name is used. It cannot come from the command line, but can from what play reads
+        # ('s FILE') or what a file names.
+        return "a name in it holds a NUL character, which no file system takes"
     try:
         if path.is_symlink():
             return "it is a symbolic link; name a regular file"
@@ -51,6 +57,8 @@ def folder_obstacle(folder: Path) -> str | None:
     """Why files cannot be written in ``folder`` (made if missing), when the reason is in the
     path: the folder, or the nearest of its parents that exists, is a file, a device, pipe or
     socket, or a link that leads nowhere; else None. (OSError for a name the system refuses.)"""
+    if "\x00" in str(folder):
+        return f"{display_path(folder)}: a name in it holds a NUL character, which no file system takes"
     for parent in (folder, *folder.parents):
         if parent.is_symlink() and not parent.exists():
             return (f"{display_path(parent)} is a symbolic link that leads nowhere (a loop, or "
@@ -91,6 +99,23 @@ def check_writable(path: Path) -> None:
                           f"{display_path(folder)} ({exc.strerror or exc})") from exc
     os.close(fd)
     os.unlink(tmp)
+
+
+def check_distinct(paths: list[Path]) -> None:
+    """Raise OutputError when two of the files one run writes are the same file (``tune --out
+    x.yaml --report x.yaml``): written together, the second would replace the first and the run
+    would say it wrote both. Compared with their folders' links resolved, so ``a/x`` and
+    ``./a/../a/x`` are one file."""
+    seen: dict[Path, Path] = {}
+    for path in map(Path, paths):
+        key = resolved(path.parent) / path.name
+        if key in seen:
+            first = display_path(seen[key])
+            shown = display_path(path)
+            raise OutputError(f"cannot write {shown}: the same file is named for two outputs"
+                              + ("" if first == shown else f" ({first} and {shown})")
+                              + "; give each output its own file")
+        seen[key] = path
 
 
 def json_bytes(data: Any, indent: int | None = 2) -> bytes:
@@ -150,6 +175,7 @@ def write_all_atomic(files: list[tuple[Path, bytes]]) -> None:
     """Write several files all or nothing: every one is staged as a complete temporary sibling
     first, and only when all of them are staged are they renamed into place. A failure (or an
     interrupt) while staging removes the staged files and leaves every target as it was."""
+    check_distinct([path for path, _ in files])
     staged: list[tuple[Path, Path]] = []
     try:
         for path, data in files:

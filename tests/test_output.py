@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.output import OutputError, check_writable, json_bytes, write_atomic
+from cardgen.output import OutputError, check_writable, json_bytes, write_all_atomic, write_atomic
 
 
 def test_written_file_has_the_permissions_of_a_plain_open(tmp_path):
@@ -93,6 +93,25 @@ def test_a_name_the_file_system_refuses_is_an_output_error_not_a_crash(tmp_path,
         check_writable(target)
     with pytest.raises(OutputError, match=reason):
         write_atomic(target, b"{}")
+
+
+@pytest.mark.parametrize("name", ["a\x00b.json", "sub\x00dir/out.json"])
+def test_a_name_with_a_nul_is_an_output_error_not_a_crash(tmp_path, name):
+    """play's 's FILE' reads the name from its input, where a NUL can be: Python refuses it with
+    ValueError, which reached the user as an internal error."""
+    target = tmp_path / name
+    for write in (check_writable, lambda p: write_atomic(p, b"{}")):
+        with pytest.raises(OutputError, match="holds a NUL character"):
+            write(target)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_same_file_twice_in_one_write_is_refused_and_nothing_is_written(tmp_path):
+    (tmp_path / "sub").mkdir()
+    first, again = tmp_path / "x.md", tmp_path / "sub" / ".." / "x.md"
+    with pytest.raises(OutputError, match="the same file is named for two outputs"):
+        write_all_atomic([(tmp_path / "other.md", b"1"), (first, b"2"), (again, b"3")])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sub"]
 
 
 def test_check_writable_refuses_a_folder_no_file_can_be_made_in(tmp_path):

@@ -22,7 +22,14 @@ from cardgen.commands import (
     pick_game,
 )
 from cardgen.interrupt import Interrupted, checkpoint, stop_on_signals
-from cardgen.output import OutputError, check_writable, json_bytes, note_written, write_all_atomic
+from cardgen.output import (
+    OutputError,
+    check_distinct,
+    check_writable,
+    json_bytes,
+    note_written,
+    write_all_atomic,
+)
 from cardgen.paths import display_path
 from cardgen.problems import DataError
 from cardgen.sim.runner import LogSpec, RunSpec
@@ -407,6 +414,7 @@ def check_outputs(json_out: Path | None, plot_files: list[Path] | None) -> None:
                 check_writable(path)
         if json_out is not None:
             check_writable(json_out)
+        check_distinct([*(plot_files or []), *([json_out] if json_out is not None else [])])
     except (RuntimeError, OutputError) as exc:
         raise fail(str(exc), 1) from None
 

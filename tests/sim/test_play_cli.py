@@ -181,6 +181,13 @@ def test_save_without_a_file_name_asks_for_one(command: str):
     assert "name the file to save to: s FILE" in result.output and result.exit_code == 0
 
 
+def test_a_save_name_with_a_nul_is_refused_and_the_game_goes_on(tmp_path: Path):
+    """'s a<NUL>b' read from the input was an internal error that ended the game."""
+    result = play("--seats", "you,high", answers=f"s {tmp_path}/a\x00b\nq\n")
+    assert result.exit_code == 0 and "holds a NUL character" in result.output, result.output
+    assert "stopped" in result.output and list(tmp_path.iterdir()) == []
+
+
 def test_a_save_file_that_cannot_be_written_is_refused_before_the_game(tmp_path: Path):
     result = play("--seats", "high,high", "--save", str(tmp_path))          # a folder
     assert result.exit_code == 1 and "--save cannot write" in result.output
