@@ -14,7 +14,15 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from cardgen.commands import DATA_PROBLEMS, error_line, file_to_read, folder_to_write, game_option, pick_game
+from cardgen.commands import (
+    DATA_PROBLEMS,
+    error_line,
+    file_to_read,
+    folder_to_write,
+    game_option,
+    named,
+    pick_game,
+)
 from cardgen.games import game_module, registered_games
 from cardgen.i18n.messages import Translator
 from cardgen.interrupt import Interrupted, stop_taken
@@ -277,6 +285,7 @@ def register(app: typer.Typer) -> None:
         players: int = typer.Option(None, "--players", "-p", help="Print what an N-player game needs "
                                     "(default: the full box)."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
+                                    parser=named("a set or a set file"),
                                     help="Only one company set's cards: an official "
                                     "set's id or name, or a set file (Free Market: NYC: a "
                                     "file of Career cards, printed in place of the shipped ones)."),

@@ -11,7 +11,7 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import fail, file_to_read, file_to_write, game_option, pick_game
+from cardgen.commands import fail, file_to_read, file_to_write, game_option, named, pick_game
 from cardgen.output import OutputError, check_writable
 from cardgen.problems import printable, shorten
 from cardgen.sim.decisions import Decision, as_logged
@@ -278,11 +278,13 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
                                    help="The game (default: briefcase)."),
         game_opt: str = game_option(),
-        seats: str = typer.Option(None, "--seats", help="Who sits where, comma-separated: 'you' for "
-                                  "yourself, else a bot name (default: you against the default bot)."),
+        seats: str = typer.Option(None, "--seats", parser=named("who sits where"),
+                                  help="Who sits where, comma-separated: 'you' for yourself, else a "
+                                  "bot name (default: you against the default bot)."),
         players: int = typer.Option(None, "--players", "-p", help="Number of players (default: as many as "
                                     "--seats names, else the fewest players the game allows)."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
+                                    parser=named("a set or a set file"),
                                     help="Company set: an official set's id or name, "
                                     "or a set file (Briefcase)."),
         seed: int = typer.Option(1, "--seed", "-s", help="The game's seed: shuffles and chance."),
@@ -318,7 +320,7 @@ def register(app: typer.Typer) -> None:
                 from cardgen.commands.simulate import check_player_count
 
                 check_player_count(simulator, players)
-            if seats:
+            if seats is not None:
                 names = [s.strip() for s in seats.split(",")]
                 count = players or len(names)
                 if len(names) == 1:

@@ -19,6 +19,7 @@ from cardgen.commands import (
     file_to_write,
     folder_to_write,
     game_option,
+    named,
     pick_game,
 )
 from cardgen.interrupt import Interrupted, checkpoint, stop_on_signals
@@ -283,9 +284,10 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(1000, "--games", "-n", help=f"Games to play (at most {MAX_GAMES:,})."),
         seed: int = typer.Option(1, "--seed", "-s", help="Run seed; the same seed gives the same games."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
+                                    parser=named("a set or a set file"),
                                     help="Company set: an official set id or name, "
                                     "or a custom set file (default: random, as the randomizers)."),
-        bots: str = typer.Option(None, "--bots", metavar="BOTS",
+        bots: str = typer.Option(None, "--bots", metavar="BOTS", parser=named("the bots"),
                                  help="Bots by seat, comma-separated; fewer names "
                                  "repeat in order to fill the seats (a,b at 4 players: a,b,a,b). "
                                  "Seats rotate every game so seat effects are measured."),

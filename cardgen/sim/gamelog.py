@@ -236,7 +236,9 @@ def _header(path: Path, head: dict[str, Any]) -> GameLog:
     if "cardgen" in head and not isinstance(head["cardgen"], str):
         raise problem("cardgen", "the version of cardgen that wrote the log")
     set_ref, options = head.get("set"), head.get("options", {})
-    if set_ref is not None and not isinstance(set_ref, str):
+    # An empty set is no set's name (as --set '' is refused): read as a path, it was the log's
+    # folder, and a game without sets took it for none.
+    if set_ref is not None and (not isinstance(set_ref, str) or not set_ref.strip()):
         raise problem("set", "a set's name or null")
     if not isinstance(options, dict):
         raise problem("options", "an object")

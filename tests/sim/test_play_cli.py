@@ -124,6 +124,7 @@ _HEADER = {"format": "cardgen-game-log/1", "game": "toy", "seed": 1, "players": 
     ("players", True, "the header's 'players' must be a whole number, not true"),
     ("bots", "high", "the header's 'bots' must be a list of bot names, not \"high\""),
     ("set", 3, "the header's 'set' must be a set's name or null, not 3"),
+    ("set", "", "the header's 'set' must be a set's name or null, not \"\""),
     ("options", [1], "the header's 'options' must be an object, not [1]"),
 ])
 def test_a_mistyped_header_field_is_named_with_what_it_must_be(tmp_path: Path, field: str, value: object,
