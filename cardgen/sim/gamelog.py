@@ -180,7 +180,12 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _rows(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
     """Each non-blank line's object with its line number."""
     rows = []
-    for number, line in enumerate(text.splitlines(), 1):
+    # Lines end at a line feed alone (a carriage return before it is allowed): str.splitlines
+    # also ends one at U+2028, U+2029, U+0085 and other separators, which JSON strings may hold
+    # unescaped and json_bytes writes as they are, so a log naming a set file with one in its
+    # name was written, then refused as broken JSON, and its line numbers were off.
+    for number, line in enumerate(text.split("\n"), 1):
+        line = line.removesuffix("\r")
         if not line.strip():
             continue
         try:
