@@ -148,14 +148,21 @@ def write_atomic(path: Path, data: bytes) -> None:
     write_all_atomic([(Path(path), data)])
 
 
-def _stage(path: Path, data: bytes) -> Path:
-    """``data`` in a complete temporary sibling of ``path``; OutputError naming ``path``."""
+def _stage(path: Path, data: bytes, made: list[Path]) -> Path:
+    """``data`` in a complete temporary sibling of ``path``; OutputError naming ``path``. The
+    folders made for it are added to ``made``, outermost first."""
     reason = _obstacle(path)
     if reason:
         raise OutputError(f"cannot write {display_path(path)}: {reason}")
     tmp = None
     try:
+        missing = []
+        folder = path.parent
+        while not folder.exists() and folder != folder.parent:
+            missing.append(folder)
+            folder = folder.parent
         path.parent.mkdir(parents=True, exist_ok=True)
+        made.extend(reversed(missing))
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:100]}.", suffix=".tmp")
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -174,15 +181,25 @@ def _stage(path: Path, data: bytes) -> Path:
 def write_all_atomic(files: list[tuple[Path, bytes]]) -> None:
     """Write several files all or nothing: every one is staged as a complete temporary sibling
     first, and only when all of them are staged are they renamed into place. A failure (or an
-    interrupt) while staging removes the staged files and leaves every target as it was."""
+    interrupt) while staging removes the staged files, and the folders made for them, and leaves
+    every target as it was."""
     check_distinct([path for path, _ in files])
     staged: list[tuple[Path, Path]] = []
+    made: list[Path] = []
     try:
         for path, data in files:
-            staged.append((_stage(Path(path), data), Path(path)))
+            staged.append((_stage(Path(path), data, made), Path(path)))
     except BaseException:
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)
+        # An export that filled the disk left its new, empty folder behind ("nothing written",
+        # and yet a folder). Only folders this call made go, and only when empty: rmdir refuses
+        # one that anything else wrote into meanwhile.
+        for folder in reversed(made):
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
         raise
     global _written
     # Renaming is quick and must not stop half-way (some files new, some staged copies left

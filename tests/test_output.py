@@ -114,6 +114,18 @@ def test_the_same_file_twice_in_one_write_is_refused_and_nothing_is_written(tmp_
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sub"]
 
 
+def test_a_failed_write_removes_the_folders_it_made_and_keeps_the_others(tmp_path):
+    """An export that filled the disk said 'nothing written' and left its new folder behind."""
+    (tmp_path / "kept").mkdir()
+    (tmp_path / "kept" / "in the way").mkdir()
+    files = [(tmp_path / "new" / "sub" / "a.png", b"1"), (tmp_path / "kept" / "b.png", b"2"),
+             (tmp_path / "kept" / "in the way", b"3")]
+    with pytest.raises(OutputError, match="it is a folder"):
+        write_all_atomic(files)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept"]
+    assert [p.name for p in (tmp_path / "kept").iterdir()] == ["in the way"]
+
+
 def test_check_writable_refuses_a_folder_no_file_can_be_made_in(tmp_path):
     if Path("/proc/self").exists():
         target = Path("/proc/cardgen-test/out.json")     # refuses even root
