@@ -121,10 +121,16 @@ def check_distinct(paths: list[Path]) -> None:
 def json_bytes(data: Any, indent: int | None = 2) -> bytes:
     """``data`` as the JSON every command writes: strict (no NaN or Infinity, which JSON does
     not have and many parsers reject; ValueError instead), UTF-8 with characters as they are
-    rather than \\u escapes, ending in a newline; indented, or on one line (``indent=None``,
-    one record of a JSON Lines file)."""
+    rather than \\u escapes (but for the bytes of a name that is not UTF-8, below), ending in a
+    newline; indented, or on one line (``indent=None``, one record of a JSON Lines file)."""
     text = json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)
-    return (text + "\n").encode("utf-8")
+    # A file name that is not UTF-8 (a --set file's, recorded in a game log and in check-set's
+    # JSON) reaches here holding lone surrogates (Python's surrogateescape), which no UTF-8
+    # encoder takes: the write failed as an internal error after the whole run. They only occur
+    # inside JSON strings, so backslashreplace writes each as the JSON escape \udcNN, which
+    # json.loads reads back to the same name (a log replays with its set file) and the bytes
+    # stay UTF-8 (ASCII).
+    return (text + "\n").encode("utf-8", "backslashreplace")
 
 
 def files_written() -> int:

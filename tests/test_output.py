@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import os
 from pathlib import Path
@@ -144,6 +145,15 @@ def test_json_is_strict_utf8_with_a_final_newline():
     for number in (math.nan, math.inf, -math.inf):
         with pytest.raises(ValueError):
             json_bytes({"x": number})
+
+
+def test_json_holds_a_name_that_is_not_utf8_as_escapes_that_read_back_to_it():
+    # A --set file's name is recorded in game logs and check-set's JSON; its lone surrogates
+    # made the UTF-8 encoding fail after the whole run.
+    name = os.fsdecode(b"/sets/caf\xe9.yaml")
+    written = json_bytes({"set": name}, indent=None)
+    assert written == b'{"set": "/sets/caf\\udce9.yaml"}\n'
+    assert json.loads(written.decode("utf-8")) == {"set": name}
 
 
 def test_every_json_cardgen_writes_goes_through_json_bytes():

@@ -5,6 +5,7 @@ traceback. Most logs here are the toy game's, which stands in for any game."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -330,8 +331,12 @@ def test_a_line_separator_inside_a_string_is_no_line_end(tmp_path: Path, lines):
     assert refused(["replay"], path).startswith(f"error: {path}:3: 'seat' must be")
 
 
-def test_a_game_with_a_set_file_whose_name_holds_a_line_separator_is_saved_and_replays(tmp_path: Path):
-    odd = tmp_path / "odd\u2028set.yaml"
+@pytest.mark.parametrize("name", ["odd\u2028set.yaml", os.fsdecode(b"caf\xe9.yaml")],
+                         ids=["line-separator", "not-utf8"])
+def test_a_game_with_an_oddly_named_set_file_is_saved_and_replays(tmp_path: Path, name: str):
+    """A line separator in the name was written and then refused as broken JSON; a name that is
+    not UTF-8 ended the game (and simulate --log) in an internal error when the log was saved."""
+    odd = tmp_path / name
     odd.write_bytes((REPO / "cards" / "briefcase" / "examples" / "custom-set.yaml").read_bytes())
     saved = tmp_path / "game.jsonl"
     result = runner.invoke(app, ["play", "--set", str(odd), "--seats", "greedy,greedy", "--save", str(saved)])
