@@ -221,10 +221,15 @@ class Session:
                 else self.simulator.policy(name, seat, policy_seed(self.log.seed, seat))
                 for seat, name in enumerate(self.log.bots)]
 
-    def save(self, path: Path) -> None:
+    def save(self, path: Path, command_line: bool = False) -> None:
+        """Write the game's log to ``path``. Asked at the table ('s FILE'), a failure is said and
+        the game goes on; asked on the command line (--save, when the game ends or is quit), it
+        fails the command: it was said only as a line of output, exit code 0, as if saved."""
         try:
             self.log.write(path)
         except OutputError as exc:
+            if command_line:
+                raise fail(f"--save {exc}", 1) from None
             typer.echo(printable(f"  {exc}"))
             return
         if self.log.end is not None:          # a finished game: replayed, not resumed
@@ -340,7 +345,7 @@ def register(app: typer.Typer) -> None:
             state = session.run()
         except Quit as exc:
             if save is not None:
-                session.save(save)
+                session.save(save, command_line=True)
             if exc.asked:             # the person's own choice, not a failure
                 typer.echo(f"{exc}; the game is not finished")
                 announce(log.game)
@@ -348,7 +353,7 @@ def register(app: typer.Typer) -> None:
             raise fail(f"{exc}; the game is not finished", 1) from None
         log.end = _report(simulator, state, log)
         if save is not None:
-            session.save(save)
+            session.save(save, command_line=True)
         announce(log.game)
 
     @app.command("replay")

@@ -189,6 +189,23 @@ def test_a_save_name_with_a_nul_is_refused_and_the_game_goes_on(tmp_path: Path):
     assert "stopped" in result.output and list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("answers", [ANSWERS, "q\n"], ids=["game-over", "quit"])
+def test_a_save_that_fails_when_the_game_ends_fails_the_command(tmp_path: Path, monkeypatch, answers: str):
+    """--save failing at the end (a full disk) was said as a line of output, exit code 0."""
+    from cardgen.output import OutputError
+    from cardgen.sim import gamelog
+
+    def full(path, data):
+        raise OutputError(f"cannot write {path}: No space left on device")
+
+    monkeypatch.setattr(gamelog, "write_atomic", full)
+    saved = tmp_path / "game.jsonl"
+    result = play("--seats", "you,high", "--save", str(saved), answers=answers)
+    assert result.exit_code == 1, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert last == f"error: --save cannot write {saved}: No space left on device"
+
+
 def test_a_save_file_that_cannot_be_written_is_refused_before_the_game(tmp_path: Path):
     result = play("--seats", "high,high", "--save", str(tmp_path))          # a folder
     assert result.exit_code == 1 and "--save cannot write" in result.output
