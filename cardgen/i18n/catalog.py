@@ -74,8 +74,25 @@ def is_shipped(path: Path) -> bool:
     return current().origin(path) == "shipped"
 
 
+# BCP 47 as catalogs use it: a language, then script or region subtags (zh-Hant, pt-BR).
+LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+
+
+def is_language_tag(text: str) -> bool:
+    return LANGUAGE_TAG.fullmatch(text) is not None and len(text) <= 35
+
+
 def available_languages(game: str) -> list[str]:
-    return sorted(p.stem for p in catalog_files(game) if p.suffix == ".po")
+    """The languages a game has catalogs for: the ``.po`` files named after a language tag.
+    Another name (``notes.po``, bytes that are not UTF-8) is no language: taken for one, it
+    reached file names and PDF titles (a non-UTF-8 name was an internal error in build and
+    i18n check); ``misnamed_catalogs`` lists those for i18n check to report."""
+    return sorted(p.stem for p in catalog_files(game) if p.suffix == ".po" and is_language_tag(p.stem))
+
+
+def misnamed_catalogs(game: str) -> list[Path]:
+    """The game's ``.po`` files whose names are no language tag, so no command reads them."""
+    return [p for p in catalog_files(game) if p.suffix == ".po" and not is_language_tag(p.stem)]
 
 
 def _tag_key(lang: str) -> str:
