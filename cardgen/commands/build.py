@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import time
@@ -223,12 +224,27 @@ def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | Non
                    ctx.fonts.description) for i, (path, pdf) in enumerate(rendered)]
 
 
-def watched_files(req: BuildRequest) -> dict[Path, float]:
-    """Data, layouts and catalogs of the game (and a set file): path -> modification time."""
-    files = [p for root in watched_roots(req.game) if root.is_dir() for p in root.rglob("*") if p.is_file()]
-    if req.set_ref and Path(req.set_ref).is_file():
-        files.append(Path(req.set_ref))
-    return {p: p.stat().st_mtime for p in sorted(files)}
+def watched_files(req: BuildRequest) -> dict[Path, tuple[int, int]]:
+    """Data, layouts and catalogs of the game (and a set file): path -> (modification time,
+    size). Anything named in those folders counts, not only regular files: a link that leads
+    nowhere or a pipe put in place of a data file is a change, and the build it starts says
+    what is wrong. A file that vanishes while it is looked at (an editor's temporary file) is
+    skipped: asking for its time after it was listed ended the watch in an internal error."""
+    names = [Path(folder, name) for root in watched_roots(req.game)
+             for folder, _, files in os.walk(root) for name in files]   # not into linked folders
+    if req.set_ref and os.path.lexists(req.set_ref):
+        names.append(Path(req.set_ref))
+    stamps = {}
+    for path in sorted(names):
+        try:
+            info = os.stat(path)
+        except OSError:
+            try:
+                info = os.lstat(path)         # the link itself (a loop, a missing target)
+            except OSError:
+                continue                      # gone since it was listed
+        stamps[path] = (info.st_mtime_ns, info.st_size)
+    return stamps
 
 
 def _report(outputs: list[Output], seconds: float) -> None:
