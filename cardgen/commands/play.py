@@ -182,6 +182,8 @@ class _TooLong(Exception):
 def _answer() -> str:
     """The next line of input. A person at a terminal keeps its line editing (``input``); any
     other input is read at most ``MAX_ANSWER`` characters at a time."""
+    if sys.stdin is None:          # started with its input closed (<&-): no answers to read
+        raise EOFError
     if sys.stdin.isatty():
         return input("> ")
     typer.echo("> ", nl=False)
