@@ -110,3 +110,22 @@ def test_a_png_of_more_pixels_than_a_card_prints_is_refused_before_it_is_decoded
         assert f"newspaper.png is {width:,} x {height:,} pixels" in result.output
         assert "Warning" not in result.output and "0x" not in result.output
     assert not (overlay / "output").exists()
+
+
+def test_a_set_file_named_as_another_set_is_a_warning_at_its_id_and_name(overlay: Path):
+    """A set file with an official set's id or name, or another set file's, passed validate, and
+    --set NAME played the other set without a word: this file can never be named."""
+    my_set = overlay / "cards" / "briefcase" / "my-set.yaml"
+    text = my_set.read_text(encoding="utf-8")
+    my_set.write_text(text.replace("\nid: tech_boom\n", "\nid: simple\n", 1), encoding="utf-8")
+    (overlay / "cards" / "briefcase" / "zz-copy.yaml").write_text(
+        text.replace("startup_incubator", "incubator_two").replace("Startup Incubator", "Incubator Two")
+        .replace("\nname: Tech Boom", "\nname: tech boom", 1), encoding="utf-8")
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 0, result.output
+    warned = [line for line in result.output.splitlines() if "warning[set-name-taken]" in line]
+    assert len(warned) == 2, result.output
+    assert "my-set.yaml:" in warned[0]
+    assert "the id 'simple' is the official set Simple Game's too" in warned[0]
+    assert "zz-copy.yaml:" in warned[1]
+    assert "the name 'tech boom' is Tech Boom's (a set file) too" in warned[1]
