@@ -144,6 +144,7 @@ for _kind in (_click.exceptions.ClickException, _click.exceptions.UsageError):
 
 def main() -> None:
     from cardgen.interrupt import stop_on_signals
+    from cardgen.workspace import WorkspaceError
 
     try:
         # Every command stops on Ctrl-C, SIGTERM or SIGHUP with one line and the signal's exit code,
@@ -155,6 +156,9 @@ def main() -> None:
     except KeyboardInterrupt:                 # a press before the handlers were in place
         commands.fail("interrupted; nothing written", 130)
         sys.exit(130)
+    except WorkspaceError as exc:             # a workspace found unusable once a command looked in it
+        commands.fail(str(exc), 1)
+        sys.exit(1)
     except OSError as exc:
         # Writing the report itself failed: stdout is a full disk or /dev/full, a dead terminal
         # (EIO). A write to a named file says its name (filename) and is an OutputError, said by
