@@ -104,9 +104,15 @@ def resolve_language(game: str, lang: str) -> str:
     if _tag_key(lang) == SOURCE_LANGUAGE:
         raise UnknownLanguage(f"'{lang}' is the source language of {game}: it has no catalog")
     known = available_languages(game)
-    for tag in known:
-        if _tag_key(tag) == _tag_key(lang):
-            return tag
+    same = [tag for tag in known if _tag_key(tag) == _tag_key(lang)]
+    if len(same) > 1:
+        # de.po and DE.po (or de_DE.po and de-DE.po) are one language to every command (i18n
+        # init refuses the second): which one printed depended on the order of the names.
+        raise UnknownLanguage(f"{game} has {len(same)} catalogs for language {lang!r}: "
+                              f"{', '.join(display_path(po_path(game, tag)) for tag in same)}; keep "
+                              "one, named as the shipped one if there is one")
+    if same:
+        return same[0]
     listed = ", ".join([SOURCE_LANGUAGE, *known])
     raise UnknownLanguage(f"no {game} translation for language {lang!r}; available: {listed}")
 

@@ -243,3 +243,17 @@ def test_a_catalog_not_named_after_a_language_is_no_language_and_check_says_so(p
     code, output = cardgen("i18n", "check", "briefcase", "--no-fit")
     assert code == 1
     assert "error[i18n-file]: the file name is no language tag" in output, output
+
+
+@pytest.mark.parametrize("second", ["EL.po", "el-x.po"], ids=["case", "unrelated"])
+def test_two_catalogs_of_one_language_are_an_error_not_a_choice_by_name_order(project: Path, second: str):
+    """EL.po beside el.po (i18n init refuses to make it) were one language to every command, and
+    which one printed depended on how the names sorted."""
+    locale = project / "cards" / "briefcase" / "locale"
+    (locale / second).write_bytes((locale / "el.po").read_bytes())
+    code, output = cardgen("build", "--lang", "el", "--out", str(project / "out"))
+    if second == "EL.po":
+        assert code == 2 and "briefcase has 2 catalogs for language 'el'" in output, output
+        assert not (project / "out").exists()
+    else:
+        assert code == 0, output
