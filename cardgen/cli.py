@@ -10,6 +10,7 @@ import pkgutil
 import re
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import typer
 from typer import _click
@@ -143,6 +144,7 @@ for _kind in (_click.exceptions.ClickException, _click.exceptions.UsageError):
 
 def main() -> None:
     from cardgen.interrupt import stop_on_signals
+    from cardgen.workspace import WorkspaceError
 
     try:
         # Every command stops on Ctrl-C, SIGTERM or SIGHUP with one line and the signal's exit code,
@@ -154,9 +156,42 @@ def main() -> None:
     except KeyboardInterrupt:                 # a press before the handlers were in place
         commands.fail("interrupted; nothing written", 130)
         sys.exit(130)
-    except Exception as exc:    # a defect of cardgen's, not of the user's input: still one line
-        if os.environ.get("CARDGEN_TRACEBACK"):
-            raise
-        commands.fail(f"internal error, a defect of cardgen ({type(exc).__name__}: {exc}); "
-                      f"CARDGEN_TRACEBACK=1 shows where it happened", 1)
+    except WorkspaceError as exc:             # a workspace found unusable once a command looked in it
+        commands.fail(str(exc), 1)
         sys.exit(1)
+    except OSError as exc:
+        # Writing the report itself failed: stdout is a full disk or /dev/full, a dead terminal
+        # (EIO). A write to a named file says its name (filename) and is an OutputError, said by
+        # its command; this has none. It was an internal error, and then a second traceback
+        # when Python flushed stdout on the way out. (A closed pipe, `| head`, is click's: a
+        # quiet exit code 1.)
+        if exc.filename is not None or exc.errno not in _STREAM_ERRORS:
+            _internal(exc)
+        _quiet_stdout()
+        try:
+            commands.fail(f"cannot write the output: {exc.strerror or exc}", 1)
+        except OSError:
+            pass                              # stderr is gone as well: the exit code says it
+        sys.exit(1)
+    except Exception as exc:    # a defect of cardgen's, not of the user's input: still one line
+        _internal(exc)
+
+
+_STREAM_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}
+
+
+def _internal(exc: Exception) -> NoReturn:
+    if os.environ.get("CARDGEN_TRACEBACK"):
+        raise exc
+    commands.fail(f"internal error, a defect of cardgen ({type(exc).__name__}: {exc}); "
+                  f"CARDGEN_TRACEBACK=1 shows where it happened", 1)
+    sys.exit(1)
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so that Python's own flush on the way out does not fail
+    again over what is still buffered."""
+    try:
+        sys.stdout = open(os.devnull, "w")    # noqa: SIM115 - lives as long as the process
+    except OSError:
+        pass

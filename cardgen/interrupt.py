@@ -63,6 +63,7 @@ class _State:
         self.at = 0.0                      # when (time.monotonic())
         self.holding = 0                   # depth of held() sections
         self.commands = 0                  # depth of stop_on_signals() (the outermost speaks)
+        self.taken = False                 # the command took the stop as its way to end
 
 
 _state = _State()
@@ -88,7 +89,7 @@ def checkpoint() -> None:
     wherever the main thread is, and Python drops an exception raised where it cannot propagate
     (an at-fork hook, a ``__del__``, a weakref callback: "Exception ignored in ..."), so loops
     that run long call this between steps, to stop all the same."""
-    if _state.signum is not None and _state.owner == os.getpid():
+    if _state.signum is not None and _state.owner == os.getpid() and not _state.taken:
         raise Interrupted(_state.signum)
 
 
@@ -126,8 +127,10 @@ def caught() -> list[int]:
 
 def stop_taken() -> None:
     """The command took the stop signal as its way to end (``build --watch`` runs until Ctrl-C):
-    the signal ends it without an error."""
-    _state.signum = None
+    the signal ends it without an error. The process is stopping all the same: a further press
+    is ignored as after any stop (it used to count as a first one again, so a double Ctrl-C
+    raised Interrupted in the exit, a traceback, or killed the process by the signal)."""
+    _state.taken = True
 
 
 @contextmanager
@@ -152,7 +155,7 @@ def catch_signals() -> Iterator[None]:
         yield
         return
     previous: dict[int, Any] = {s: signal.getsignal(s) for s in caught()}
-    _state.owner, _state.signum, _state.holding = os.getpid(), None, 0
+    _state.owner, _state.signum, _state.holding, _state.taken = os.getpid(), None, 0, False
     try:
         for s in previous:
             signal.signal(s, _handler)

@@ -12,6 +12,7 @@ from typing import Any
 
 from cardgen.interrupt import held
 from cardgen.paths import display_path
+from cardgen.safe_read import resolved
 
 # The longest file or folder name (bytes) the common file systems take (ext4, APFS, NTFS).
 NAME_MAX = 255
@@ -35,6 +36,11 @@ def _obstacle(path: Path) -> str | None:
     path is refused, so ``--json /dev/null`` can never turn /dev/null into a file."""
     if any(len(os.fsencode(part)) > NAME_MAX for part in path.parts):
         return f"a name in it is longer than {NAME_MAX} bytes, more than a file system takes"
+    if "\x00" in str(path):
+        # No file system takes a NUL; Python refuses it with ValueError, not OSError, wherever
+        # the name is used. It cannot come from the command line, but can from what play reads
+        # ('s FILE') or what a file names.
+        return "a name in it holds a NUL character, which no file system takes"
     try:
         if path.is_symlink():
             return "it is a symbolic link; name a regular file"
@@ -51,6 +57,8 @@ def folder_obstacle(folder: Path) -> str | None:
     """Why files cannot be written in ``folder`` (made if missing), when the reason is in the
     path: the folder, or the nearest of its parents that exists, is a file, a device, pipe or
     socket, or a link that leads nowhere; else None. (OSError for a name the system refuses.)"""
+    if "\x00" in str(folder):
+        return f"{display_path(folder)}: a name in it holds a NUL character, which no file system takes"
     for parent in (folder, *folder.parents):
         if parent.is_symlink() and not parent.exists():
             return (f"{display_path(parent)} is a symbolic link that leads nowhere (a loop, or "
@@ -93,13 +101,36 @@ def check_writable(path: Path) -> None:
     os.unlink(tmp)
 
 
+def check_distinct(paths: list[Path]) -> None:
+    """Raise OutputError when two of the files one run writes are the same file (``tune --out
+    x.yaml --report x.yaml``): written together, the second would replace the first and the run
+    would say it wrote both. Compared with their folders' links resolved, so ``a/x`` and
+    ``./a/../a/x`` are one file."""
+    seen: dict[Path, Path] = {}
+    for path in map(Path, paths):
+        key = resolved(path.parent) / path.name
+        if key in seen:
+            first = display_path(seen[key])
+            shown = display_path(path)
+            raise OutputError(f"cannot write {shown}: the same file is named for two outputs"
+                              + ("" if first == shown else f" ({first} and {shown})")
+                              + "; give each output its own file")
+        seen[key] = path
+
+
 def json_bytes(data: Any, indent: int | None = 2) -> bytes:
     """``data`` as the JSON every command writes: strict (no NaN or Infinity, which JSON does
     not have and many parsers reject; ValueError instead), UTF-8 with characters as they are
-    rather than \\u escapes, ending in a newline; indented, or on one line (``indent=None``,
-    one record of a JSON Lines file)."""
+    rather than \\u escapes (but for the bytes of a name that is not UTF-8, below), ending in a
+    newline; indented, or on one line (``indent=None``, one record of a JSON Lines file)."""
     text = json.dumps(data, ensure_ascii=False, indent=indent, allow_nan=False)
-    return (text + "\n").encode("utf-8")
+    # A file name that is not UTF-8 (a --set file's, recorded in a game log and in check-set's
+    # JSON) reaches here holding lone surrogates (Python's surrogateescape), which no UTF-8
+    # encoder takes: the write failed as an internal error after the whole run. They only occur
+    # inside JSON strings, so backslashreplace writes each as the JSON escape \udcNN, which
+    # json.loads reads back to the same name (a log replays with its set file) and the bytes
+    # stay UTF-8 (ASCII).
+    return (text + "\n").encode("utf-8", "backslashreplace")
 
 
 def files_written() -> int:
@@ -123,14 +154,21 @@ def write_atomic(path: Path, data: bytes) -> None:
     write_all_atomic([(Path(path), data)])
 
 
-def _stage(path: Path, data: bytes) -> Path:
-    """``data`` in a complete temporary sibling of ``path``; OutputError naming ``path``."""
+def _stage(path: Path, data: bytes, made: list[Path]) -> Path:
+    """``data`` in a complete temporary sibling of ``path``; OutputError naming ``path``. The
+    folders made for it are added to ``made``, outermost first."""
     reason = _obstacle(path)
     if reason:
         raise OutputError(f"cannot write {display_path(path)}: {reason}")
     tmp = None
     try:
+        missing = []
+        folder = path.parent
+        while not folder.exists() and folder != folder.parent:
+            missing.append(folder)
+            folder = folder.parent
         path.parent.mkdir(parents=True, exist_ok=True)
+        made.extend(reversed(missing))
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name[:100]}.", suffix=".tmp")
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -149,14 +187,25 @@ def _stage(path: Path, data: bytes) -> Path:
 def write_all_atomic(files: list[tuple[Path, bytes]]) -> None:
     """Write several files all or nothing: every one is staged as a complete temporary sibling
     first, and only when all of them are staged are they renamed into place. A failure (or an
-    interrupt) while staging removes the staged files and leaves every target as it was."""
+    interrupt) while staging removes the staged files, and the folders made for them, and leaves
+    every target as it was."""
+    check_distinct([path for path, _ in files])
     staged: list[tuple[Path, Path]] = []
+    made: list[Path] = []
     try:
         for path, data in files:
-            staged.append((_stage(Path(path), data), Path(path)))
+            staged.append((_stage(Path(path), data, made), Path(path)))
     except BaseException:
         for tmp, _ in staged:
             tmp.unlink(missing_ok=True)
+        # An export that filled the disk left its new, empty folder behind ("nothing written",
+        # and yet a folder). Only folders this call made go, and only when empty: rmdir refuses
+        # one that anything else wrote into meanwhile.
+        for folder in reversed(made):
+            try:
+                folder.rmdir()
+            except OSError:
+                pass
         raise
     global _written
     # Renaming is quick and must not stop half-way (some files new, some staged copies left

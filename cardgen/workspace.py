@@ -82,6 +82,13 @@ class Workspace:
         for layer in reversed(self.layers):
             directory = layer / folder
             if not directory.is_dir():
+                if layer != self.library and os.path.lexists(directory):
+                    # The user's folder is a file, a pipe or a link that leads nowhere: passed
+                    # over, the shipped folder stood in for it in silence (a dangling link of
+                    # cards/briefcase/locale built with the shipped catalogs).
+                    raise WorkspaceError(f"{_shown(directory)} is not a folder (a file, a pipe, or a "
+                                         f"link that leads nowhere), so the shipped {Path(folder)} "
+                                         "would stand in for it; make it a folder or remove it")
                 continue
             for path in directory.iterdir():
                 # A folder named as a wanted file (companies.yaml/) counts too, as the pipes do.

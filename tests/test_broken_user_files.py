@@ -87,3 +87,55 @@ def test_the_zero_width_space_and_joiners_are_text(overlay: Path, escape: str):
     my_set.write_text(text.replace("\nname: Tech Boom", f'\nname: "Tech{escape}Boom"', 1), encoding="utf-8")
     result = runner.invoke(app, ["validate"])
     assert result.exit_code == 0, result.output
+
+
+def _png_of_one_colour(width: int, height: int) -> bytes:
+    """A grey PNG of any size, a few hundred kilobytes for a huge one (streamed, never held)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    packer, row = zlib.compressobj(9), b"\x00" * (1 + width)
+    pixels = b"".join(packer.compress(row) for _ in range(height)) + packer.flush()
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", pixels) + chunk(b"IEND", b""))
+
+
+@pytest.mark.parametrize("width, height", [(12_000, 12_000), (60_000, 60_000)])
+def test_a_png_of_more_pixels_than_a_card_prints_is_refused_before_it_is_decoded(
+        overlay: Path, width: int, height: int):
+    """A 420 kB PNG of 144 megapixels passed validate (with Pillow's multi-line warning on stderr)
+    and took 1.5 GB and 11 s to preview one card; past Pillow's own limit it was refused in a
+    message holding Python object addresses."""
+    companies = (REPO / "cards" / "briefcase" / "companies.yaml").read_text(encoding="utf-8")
+    (overlay / "cards" / "briefcase" / "companies.yaml").write_text(
+        companies.replace("art: newspaper.svg", "art: newspaper.png"), encoding="utf-8")
+    (overlay / "templates" / "briefcase" / "art" / "newspaper.png").write_bytes(
+        _png_of_one_colour(width, height))
+    for command in (["validate", "briefcase"], ["preview", "newspaper"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 1 and "error[art-unusable]" in result.output, (command, result.output)
+        assert f"newspaper.png is {width:,} x {height:,} pixels" in result.output
+        assert "Warning" not in result.output and "0x" not in result.output
+    assert not (overlay / "output").exists()
+
+
+def test_a_set_file_named_as_another_set_is_a_warning_at_its_id_and_name(overlay: Path):
+    """A set file with an official set's id or name, or another set file's, passed validate, and
+    --set NAME played the other set without a word: this file can never be named."""
+    my_set = overlay / "cards" / "briefcase" / "my-set.yaml"
+    text = my_set.read_text(encoding="utf-8")
+    my_set.write_text(text.replace("\nid: tech_boom\n", "\nid: simple\n", 1), encoding="utf-8")
+    (overlay / "cards" / "briefcase" / "zz-copy.yaml").write_text(
+        text.replace("startup_incubator", "incubator_two").replace("Startup Incubator", "Incubator Two")
+        .replace("\nname: Tech Boom", "\nname: tech boom", 1), encoding="utf-8")
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 0, result.output
+    warned = [line for line in result.output.splitlines() if "warning[set-name-taken]" in line]
+    assert len(warned) == 2, result.output
+    assert "my-set.yaml:" in warned[0]
+    assert "the id 'simple' is the official set Simple Game's too" in warned[0]
+    assert "zz-copy.yaml:" in warned[1]
+    assert "the name 'tech boom' is Tech Boom's (a set file) too" in warned[1]

@@ -190,6 +190,25 @@ def test_an_empty_file_or_folder_name_is_a_usage_error_never_the_current_folder(
     assert not list(tmp_path.iterdir())
 
 
+NAMING = [(path, name) for path in COMMANDS for p in _command(path).params
+          for name in p.opts if name in ("--set", "--bots", "--seats")]
+
+
+@pytest.mark.parametrize("path, option", NAMING, ids=[" ".join((*p, o)) for p, o in NAMING])
+@pytest.mark.parametrize("value", ["", "  "])
+def test_an_empty_set_bot_or_seats_option_is_a_usage_error_never_the_default(
+        path: tuple[str, ...], option: str, value: str, tmp_path, monkeypatch):
+    # An empty --set was read as no set (build startup --set '' built the whole box), as the
+    # current folder (a file of Career cards) or a set named ''; an empty --bots played the
+    # default bot in check-set and tune, an empty --seats seated the default table.
+    monkeypatch.chdir(tmp_path)
+    required = ["x" for p in _command(path).params if p.required]
+    result = runner.invoke(app, [*path, *required, option, value])
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and f"'{option}': is empty" in lines[0], lines
+
+
 def test_check_set_of_an_empty_name_is_a_usage_error():
     result = runner.invoke(app, ["check-set", ""])
     assert result.exit_code == 2

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import math
 import os
 from pathlib import Path
 
 import pytest
 
-from cardgen.output import OutputError, check_writable, json_bytes, write_atomic
+from cardgen.output import OutputError, check_writable, json_bytes, write_all_atomic, write_atomic
 
 
 def test_written_file_has_the_permissions_of_a_plain_open(tmp_path):
@@ -95,6 +96,37 @@ def test_a_name_the_file_system_refuses_is_an_output_error_not_a_crash(tmp_path,
         write_atomic(target, b"{}")
 
 
+@pytest.mark.parametrize("name", ["a\x00b.json", "sub\x00dir/out.json"])
+def test_a_name_with_a_nul_is_an_output_error_not_a_crash(tmp_path, name):
+    """play's 's FILE' reads the name from its input, where a NUL can be: Python refuses it with
+    ValueError, which reached the user as an internal error."""
+    target = tmp_path / name
+    for write in (check_writable, lambda p: write_atomic(p, b"{}")):
+        with pytest.raises(OutputError, match="holds a NUL character"):
+            write(target)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_same_file_twice_in_one_write_is_refused_and_nothing_is_written(tmp_path):
+    (tmp_path / "sub").mkdir()
+    first, again = tmp_path / "x.md", tmp_path / "sub" / ".." / "x.md"
+    with pytest.raises(OutputError, match="the same file is named for two outputs"):
+        write_all_atomic([(tmp_path / "other.md", b"1"), (first, b"2"), (again, b"3")])
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["sub"]
+
+
+def test_a_failed_write_removes_the_folders_it_made_and_keeps_the_others(tmp_path):
+    """An export that filled the disk said 'nothing written' and left its new folder behind."""
+    (tmp_path / "kept").mkdir()
+    (tmp_path / "kept" / "in the way").mkdir()
+    files = [(tmp_path / "new" / "sub" / "a.png", b"1"), (tmp_path / "kept" / "b.png", b"2"),
+             (tmp_path / "kept" / "in the way", b"3")]
+    with pytest.raises(OutputError, match="it is a folder"):
+        write_all_atomic(files)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept"]
+    assert [p.name for p in (tmp_path / "kept").iterdir()] == ["in the way"]
+
+
 def test_check_writable_refuses_a_folder_no_file_can_be_made_in(tmp_path):
     if Path("/proc/self").exists():
         target = Path("/proc/cardgen-test/out.json")     # refuses even root
@@ -113,6 +145,15 @@ def test_json_is_strict_utf8_with_a_final_newline():
     for number in (math.nan, math.inf, -math.inf):
         with pytest.raises(ValueError):
             json_bytes({"x": number})
+
+
+def test_json_holds_a_name_that_is_not_utf8_as_escapes_that_read_back_to_it():
+    # A --set file's name is recorded in game logs and check-set's JSON; its lone surrogates
+    # made the UTF-8 encoding fail after the whole run.
+    name = os.fsdecode(b"/sets/caf\xe9.yaml")
+    written = json_bytes({"set": name}, indent=None)
+    assert written == b'{"set": "/sets/caf\\udce9.yaml"}\n'
+    assert json.loads(written.decode("utf-8")) == {"set": name}
 
 
 def test_every_json_cardgen_writes_goes_through_json_bytes():

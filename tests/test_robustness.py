@@ -391,3 +391,31 @@ def test_the_checks_read_the_base_once_and_look_at_each_document_a_fixed_number_
     # set file, as before, made it 16 times).
     assert reads_many <= 4.5 * reads_few, (reads_few, reads_many)
 
+
+
+# --- the process's own streams ------------------------------------------------------------------
+
+def _cardgen_in_shell(command: str, tmp_path: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(REPO), "CARDGEN_HOME": str(REPO), "NO_COLOR": "1"}
+    env.pop("CARDGEN_TRACEBACK", None)
+    return subprocess.run(["sh", "-c", f'exec "{sys.executable}" -m cardgen {command}'], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("command", ["list", "list briefcase companies --format json", "i18n stats"])
+def test_an_output_that_cannot_be_written_is_one_line(tmp_path: Path, command: str):
+    """Output to a full disk (/dev/full) was an internal error, then a traceback of Python's own
+    flush on the way out."""
+    done = _cardgen_in_shell(f"{command} > /dev/full", tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == "error: cannot write the output: No space left on device"
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+
+
+def test_play_with_its_input_closed_is_input_that_ended(tmp_path: Path):
+    """`cardgen play <&-` was an internal error (sys.stdin is None)."""
+    done = _cardgen_in_shell("play <&-", tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip().splitlines()[-1] == ("error: the input ended before the game did; "
+                                                    "the game is not finished")

@@ -397,3 +397,31 @@ def test_build_refuses_data_with_a_special_file_and_writes_nothing(
     assert result.exit_code != 0
     assert f"cards/briefcase/{path.name}" in result.output
     assert not list(ws.rglob("*.pdf"))
+
+
+@pytest.mark.parametrize("folder, command", [
+    ("cards/briefcase", ["list", "companies"]),
+    ("cards/briefcase", ["simulate", "-n", "1", "-j", "1", "-q"]),
+    ("cards/briefcase/locale", ["build", "--lang", "el", "--set", "simple", "-p", "2", "-o", "out"]),
+    ("cards/briefcase/locale", ["i18n", "stats"]),
+])
+@pytest.mark.parametrize("make", ["file", "dangling-link"])
+def test_a_workspace_folder_that_is_not_one_is_an_error_not_the_shipped_folder(
+        tmp_path: Path, folder: str, command: list[str], make: str):
+    """A dangling link (or a file) in place of cards/briefcase/locale built with the shipped
+    catalogs, and one of cards/briefcase simulated the shipped data, without a word."""
+    (tmp_path / "cardgen.toml").write_text("")
+    target = tmp_path / folder
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if make == "file":
+        target.write_text("")
+    else:
+        target.symlink_to(tmp_path / "gone")
+    env = {k: v for k, v in os.environ.items() if k not in ("CARDGEN_HOME", "CARDGEN_TRACEBACK")}
+    done = subprocess.run([sys.executable, "-m", "cardgen", *command], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300, env={**env, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 1, done.stderr
+    said = (f"error: {target} is not a folder (a file, a pipe, or a link that leads nowhere), so the "
+            f"shipped {folder} would stand in for it; make it a folder or remove it")
+    assert done.stderr.strip().splitlines() == [said]
+    assert not (tmp_path / "out").exists()

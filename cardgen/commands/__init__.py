@@ -103,6 +103,18 @@ def file_to_read(text: str) -> Path:
     return _named(text, "a file")
 
 
+def named(what: str) -> Any:
+    """A parser for an option that names something (--set, --bots, --seats): the text as typed,
+    refused when it is empty or only spaces. An empty value is a slip (an unset shell variable),
+    and was otherwise read as no value at all (build --set '' built the whole box, check-set
+    --bots '' played the default bot) or as the current folder (a file of Career cards)."""
+    def parse(text: str) -> str:
+        if not text.strip():
+            raise typer.BadParameter(f"is empty: name {what}")
+        return text
+    return parse
+
+
 def folder_to_write(text: str) -> Path:
     """An option's folder to write into (--out DIR, --log DIR), as typed."""
     return _named(text, "a folder ('.' for this one)")

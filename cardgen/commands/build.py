@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import time
@@ -14,7 +15,15 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from cardgen.commands import DATA_PROBLEMS, error_line, file_to_read, folder_to_write, game_option, pick_game
+from cardgen.commands import (
+    DATA_PROBLEMS,
+    error_line,
+    file_to_read,
+    folder_to_write,
+    game_option,
+    named,
+    pick_game,
+)
 from cardgen.games import game_module, registered_games
 from cardgen.i18n.messages import Translator
 from cardgen.interrupt import Interrupted, stop_taken
@@ -225,12 +234,27 @@ def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | Non
                    ctx.fonts.description) for i, (path, pdf) in enumerate(rendered)]
 
 
-def watched_files(req: BuildRequest) -> dict[Path, float]:
-    """Data, layouts and catalogs of the game (and a set file): path -> modification time."""
-    files = [p for root in watched_roots(req.game) if root.is_dir() for p in root.rglob("*") if p.is_file()]
-    if req.set_ref and Path(req.set_ref).is_file():
-        files.append(Path(req.set_ref))
-    return {p: p.stat().st_mtime for p in sorted(files)}
+def watched_files(req: BuildRequest) -> dict[Path, tuple[int, int]]:
+    """Data, layouts and catalogs of the game (and a set file): path -> (modification time,
+    size). Anything named in those folders counts, not only regular files: a link that leads
+    nowhere or a pipe put in place of a data file is a change, and the build it starts says
+    what is wrong. A file that vanishes while it is looked at (an editor's temporary file) is
+    skipped: asking for its time after it was listed ended the watch in an internal error."""
+    names = [Path(folder, name) for root in watched_roots(req.game)
+             for folder, _, files in os.walk(root) for name in files]   # not into linked folders
+    if req.set_ref and os.path.lexists(req.set_ref):
+        names.append(Path(req.set_ref))
+    stamps = {}
+    for path in sorted(names):
+        try:
+            info = os.stat(path)
+        except OSError:
+            try:
+                info = os.lstat(path)         # the link itself (a loop, a missing target)
+            except OSError:
+                continue                      # gone since it was listed
+        stamps[path] = (info.st_mtime_ns, info.st_size)
+    return stamps
 
 
 def _report(outputs: list[Output], seconds: float) -> None:
@@ -287,6 +311,7 @@ def register(app: typer.Typer) -> None:
         players: int = typer.Option(None, "--players", "-p", help="Print what an N-player game needs "
                                     "(default: the full box)."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
+                                    parser=named("a set or a set file"),
                                     help="Only one company set's cards: an official "
                                     "set's id or name, or a set file (Free Market: NYC: a "
                                     "file of Career cards, printed in place of the shipped ones)."),

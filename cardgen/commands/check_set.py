@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from cardgen.commands import MAX_GAMES, check_game_count, fail, file_to_write, folder_to_write
+from cardgen.commands import MAX_GAMES, check_game_count, fail, file_to_write, folder_to_write, named
 from cardgen.interrupt import stop_on_signals
 from cardgen.problems import printable
 from cardgen.safe_read import not_a_file
@@ -43,7 +43,8 @@ def register(app: typer.Typer) -> None:
                                  help="Processes: one per core (the default, and the most used)."),
         baseline: bool = typer.Option(True, "--baseline/--no-baseline",
                                       help="Also simulate the game's reference set to judge length."),
-        bots: str = typer.Option("", "--bots", metavar="NAME", help="The bot every seat plays "
+        bots: str = typer.Option(None, "--bots", metavar="NAME", parser=named("a bot"),
+                                 help="The bot every seat plays "
                                  "(default: the game's strongest, e.g. expert for Briefcase)."),
         effects: bool = typer.Option(True, "--effects/--no-effects", help="Measure each company's "
                                      "(fmnyc: Career card's) causal effect by paired games at the "
@@ -80,7 +81,7 @@ def register(app: typer.Typer) -> None:
         """
         # Ctrl-C, SIGTERM or SIGHUP: stop at once, workers included; one line; exit 130, 143 or 129.
         with stop_on_signals():
-            _check_set(target, game, games, seed, jobs, baseline, bots, effects, effect_games,
+            _check_set(target, game, games, seed, jobs, baseline, bots or "", effects, effect_games,
                        json_out, plot, quiet)
 
 

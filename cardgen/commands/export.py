@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from cardgen.commands import file_to_read, folder_to_write, game_option, pick_game
+from cardgen.commands import file_to_read, folder_to_write, game_option, named, pick_game
 from cardgen.commands.build import BuildFailed, context_for, layout_failed, report_failures, variant_stem
 from cardgen.paths import display_path
 from cardgen.render.cardface import RenderError
@@ -40,6 +40,7 @@ def register(app: typer.Typer) -> None:
         players: int = typer.Option(None, "--players", "-p", help="Only what an N-player game needs "
                                     "(default: the full box)."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
+                                    parser=named("a set or a set file"),
                                     help="Only one company set's cards: an official "
                                     "set's id or name, or a set file."),
         ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds to save ink."),

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -182,10 +181,6 @@ def update(
     announce(game)
 
 
-# BCP 47 as catalogs use it: a language, then script or region subtags (zh-Hant, pt-BR).
-LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
-
-
 def _same_tag(a: str, b: str) -> bool:
     return a.replace("_", "-").casefold() == b.replace("_", "-").casefold()
 
@@ -207,7 +202,7 @@ def init(
     if game is None or lang is None:
         raise fail(f"give the {'game' if game is None else 'language'}: cardgen i18n init GAME LANG")
     (g,) = _games(game)
-    if not LANGUAGE_TAG.fullmatch(lang) or len(lang) > 35:
+    if not cat.is_language_tag(lang):
         raise fail(f"{shorten(lang)!r} is not a language tag (such as de, pt-BR or zh-Hant)")
     if _same_tag(lang, SOURCE_LANGUAGE):
         raise fail(f"{lang!r} is the source language of {g}: its texts are the game data itself")
@@ -300,6 +295,10 @@ def check(
     if game is None:
         _every_language_found(lang, games)
     for g in games:
+        if not lang:
+            problems.extend(Problem(display_path(path), 1, 1, "i18n-file", "the file name is no language "
+                                    "tag (such as de.po, pt-BR.po or zh-Hant.po): no command reads it")
+                            for path in cat.misnamed_catalogs(g))
         codes = _languages(g, lang, named=game is not None)
         if not codes:
             continue

@@ -11,7 +11,7 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import fail, file_to_read, file_to_write, game_option, pick_game
+from cardgen.commands import fail, file_to_read, file_to_write, game_option, named, pick_game
 from cardgen.output import OutputError, check_writable
 from cardgen.problems import printable, shorten
 from cardgen.sim.decisions import Decision, as_logged
@@ -183,6 +183,8 @@ class _TooLong(Exception):
 def _answer() -> str:
     """The next line of input. A person at a terminal keeps its line editing (``input``); any
     other input is read at most ``MAX_ANSWER`` characters at a time."""
+    if sys.stdin is None:          # started with its input closed (<&-): no answers to read
+        raise EOFError
     if sys.stdin.isatty():
         return input("> ")
     typer.echo("> ", nl=False)
@@ -222,10 +224,15 @@ class Session:
                 else self.simulator.policy(name, seat, policy_seed(self.log.seed, seat))
                 for seat, name in enumerate(self.log.bots)]
 
-    def save(self, path: Path) -> None:
+    def save(self, path: Path, command_line: bool = False) -> None:
+        """Write the game's log to ``path``. Asked at the table ('s FILE'), a failure is said and
+        the game goes on; asked on the command line (--save, when the game ends or is quit), it
+        fails the command: it was said only as a line of output, exit code 0, as if saved."""
         try:
             self.log.write(path)
         except OutputError as exc:
+            if command_line:
+                raise fail(f"--save {exc}", 1) from None
             typer.echo(printable(f"  {exc}"))
             return
         if self.log.end is not None:          # a finished game: replayed, not resumed
@@ -279,11 +286,13 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
                                    help="The game (default: briefcase)."),
         game_opt: str = game_option(),
-        seats: str = typer.Option(None, "--seats", help="Who sits where, comma-separated: 'you' for "
-                                  "yourself, else a bot name (default: you against the default bot)."),
+        seats: str = typer.Option(None, "--seats", parser=named("who sits where"),
+                                  help="Who sits where, comma-separated: 'you' for yourself, else a "
+                                  "bot name (default: you against the default bot)."),
         players: int = typer.Option(None, "--players", "-p", help="Number of players (default: as many as "
                                     "--seats names, else the fewest players the game allows)."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
+                                    parser=named("a set or a set file"),
                                     help="Company set: an official set's id or name, "
                                     "or a set file (Briefcase)."),
         seed: int = typer.Option(1, "--seed", "-s", help="The game's seed: shuffles and chance."),
@@ -319,7 +328,7 @@ def register(app: typer.Typer) -> None:
                 from cardgen.commands.simulate import check_player_count
 
                 check_player_count(simulator, players)
-            if seats:
+            if seats is not None:
                 names = [s.strip() for s in seats.split(",")]
                 count = players or len(names)
                 if len(names) == 1:
@@ -339,7 +348,7 @@ def register(app: typer.Typer) -> None:
             state = session.run()
         except Quit as exc:
             if save is not None:
-                session.save(save)
+                session.save(save, command_line=True)
             if exc.asked:             # the person's own choice, not a failure
                 typer.echo(f"{exc}; the game is not finished")
                 announce(log.game)
@@ -347,7 +356,7 @@ def register(app: typer.Typer) -> None:
             raise fail(f"{exc}; the game is not finished", 1) from None
         log.end = _report(simulator, state, log)
         if save is not None:
-            session.save(save)
+            session.save(save, command_line=True)
         announce(log.game)
 
     @app.command("replay")

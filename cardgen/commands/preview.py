@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from cardgen.commands import file_to_read, file_to_write
+from cardgen.commands import file_to_read, file_to_write, named
 from cardgen.commands.build import BuildFailed, UsageProblem, context_for, layout_failed, report_failures
 from cardgen.data.schema import did_you_mean
 from cardgen.output import OutputError, write_atomic
@@ -55,6 +55,7 @@ def register(app: typer.Typer) -> None:
         dpi: int = typer.Option(200, "--dpi", min=30, max=1200, help="Resolution in dots per inch."),
         bleed: bool = typer.Option(False, "--bleed", help="Include a 3 mm bleed."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
+                                    parser=named("a set or a set file"),
                                     help="Find the card in this company set too: an "
                                     "official set's id or name, or a set file (its new companies)."),
         ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds to save ink."),

@@ -19,10 +19,18 @@ from cardgen.commands import (
     file_to_write,
     folder_to_write,
     game_option,
+    named,
     pick_game,
 )
 from cardgen.interrupt import Interrupted, checkpoint, stop_on_signals
-from cardgen.output import OutputError, check_writable, json_bytes, note_written, write_all_atomic
+from cardgen.output import (
+    OutputError,
+    check_distinct,
+    check_writable,
+    json_bytes,
+    note_written,
+    write_all_atomic,
+)
 from cardgen.paths import display_path
 from cardgen.problems import DataError
 from cardgen.sim.runner import LogSpec, RunSpec
@@ -276,9 +284,10 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(1000, "--games", "-n", help=f"Games to play (at most {MAX_GAMES:,})."),
         seed: int = typer.Option(1, "--seed", "-s", help="Run seed; the same seed gives the same games."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
+                                    parser=named("a set or a set file"),
                                     help="Company set: an official set id or name, "
                                     "or a custom set file (default: random, as the randomizers)."),
-        bots: str = typer.Option(None, "--bots", metavar="BOTS",
+        bots: str = typer.Option(None, "--bots", metavar="BOTS", parser=named("the bots"),
                                  help="Bots by seat, comma-separated; fewer names "
                                  "repeat in order to fill the seats (a,b at 4 players: a,b,a,b). "
                                  "Seats rotate every game so seat effects are measured."),
@@ -407,6 +416,7 @@ def check_outputs(json_out: Path | None, plot_files: list[Path] | None) -> None:
                 check_writable(path)
         if json_out is not None:
             check_writable(json_out)
+        check_distinct([*(plot_files or []), *([json_out] if json_out is not None else [])])
     except (RuntimeError, OutputError) as exc:
         raise fail(str(exc), 1) from None
 

@@ -18,6 +18,7 @@ from cardgen.commands import (
     fail,
     file_to_write,
     game_option,
+    named,
     pick_game,
 )
 from cardgen.interrupt import stop_on_signals
@@ -29,7 +30,8 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
                                    help="Game id (default: briefcase)."),
         game_opt: str = game_option(),
-        set_refs: list[str] = typer.Option(None, "--set", metavar="SET", help="Company set: an "
+        set_refs: list[str] = typer.Option(None, "--set", metavar="SET",
+                                           parser=named("a set or a set file"), help="Company set: an "
                                            "official set id or name, or a set file (default: the "
                                            "game's reference set, simple for Briefcase); give it "
                                            "again to tune several sets together, or 'all' for "
@@ -45,7 +47,8 @@ def register(app: typer.Typer) -> None:
                                  help="Processes: one per core (the default, and the most used)."),
         scheduler: str = typer.Option(None, "--scheduler", metavar="ADDRESS", help="Dask scheduler "
                                       "address (tcp://HOST:PORT) to run on a cluster; needs cardgen[dask]."),
-        bots: str = typer.Option("", "--bots", metavar="NAME", help="The bot every seat plays "
+        bots: str = typer.Option(None, "--bots", metavar="NAME", parser=named("a bot"),
+                                 help="The bot every seat plays "
                                  "(default: the game's strongest, as check-set)."),
         budget: int = typer.Option(40000, "--budget", help="Games to play at most, the "
                                    f"measurements before and after included (at most {MAX_BUDGET:,})."),
@@ -83,7 +86,7 @@ def register(app: typer.Typer) -> None:
         """
         chosen = pick_game(game, game_opt, "briefcase")
         with stop_on_signals():
-            _tune(chosen, set_refs or [], players, games, seed, jobs, scheduler, bots, budget, out,
+            _tune(chosen, set_refs or [], players, games, seed, jobs, scheduler, bots or "", budget, out,
                   report, log, quiet)
 
 
@@ -110,7 +113,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     from cardgen.data.schema import did_you_mean
     from cardgen.games import game_simulator, registered_games, simulator_ref
     from cardgen.games.selection import SelectionError
-    from cardgen.output import OutputError, check_writable, json_bytes, slug, write_all_atomic
+    from cardgen.output import OutputError, check_distinct, check_writable, json_bytes, slug, write_all_atomic
     from cardgen.problems import DataError
     from cardgen.sim.runner import dask_executor, local_executor, scheduler_problem, worker_count
     from cardgen.sim.tune import FRESH_SEED, Joint, Settings, Tuner, check_budget
@@ -155,6 +158,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     try:
         for path in (out, report, log):
             check_writable(path)
+        check_distinct([out, report, log])
     except OutputError as exc:
         raise fail(str(exc), 1) from None
 

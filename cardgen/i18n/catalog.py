@@ -74,8 +74,25 @@ def is_shipped(path: Path) -> bool:
     return current().origin(path) == "shipped"
 
 
+# BCP 47 as catalogs use it: a language, then script or region subtags (zh-Hant, pt-BR).
+LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+
+
+def is_language_tag(text: str) -> bool:
+    return LANGUAGE_TAG.fullmatch(text) is not None and len(text) <= 35
+
+
 def available_languages(game: str) -> list[str]:
-    return sorted(p.stem for p in catalog_files(game) if p.suffix == ".po")
+    """The languages a game has catalogs for: the ``.po`` files named after a language tag.
+    Another name (``notes.po``, bytes that are not UTF-8) is no language: taken for one, it
+    reached file names and PDF titles (a non-UTF-8 name was an internal error in build and
+    i18n check); ``misnamed_catalogs`` lists those for i18n check to report."""
+    return sorted(p.stem for p in catalog_files(game) if p.suffix == ".po" and is_language_tag(p.stem))
+
+
+def misnamed_catalogs(game: str) -> list[Path]:
+    """The game's ``.po`` files whose names are no language tag, so no command reads them."""
+    return [p for p in catalog_files(game) if p.suffix == ".po" and not is_language_tag(p.stem)]
 
 
 def _tag_key(lang: str) -> str:
@@ -87,9 +104,15 @@ def resolve_language(game: str, lang: str) -> str:
     if _tag_key(lang) == SOURCE_LANGUAGE:
         raise UnknownLanguage(f"'{lang}' is the source language of {game}: it has no catalog")
     known = available_languages(game)
-    for tag in known:
-        if _tag_key(tag) == _tag_key(lang):
-            return tag
+    same = [tag for tag in known if _tag_key(tag) == _tag_key(lang)]
+    if len(same) > 1:
+        # de.po and DE.po (or de_DE.po and de-DE.po) are one language to every command (i18n
+        # init refuses the second): which one printed depended on the order of the names.
+        raise UnknownLanguage(f"{game} has {len(same)} catalogs for language {lang!r}: "
+                              f"{', '.join(display_path(po_path(game, tag)) for tag in same)}; keep "
+                              "one, named as the shipped one if there is one")
+    if same:
+        return same[0]
     listed = ", ".join([SOURCE_LANGUAGE, *known])
     raise UnknownLanguage(f"no {game} translation for language {lang!r}; available: {listed}")
 

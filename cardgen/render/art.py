@@ -32,6 +32,11 @@ from cardgen.safe_read import ReadError, read_bytes
 from cardgen.workspace import current
 
 MAX_ART_BYTES = 4 * 1024 * 1024
+# A PNG's pixels are decoded whole to print it, and a few hundred kilobytes of PNG can hold a
+# picture of 144 megapixels (one colour compresses a thousandfold): that took 1.5 GB and 11 s
+# to preview one card, and passed validate with Pillow's warning on stderr. No card prints more
+# than this: a tarot card (70 x 120 mm) at preview's most, 1200 dpi, is 3,300 x 5,700 pixels.
+MAX_ART_PIXELS = 25_000_000
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\.(svg|png)$", re.I)
 _XLINK = "{http://www.w3.org/1999/xlink}href"
 
@@ -173,6 +178,14 @@ def _png(path: Path, data: bytes) -> Art:
     shown = display_path(path)
     if not data.startswith(b"\x89PNG\r\n\x1a\n"):
         raise ArtError(f"picture {shown} is not a PNG file")
+    # The size, from the header chunk (IHDR, always first), before anything decodes a pixel.
+    if len(data) < 24 or data[12:16] != b"IHDR":
+        raise ArtError(f"picture {shown} cannot be read as a PNG: it has no header chunk (IHDR)")
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if width * height > MAX_ART_PIXELS:
+        raise ArtError(f"picture {shown} is {width:,} x {height:,} pixels; a card picture may have "
+                       f"at most {MAX_ART_PIXELS // 1_000_000} megapixels (a tarot card at 1200 dpi "
+                       "has 19): scale it down")
     try:
         image = ImageReader(io.BytesIO(data))
         width, height = image.getSize()

@@ -180,7 +180,12 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _rows(path: Path, text: str) -> list[tuple[int, dict[str, Any]]]:
     """Each non-blank line's object with its line number."""
     rows = []
-    for number, line in enumerate(text.splitlines(), 1):
+    # Lines end at a line feed alone (a carriage return before it is allowed): str.splitlines
+    # also ends one at U+2028, U+2029, U+0085 and other separators, which JSON strings may hold
+    # unescaped and json_bytes writes as they are, so a log naming a set file with one in its
+    # name was written, then refused as broken JSON, and its line numbers were off.
+    for number, line in enumerate(text.split("\n"), 1):
+        line = line.removesuffix("\r")
         if not line.strip():
             continue
         try:
@@ -236,7 +241,9 @@ def _header(path: Path, head: dict[str, Any]) -> GameLog:
     if "cardgen" in head and not isinstance(head["cardgen"], str):
         raise problem("cardgen", "the version of cardgen that wrote the log")
     set_ref, options = head.get("set"), head.get("options", {})
-    if set_ref is not None and not isinstance(set_ref, str):
+    # An empty set is no set's name (as --set '' is refused): read as a path, it was the log's
+    # folder, and a game without sets took it for none.
+    if set_ref is not None and (not isinstance(set_ref, str) or not set_ref.strip()):
         raise problem("set", "a set's name or null")
     if not isinstance(options, dict):
         raise problem("options", "an object")

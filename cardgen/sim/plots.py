@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.output import write_all_atomic
+from cardgen.problems import printable
 
 
 def _pyplot() -> Any:
@@ -17,7 +18,17 @@ def _pyplot() -> Any:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    # Labels are names from data files (a set's, a company's; Free Market: NYC's set is a file
+    # name): printed as written. With mathtext a name holding '$$' stopped the chart (ValueError,
+    # after the whole run) and one holding two '$' was drawn as a formula.
+    matplotlib.rcParams["text.parse_math"] = False
     return plt
+
+
+def _shown(name: str) -> str:
+    """A name as a chart prints it: the bytes of a file name that is not UTF-8 (which the font
+    renderer refused, an internal error after the whole run) and controls as escapes."""
+    return printable(str(name))
 
 
 def require_plotting() -> None:
@@ -85,7 +96,7 @@ def render_plots(summary: dict[str, Any], folder: Path) -> list[tuple[Path, byte
     if owned:
         owned.sort(key=lambda kv: kv[1])
         fig, ax = plt.subplots(figsize=(6, max(2.5, 0.28 * len(owned) + 1)))
-        ax.barh([k for k, _ in owned], [v for _, v in owned], color="#e69138")
+        ax.barh([_shown(k) for k, _ in owned], [v for _, v in owned], color="#e69138")
         ax.axvline(1 / summary["players"], color="grey", linestyle="--")
         ax.set_xlabel("win share of owners")
         ax.set_title("Win rate when owned")
@@ -114,9 +125,9 @@ def render_check_plots(data: dict[str, Any], stem: str, folder: Path) -> list[tu
     rows = data["by_players"]
     fig, axes = plt.subplots(1, len(rows), figsize=(3.2 * len(rows) + 1, 3.5), squeeze=False)
     for ax, row in zip(axes[0], rows, strict=True):
-        runs = [(data["set"], row["set"], "#4a7ab5")]
+        runs = [(_shown(data["set"]), row["set"], "#4a7ab5")]
         if row["reference"] is not None and not data["reference_is_checked_set"]:
-            runs.append((f"reference {data['reference_set']}", row["reference"], "#bbbbbb"))
+            runs.append((f"reference {_shown(data['reference_set'])}", row["reference"], "#bbbbbb"))
         width = 0.8 / len(runs)
         for i, (label, run, colour) in enumerate(runs):
             counts = run["round_counts"]
@@ -128,7 +139,8 @@ def render_check_plots(data: dict[str, Any], stem: str, folder: Path) -> list[tu
         ax.set_xlabel("rounds")
         ax.set_ylabel("games")
         ax.legend(fontsize="small")
-    fig.suptitle(f"Game length, {data['set']} ({data['game']}), {data['games']} games, bot {data['bot']}")
+    fig.suptitle(f"Game length, {_shown(data['set'])} ({data['game']}), {data['games']} games, "
+                 f"bot {data['bot']}")
     fig.tight_layout()
     written.append((paths[0], _png(fig)))
     plt.close(fig)
@@ -149,7 +161,7 @@ def render_check_plots(data: dict[str, Any], stem: str, folder: Path) -> list[tu
             mean = shown["effect_points"]
             ax.errorbar([mean], [y], xerr=[[mean - lo], [hi - mean]], fmt="D" if it["going_for_it"] else "o",
                         capsize=3, color=colours.get(shown["verdict"], "black"))
-        ax.set_yticks(range(len(items)), [it["name"] + (" (going for it)" if it["going_for_it"] else "")
+        ax.set_yticks(range(len(items)), [_shown(it["name"]) + (" (going for it)" * bool(it["going_for_it"]))
                                           for it in items])
         ax.set_xlabel("win share change, points (95% CI)")
         ax.set_title(f"{eff['subject'].capitalize()} effects at {eff['players']} players, "

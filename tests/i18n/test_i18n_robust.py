@@ -226,3 +226,34 @@ def test_a_broken_catalog_is_printed_as_its_positioned_line_alone_by_every_drawi
     errors = [line for line in out.splitlines() if "error" in line]
     assert code == 1 and errors == [f"{path.relative_to(project)}:{at + 1}:8: error[i18n-syntax]: "
                                     f"end-of-line within string"], out
+
+
+@pytest.mark.parametrize("name", [os.fsdecode(b"\xff.po"), "my notes.po"], ids=["not-utf8", "no-tag"])
+def test_a_catalog_not_named_after_a_language_is_no_language_and_check_says_so(project: Path, name: str):
+    """A catalog named with bytes that are not UTF-8 was taken for a language, and build --lang
+    or i18n check of it ended in an internal error (its name went into a PDF's title)."""
+    locale = project / "cards" / "briefcase" / "locale"
+    (locale / name).write_bytes((locale / "el.po").read_bytes())
+    stem = name.removesuffix(".po")
+    code, output = cardgen("build", "--lang", stem, "--out", str(project / "out"))
+    assert code == 2 and "no briefcase translation for language" in output, output
+    assert "internal error" not in output and not (project / "out").exists()
+    code, output = cardgen("i18n", "stats")
+    assert code == 0 and f"briefcase: {stem} " not in output
+    code, output = cardgen("i18n", "check", "briefcase", "--no-fit")
+    assert code == 1
+    assert "error[i18n-file]: the file name is no language tag" in output, output
+
+
+@pytest.mark.parametrize("second", ["EL.po", "el-x.po"], ids=["case", "unrelated"])
+def test_two_catalogs_of_one_language_are_an_error_not_a_choice_by_name_order(project: Path, second: str):
+    """EL.po beside el.po (i18n init refuses to make it) were one language to every command, and
+    which one printed depended on how the names sorted."""
+    locale = project / "cards" / "briefcase" / "locale"
+    (locale / second).write_bytes((locale / "el.po").read_bytes())
+    code, output = cardgen("build", "--lang", "el", "--out", str(project / "out"))
+    if second == "EL.po":
+        assert code == 2 and "briefcase has 2 catalogs for language 'el'" in output, output
+        assert not (project / "out").exists()
+    else:
+        assert code == 0, output

@@ -202,8 +202,35 @@ def test_watch_notices_a_changed_data_or_layout_file(project: Path, tmp_path: Pa
     before = watched_files(req)
     layout = project / "templates" / "briefcase" / "cards.yaml"
     assert layout in before and project / "cards" / "briefcase" / "companies.yaml" in before
-    os.utime(layout, (before[layout] + 5, before[layout] + 5))
+    later = before[layout][0] + 5_000_000_000
+    os.utime(layout, ns=(later, later))
     assert watched_files(req) != before
+
+
+def test_watch_skips_a_file_that_vanishes_and_sees_what_is_no_file(project: Path, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch):
+    """An editor's temporary file, listed and gone before its time was asked, ended build --watch
+    in an internal error; a link loop or a pipe put in place of a data file went unnoticed."""
+    import os
+
+    from cardgen.commands import build
+    from cardgen.render.pipeline import SheetOptions
+
+    req = build.BuildRequest("briefcase", "en", tmp_path, SheetOptions(), None, None)
+    folder = project / "cards" / "briefcase"
+    walk = os.walk
+
+    def listing_a_vanished_file(root, *args, **kwargs):
+        for top, dirs, files in walk(root, *args, **kwargs):
+            yield top, dirs, [*files, ".companies.yaml.swp"]
+
+    monkeypatch.setattr(build.os, "walk", listing_a_vanished_file)
+    before = build.watched_files(req)
+    assert folder / ".companies.yaml.swp" not in before
+    (folder / "loop.yaml").symlink_to("loop.yaml")
+    os.mkfifo(folder / "pipe.yaml")
+    after = build.watched_files(req)
+    assert {folder / "loop.yaml", folder / "pipe.yaml"} <= set(after) and after != before
 
 
 def test_a_language_is_named_by_its_catalog_tag_whatever_case_was_typed(tmp_path: Path):

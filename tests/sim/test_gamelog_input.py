@@ -5,6 +5,7 @@ traceback. Most logs here are the toy game's, which stands in for any game."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -316,3 +317,29 @@ def test_a_log_an_editor_saved_with_a_byte_order_mark_replays(tmp_path: Path, li
     path.write_text("\ufeff" + "".join(json.dumps(row) + "\n" for row in lines), encoding="utf-8")
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 0, result.output
+
+
+def test_a_line_separator_inside_a_string_is_no_line_end(tmp_path: Path, lines):
+    """JSON strings may hold U+2028 unescaped, and cardgen writes them so; the reader split lines
+    there too (str.splitlines), refused the log as broken JSON and counted its lines wrong."""
+    rows = [{**lines[0], "cardgen": "0.1\u2028\u2029\x85"}, *lines[1:]]
+    path = tmp_path / "sep.jsonl"
+    path.write_text("".join(json.dumps(row, ensure_ascii=False) + "\r\n" for row in rows), encoding="utf-8")
+    assert runner.invoke(app, ["replay", str(path)]).exit_code == 0
+    rows[2] = {**rows[2], "seat": "x"}
+    path.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows), encoding="utf-8")
+    assert refused(["replay"], path).startswith(f"error: {path}:3: 'seat' must be")
+
+
+@pytest.mark.parametrize("name", ["odd\u2028set.yaml", os.fsdecode(b"caf\xe9.yaml")],
+                         ids=["line-separator", "not-utf8"])
+def test_a_game_with_an_oddly_named_set_file_is_saved_and_replays(tmp_path: Path, name: str):
+    """A line separator in the name was written and then refused as broken JSON; a name that is
+    not UTF-8 ended the game (and simulate --log) in an internal error when the log was saved."""
+    odd = tmp_path / name
+    odd.write_bytes((REPO / "cards" / "briefcase" / "examples" / "custom-set.yaml").read_bytes())
+    saved = tmp_path / "game.jsonl"
+    result = runner.invoke(app, ["play", "--set", str(odd), "--seats", "greedy,greedy", "--save", str(saved)])
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(app, ["replay", str(saved)])
+    assert result.exit_code == 0 and "same end" in result.output, result.output

@@ -307,3 +307,23 @@ def test_ctrl_c_ends_build_watch_as_its_way_to_stop(tmp_path):
     assert "stopped watching" in (tmp_path / "stdout").read_text()
     assert "error" not in (tmp_path / "stderr").read_text()
     assert (tmp_path / "out" / "briefcase-en-cards.pdf").is_file()       # the build it watched from
+
+
+@pytest.mark.parametrize("gap", [0.0, 0.005, 0.02])
+def test_a_second_ctrl_c_while_build_watch_stops_is_ignored(tmp_path, gap: float):
+    """A double press (or a wrapper such as timeout passing the signal on) counted the second as
+    a first stop again: a traceback in the exit, or death by SIGINT (exit code -2)."""
+    process = start(tmp_path, "build", "--watch", "--set", "simple", "-p", "2", "-o", str(tmp_path / "out"))
+    deadline = time.monotonic() + HANG_SECONDS
+    while b"watching for changes" not in (tmp_path / "stdout").read_bytes():
+        assert process.poll() is None and time.monotonic() < deadline, (tmp_path / "stderr").read_text()
+        time.sleep(0.1)
+    os.killpg(process.pid, signal.SIGINT)
+    time.sleep(gap)
+    try:
+        os.killpg(process.pid, signal.SIGINT)
+    except ProcessLookupError:
+        pass                      # already gone: the first press ended it
+    assert process.wait(HANG_SECONDS) == 0, (tmp_path / "stderr").read_text()
+    stderr = (tmp_path / "stderr").read_text()
+    assert "Traceback" not in stderr and "Exception ignored" not in stderr and "error" not in stderr

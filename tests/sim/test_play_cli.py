@@ -124,6 +124,7 @@ _HEADER = {"format": "cardgen-game-log/1", "game": "toy", "seed": 1, "players": 
     ("players", True, "the header's 'players' must be a whole number, not true"),
     ("bots", "high", "the header's 'bots' must be a list of bot names, not \"high\""),
     ("set", 3, "the header's 'set' must be a set's name or null, not 3"),
+    ("set", "", "the header's 'set' must be a set's name or null, not \"\""),
     ("options", [1], "the header's 'options' must be an object, not [1]"),
 ])
 def test_a_mistyped_header_field_is_named_with_what_it_must_be(tmp_path: Path, field: str, value: object,
@@ -179,6 +180,30 @@ def test_input_that_never_ends_a_line_stops_the_game():
 def test_save_without_a_file_name_asks_for_one(command: str):
     result = play("--seats", "you,high", answers=f"{command}\nq\n")
     assert "name the file to save to: s FILE" in result.output and result.exit_code == 0
+
+
+def test_a_save_name_with_a_nul_is_refused_and_the_game_goes_on(tmp_path: Path):
+    """'s a<NUL>b' read from the input was an internal error that ended the game."""
+    result = play("--seats", "you,high", answers=f"s {tmp_path}/a\x00b\nq\n")
+    assert result.exit_code == 0 and "holds a NUL character" in result.output, result.output
+    assert "stopped" in result.output and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("answers", [ANSWERS, "q\n"], ids=["game-over", "quit"])
+def test_a_save_that_fails_when_the_game_ends_fails_the_command(tmp_path: Path, monkeypatch, answers: str):
+    """--save failing at the end (a full disk) was said as a line of output, exit code 0."""
+    from cardgen.output import OutputError
+    from cardgen.sim import gamelog
+
+    def full(path, data):
+        raise OutputError(f"cannot write {path}: No space left on device")
+
+    monkeypatch.setattr(gamelog, "write_atomic", full)
+    saved = tmp_path / "game.jsonl"
+    result = play("--seats", "you,high", "--save", str(saved), answers=answers)
+    assert result.exit_code == 1, result.output
+    last = result.output.strip().splitlines()[-1]
+    assert last == f"error: --save cannot write {saved}: No space left on device"
 
 
 def test_a_save_file_that_cannot_be_written_is_refused_before_the_game(tmp_path: Path):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from collections import Counter
@@ -160,6 +161,26 @@ def test_plots_are_written_as_png(tmp_path):
         with Image.open(p) as im:
             assert im.format == "PNG" and im.width >= 300
             assert len(im.convert("L").getcolors(256) or []) > 5   # something was drawn
+
+
+@pytest.mark.parametrize("name", ["Big $$ Set", "a $x^$ b", os.fsdecode(b"caf\xe9.yaml")],
+                         ids=["dollars", "formula", "not-utf8"])
+def test_a_chart_prints_a_name_as_written_whatever_it_holds(tmp_path, name: str):
+    """Names on charts come from data and file names: '$$' stopped check-set --plot after the
+    whole run (mathtext), a name not UTF-8 (a file of Career cards) was an internal error."""
+    pytest.importorskip("matplotlib")
+    from cardgen.sim.plots import render_check_plots, render_plots
+
+    s = spec(games=20)
+    with local_executor(1) as ex:
+        summary = summarise("dice", 3, s.seed, s.bots, run(s, ex))
+    summary["items"] = {f"{name} {i}": item for i, item in enumerate(summary["items"].values())}
+    assert len(render_plots(summary, tmp_path)) == 3
+    row = {"round_counts": {"3": 2, "4": 1}}
+    data = {"set": name, "game": "dice", "games": 3, "bot": "b", "reference_set": name,
+            "reference_is_checked_set": False, "effects": None,
+            "by_players": [{"players": 3, "set": row, "reference": row}]}
+    assert len(render_check_plots(data, "x", tmp_path)) == 1
 
 
 # --- bounded memory -----------------------------------------------------------------------------

@@ -684,3 +684,15 @@ def test_an_unwritable_out_stops_before_any_game(tmp_path: Path):
     result = runner.invoke(app, ["tune", "-n", "4", "-j", "1", "-o", str(blocker / "x.yaml")])
     lines = result.output.strip().splitlines()
     assert result.exit_code == 1 and len(lines) == 1 and lines[0].startswith("error: cannot write")
+
+
+@pytest.mark.parametrize("second", ["--report", "--log"])
+def test_one_file_named_for_two_outputs_stops_before_any_game(tmp_path: Path, second: str):
+    """--out x.yaml --report x.yaml wrote the changes file over the report and said it wrote both."""
+    target = tmp_path / "x.yaml"
+    result = runner.invoke(app, ["tune", "-n", "4", "-j", "1", "-o", str(target),
+                                 second, str(tmp_path / "sub" / ".." / "x.yaml")])
+    lines = result.output.strip().splitlines()
+    assert result.exit_code == 1 and len(lines) == 1, lines
+    assert "the same file is named for two outputs" in lines[0]
+    assert not target.exists() and not (tmp_path / "sub").exists()

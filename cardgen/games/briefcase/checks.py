@@ -264,6 +264,30 @@ def sets_are_complete(ctx: Context) -> Iterator[Problem]:
 
 
 @check
+def set_names_unique(ctx: Context) -> Iterator[Problem]:
+    """--set finds a set by its id or name in any case, the official sets first, then the set
+    files in file order, and 'random' is no set at all: a set file whose id or name is already
+    taken can never be named, and --set played the other set without a word. A warning, not an
+    error: the file still works given by its path."""
+    taken: dict[str, str] = {"random": "the word --set takes for no set (the randomizers)"}
+    for doc in ctx.of_kind("company-sets"):
+        for s in doc.data["sets"]:
+            for key in (s["id"], s["name"]):
+                taken.setdefault(str(key).casefold(), f"the official set {s['name']}'s")
+    for doc in ctx.of_kind("company-set"):
+        name = str(doc.data["name"])
+        keys = [("id", str(doc.data.get("id") or doc.path.stem.replace("-", "_"))), ("name", name)]
+        for field, key in keys:
+            other = taken.get(key.casefold())
+            if other is not None:
+                yield doc.problem("set-name-taken", f"{name}: the {field} '{key}' is {other} too: "
+                                  f"--set '{key}' never finds this file; rename it",
+                                  *([field] if field in doc.data else []), severity="warning")
+        for _, key in keys:
+            taken.setdefault(key.casefold(), f"{name}'s (a set file)")
+
+
+@check
 def totals_match_contents(ctx: Context) -> Iterator[Problem]:
     comp, game = ctx.one("components"), ctx.one("game")
     cdoc = ctx.one("companies")

@@ -111,11 +111,12 @@ NO_SETS = ("'Free Market: NYC' has no card sets: --set and check-set take a file
 def careers_file(set_ref: str) -> Path:
     """The file a ``--set`` names for this game: a set of Career cards (``game: fmnyc``, ``kind:
     careers``) standing in for careers.yaml, as simulate, build and check-set take it.
-    SelectionError for a name or a file of something else; DataError, placed, for a path that
-    cannot be read as such a file (a folder, a pipe, broken YAML), rather than saying it is not
-    one."""
+    SelectionError for a name, a file of something else, or what is no file (a folder, a pipe,
+    a device, a link loop); DataError, placed, for a file that cannot be read as such a file
+    (broken YAML, too large, not text), rather than saying it is not one."""
     from cardgen.data.documents import read_document
     from cardgen.games.selection import SelectionError
+    from cardgen.safe_read import not_a_file
 
     path = Path(set_ref)
     if not os.path.lexists(path):       # said as such: not as a set the game lacks
@@ -123,6 +124,12 @@ def careers_file(set_ref: str) -> Path:
             # a set's name, as Briefcase takes (simple): this game has none
             raise SelectionError(f"{NO_SETS}, and there is no file '{set_ref}'")
         raise SelectionError(f"no file of Career cards {set_ref}")
+    # A folder, pipe, device or link loop is no file at all: one line naming the --set value,
+    # as Briefcase's set files have it, not a data problem at 1:1 of something that has no
+    # lines (with 'cardgen validate says the same', which never reads a --set file).
+    why = not_a_file(path, "file of Career cards")
+    if why is not None:
+        raise SelectionError(f"{set_ref}: {why.message}")
     doc, problems = read_document(path)
     if doc is not None and (doc.game, doc.kind) == (GAME, "careers"):
         return path
