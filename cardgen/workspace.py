@@ -27,6 +27,8 @@ PACKAGE = Path(__file__).resolve().parent
 CONFIG = "cardgen.toml"
 # What cardgen.toml may say; anything else is reported, never silently ignored.
 CONFIG_KEYS = {"output": "folder for built files, relative to the workspace (default: output)"}
+# The workspace's folders of game data, layouts and schemas: what every command reads.
+DATA_TOPS = ("cards", "templates", "schemas")
 
 
 class WorkspaceError(Exception):
@@ -125,7 +127,7 @@ class Workspace:
         if self.root is None or self.root == self.library:
             return []
         files: list[Path] = []
-        for top in ("cards", "templates", "schemas"):
+        for top in DATA_TOPS:
             base = self.root / top
             folder = base / game if game else base
             if folder.is_dir():
@@ -204,6 +206,13 @@ def _read_config(root: Path) -> str:
 
     if printable(output) != output:      # a NUL no file system takes, an escape sequence...
         raise WorkspaceError(f"{path}: 'output' holds a control character; name a folder")
+    # Built files inside the data would be read back as data (tune's YAML) or mixed with it.
+    target = os.path.normpath(os.path.join(os.path.realpath(root), output))
+    for top in DATA_TOPS:
+        data_folder = os.path.join(os.path.realpath(root), top)
+        if target == data_folder or target.startswith(data_folder + os.sep):
+            raise WorkspaceError(f"{path}: 'output' is inside the workspace's {top}/ folder, which "
+                                 f"cardgen reads as game data; name a folder outside it (default: output)")
     return output
 
 

@@ -141,6 +141,22 @@ def test_an_output_setting_with_a_control_character_is_one_error_line(tmp_path: 
     assert result.exit_code == 2 and "'output' holds a control character" in result.output
 
 
+@pytest.mark.parametrize("output", ["cards", "cards/briefcase", "./templates/x", "schemas/../cards/out"])
+def test_an_output_folder_inside_the_game_data_is_refused(tmp_path: Path, monkeypatch, output: str):
+    # tune writes YAML into the output folder: inside cards/ it would be read back as data.
+    (tmp_path / "cardgen.toml").write_text(f'output = "{output}"\n')
+    monkeypatch.chdir(tmp_path)
+    result = invoke("validate")
+    assert result.exit_code == 2 and "'output' is inside the workspace's" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_an_output_folder_beside_the_game_data_is_taken(tmp_path: Path, monkeypatch):
+    (tmp_path / "cardgen.toml").write_text('output = "cards-printed"\n')   # only a prefix of cards
+    monkeypatch.chdir(tmp_path)
+    assert invoke("validate").exit_code == 0
+
+
 @pytest.mark.parametrize("make, message", [
     (lambda p: p.write_text("a = " + "[" * 5000 + "]" * 5000 + "\n"), "nested too deeply"),
     (lambda p: p.mkdir(), "not a regular file"),
