@@ -122,6 +122,22 @@ def test_a_png_of_more_pixels_than_a_card_prints_is_refused_before_it_is_decoded
     assert not (overlay / "output").exists()
 
 
+@pytest.mark.parametrize("paths, refused", [(4_000, False), (6_000, True)])
+def test_an_svg_of_more_elements_than_a_card_picture_needs_is_refused_before_it_is_drawn(
+        overlay: Path, paths: int, refused: bool):
+    """svglib draws an element in about a millisecond: 100,000 small paths (600 kB, under the
+    size limit) took 25 s and 440 MB to build."""
+    body = "".join(f'<path d="M{i % 100} {i // 100} h1 v1 z"/>' for i in range(paths))
+    (overlay / "templates" / "briefcase" / "art" / "newspaper.svg").write_text(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">{body}</svg>', encoding="utf-8")
+    result = runner.invoke(app, ["validate", "briefcase"])
+    if refused:
+        assert result.exit_code == 1 and "error[art-unusable]" in result.output, result.output
+        assert "newspaper.svg holds more than 5,000 elements" in result.output
+    else:
+        assert result.exit_code == 0, result.output
+
+
 def test_a_set_file_named_as_another_set_is_a_warning_at_its_id_and_name(overlay: Path):
     """A set file with an official set's id or name, or another set file's, passed validate, and
     --set NAME played the other set without a word: this file can never be named."""

@@ -37,6 +37,10 @@ MAX_ART_BYTES = 4 * 1024 * 1024
 # to preview one card, and passed validate with Pillow's warning on stderr. No card prints more
 # than this: a tarot card (70 x 120 mm) at preview's most, 1200 dpi, is 3,300 x 5,700 pixels.
 MAX_ART_PIXELS = 25_000_000
+# svglib converts an SVG element by element, slowly (about a millisecond each): 100,000 small
+# paths, under the size limit, took 25 s and 440 MB to build. The shipped pictures are one path
+# each; a detailed drawing holds a few thousand.
+MAX_SVG_ELEMENTS = 5_000
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\.(svg|png)$", re.I)
 _XLINK = "{http://www.w3.org/1999/xlink}href"
 
@@ -117,7 +121,10 @@ def _svg(path: Path, data: bytes) -> Art:
         raise ArtError(f"picture {shown} is not a well-formed SVG: {exc.msg}") from None
     if not isinstance(root.tag, str) or etree.QName(root).localname != "svg":
         raise ArtError(f"picture {shown} is not an SVG (its first element is not <svg>)")
-    for node in root.iter():
+    for count, node in enumerate(root.iter(), 1):
+        if count > MAX_SVG_ELEMENTS:
+            raise ArtError(f"picture {shown} holds more than {MAX_SVG_ELEMENTS:,} elements, more than a card "
+                           "picture needs and too many to draw in good time; simplify it or use a PNG file")
         if not isinstance(node.tag, str):
             continue
         if etree.QName(node).localname == "image":
