@@ -200,8 +200,10 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     # Kept cards' win rates: their warnings (when no effect was measured) are part of the
     # verdict, so they are judged before its first line is printed.
     held_lines = _held_cards(runs[at], at, verdict.warnings, warn=not measured)
-    # The set's name and company names come from a data file: printed escaped.
-    typer.echo(printable(f"{verdict.word}: {name} ({game}), {games} games at each of "
+    # The set's name and company names come from a data file: printed escaped. A game checked
+    # whole is named once ("startup (startup)" said it twice).
+    title = name if name == game else f"{name} ({game})"
+    typer.echo(printable(f"{verdict.word}: {title}, {games} games at each of "
                          f"{', '.join(map(str, counts))} players, seed {seed}, bot {bot} in every seat"))
     if same:
         typer.echo(printable(f"  {name} is the reference set: its games are the reference"))
