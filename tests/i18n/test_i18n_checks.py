@@ -63,6 +63,12 @@ def test_fuzzy_entry_is_an_error(project: Path):
     po.save()
     code, errors = check("zh-Hant")
     assert code == 1 and len(errors) == 1 and "error[i18n-fuzzy]: resource.steel:name" in errors[0]
+    # Flagged by hand, the English unchanged: the check does not claim it changed.
+    assert "fuzzy (marked for review)" in errors[0]
+    entry(po, "resource.steel:name").previous_msgid = "Iron"
+    po.save()
+    code, errors = check("zh-Hant")
+    assert code == 1 and "fuzzy (the English changed)" in errors[0]
 
 
 def test_changed_number_is_flagged(project: Path):
