@@ -180,6 +180,12 @@ def test_startup_has_no_sets():
     assert result.exit_code == 2 and "startup has no company sets" in result.stderr
 
 
+def test_fmnyc_sets_say_what_its_set_option_takes():
+    # Its --set takes a file of Career cards; the message said only "played whole".
+    result = invoke("list", "fmnyc", "sets")
+    assert result.exit_code == 2 and "--set takes a file of Career cards" in result.stderr
+
+
 # --- bots ---------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", ["briefcase", "startup"])

@@ -134,8 +134,10 @@ def _fallback_note(fallbacks: dict[str, str], lang: str) -> str:
     cards = sorted({c.split(":", 1)[0].split(".", 1)[-1] for c in fallbacks if "." in c.split(":", 1)[0]})
     listed = ", ".join(cards[:8]) + (f" and {len(cards) - 8} more" if len(cards) > 8 else "")
     where = f" (cards: {listed})" if cards else ""
-    return (f"{len(fallbacks)} text{'s' * (len(fallbacks) != 1)} printed in English: no "
-            f"'{lang}' translation yet{where}")
+    # A fuzzy translation is printed in English too: "no translation yet" sent a translator
+    # looking for an entry that was there.
+    return (f"{len(fallbacks)} text{'s' * (len(fallbacks) != 1)} printed in English: "
+            f"untranslated or fuzzy in the '{lang}' catalog{where}")
 
 
 @dataclass(frozen=True)

@@ -200,8 +200,10 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     # Kept cards' win rates: their warnings (when no effect was measured) are part of the
     # verdict, so they are judged before its first line is printed.
     held_lines = _held_cards(runs[at], at, verdict.warnings, warn=not measured)
-    # The set's name and company names come from a data file: printed escaped.
-    typer.echo(printable(f"{verdict.word}: {name} ({game}), {games} games at each of "
+    # The set's name and company names come from a data file: printed escaped. A game checked
+    # whole is named once ("startup (startup)" said it twice).
+    title = name if name == game else f"{name} ({game})"
+    typer.echo(printable(f"{verdict.word}: {title}, {games} games at each of "
                          f"{', '.join(map(str, counts))} players, seed {seed}, bot {bot} in every seat"))
     if same:
         typer.echo(printable(f"  {name} is the reference set: its games are the reference"))
@@ -219,9 +221,11 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
         for cid, e in sorted(measured.items(), key=lambda kv: -kv[1].mean):
             rate = owned.get(cid, {}).get("win_rate_when_owned")
             if verb == "play":          # a card played is not owned: how often it was played
-                desc = f"used {owned.get(cid, {}).get('used', 0)} times"
+                used = owned.get(cid, {}).get('used', 0)
+                desc = f"used {used} time{'s' * (used != 1)}"
             else:
-                desc = (f"{owner} win {100 * rate['win_share']:.0f}% ({owned[cid]['owned']} {owner})"
+                n = owned.get(cid, {}).get("owned", 0)
+                desc = (f"{owner} win {100 * rate['win_share']:.0f}% ({n} {owner if n != 1 else owner[:-1]})"
                         if rate else "never held" if verb == "keep" else "never owned")
             going = favoured.get(cid)
             if going is not None:
@@ -354,7 +358,7 @@ def _held_cards(summary: dict, players: int, warnings: list[str], warn: bool = T
         w = it["win_rate_when_owned"]
         lo, hi = w["ci95"]
         lines.append(f"    {name}: {100 * w['win_share']:.0f}% ({100 * lo:.0f}%-{100 * hi:.0f}%) "
-                     f"of {it['owned']} holders")
+                     f"of {it['owned']} holder{'s' * (it['owned'] != 1)}")
         if warn and (lo > fair or hi < fair):
             warnings.append(f"{players} players: {name} wins {100 * w['win_share']:.0f}% when held "
                             f"(95% CI {100 * lo:.0f}%-{100 * hi:.0f}%), fair share {100 * fair:.0f}%")

@@ -208,8 +208,13 @@ def init(
         raise fail(f"{lang!r} is the source language of {g}: its texts are the game data itself")
     existing = [tag for tag in cat.available_languages(g) if _same_tag(tag, lang)]
     if existing:
-        raise fail(f"{g} already has a catalog for {existing[0]}: "
-                   f"{display_path(cat.po_path(g, existing[0]))}")
+        found = cat.po_path(g, existing[0])
+        if cat.is_shipped(found):
+            # A translator starting on a shipped language was given the installed file's path,
+            # which is never written: the way to work on it is update's copy.
+            raise fail(f"{g} ships a catalog for {existing[0]}; to translate it in your workspace, "
+                       f"run `cardgen i18n update {g} --lang {existing[0]}` (it copies the catalog here)")
+        raise fail(f"{g} already has a catalog for {existing[0]}: {display_path(found)}")
     with _user_errors():
         path = cat.writable_path(g, f"{lang}.po")   # refuses before anything is written
     pot = _extract(g)

@@ -113,6 +113,11 @@ def _companies(game: str) -> Listing:
 
 
 def _sets(game: str) -> Listing:
+    if game == "fmnyc":
+        # Its --set takes a file (README: check-set, build, simulate); "played whole" alone left
+        # a designer with a Career card file of their own no way on.
+        raise NotListed("fmnyc has no company sets; --set takes a file of Career cards (game: fmnyc, "
+                        "kind: careers) in place of careers.yaml, as in cardgen check-set FILE")
     if game != "briefcase":
         raise NotListed(f"{game} has no company sets (its box is always played whole)")
     data = _briefcase()

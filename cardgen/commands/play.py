@@ -12,6 +12,7 @@ from typing import Any
 import typer
 
 from cardgen.commands import fail, file_to_read, file_to_write, game_option, named, pick_game
+from cardgen.data.schema import did_you_mean
 from cardgen.output import OutputError, check_writable
 from cardgen.problems import printable, shorten
 from cardgen.sim.decisions import Decision, as_logged
@@ -341,7 +342,8 @@ def register(app: typer.Typer) -> None:
                 raise fail(f"--seats names {len(names)} seats for {count} players")
             unknown = [n for n in names if n != YOU and n not in simulator.bots]
             if unknown:
-                raise fail(f"unknown bot '{unknown[0]}'; bots: {', '.join(simulator.bots)}, or '{YOU}'")
+                near = did_you_mean(unknown[0], [*simulator.bots, YOU])
+                raise fail(f"unknown bot '{unknown[0]}'{near}; bots: {', '.join(simulator.bots)}, or '{YOU}'")
             log = GameLog(game, seed, count, names, recorded_set(set_ref))
         session = Session(simulator, log)
         try:

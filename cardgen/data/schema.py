@@ -83,6 +83,15 @@ def did_you_mean(word: str, choices: list[str]) -> str:
     return f" (did you mean '{close[0]}'?)" if close else ""
 
 
+def _or_known(key: Any, allowed: list[str]) -> str:
+    """A near miss, else the keys the mapping takes while they are few: a designer who gave a
+    hand_size ability another effect's 'count' learnt only that it was unknown."""
+    near = did_you_mean(key, allowed)
+    if near or not allowed or len(allowed) > 12:
+        return near
+    return f"; known keys: {', '.join(allowed)}"
+
+
 def describe(value: Any) -> str:
     """A value as a message quotes it, JSON-like, at most 40 characters; never raises (an int
     past Python's 4,300-digit limit for decimal text is shown in hex, cut)."""
@@ -152,7 +161,7 @@ def _messages(error: ValidationError, where: list[Any]) -> Iterator[tuple[str, s
     """(rule, message, locator) for a schema error; one per offending key where it names several."""
     v, value, schema, limit = error.validator, error.instance, error.schema, error.validator_value
     if "propertyNames" in error.absolute_schema_path and v == "enum":
-        yield ("schema-unknown-key", f"unknown key '{shorten(value)}'{did_you_mean(value, limit)}",
+        yield ("schema-unknown-key", f"unknown key '{shorten(value)}'{_or_known(value, limit)}",
                ("key", value))
     elif v in ("additionalProperties", "unevaluatedProperties"):
         allowed = list(schema.get("properties", {}))
@@ -160,7 +169,7 @@ def _messages(error: ValidationError, where: list[Any]) -> Iterator[tuple[str, s
         if v == "unevaluatedProperties" and isinstance(value, dict):
             extra = [k for k in error.message.split("'")[1::2] if k in value] or extra
         for key in extra:
-            yield ("schema-unknown-key", f"unknown key '{shorten(key)}'{did_you_mean(key, allowed)}",
+            yield ("schema-unknown-key", f"unknown key '{shorten(key)}'{_or_known(key, allowed)}",
                    ("key", key))
     elif v == "required":
         missing = error.message.split("'")[1]

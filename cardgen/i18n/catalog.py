@@ -23,7 +23,7 @@ import polib
 from cardgen.i18n.messages import SOURCE_LANGUAGE, Message
 from cardgen.i18n.po_syntax import check_po
 from cardgen.i18n.references import data_references
-from cardgen.i18n.sources import game_messages
+from cardgen.i18n.sources import NoTexts, game_messages, translatable_games
 from cardgen.output import write_atomic
 from cardgen.paths import catalog_file, catalog_files, display_path
 from cardgen.problems import Problem, shorten
@@ -114,7 +114,16 @@ def resolve_language(game: str, lang: str) -> str:
     if same:
         return same[0]
     listed = ", ".join([SOURCE_LANGUAGE, *known])
-    raise UnknownLanguage(f"no {game} translation for language {lang!r}; available: {listed}")
+    # Say the next step: a translator asking for a language the game lacks (i18n update fmnyc
+    # --lang el, build --lang de) was left with the list alone, not told how to start one, or
+    # that the game has nothing to translate.
+    if game not in translatable_games():
+        then = str(NoTexts(game))
+    elif is_language_tag(lang):
+        then = f"start one with `cardgen i18n init {game} {lang}`"
+    else:
+        then = "a language is a tag such as de, pt-BR or zh-Hant"
+    raise UnknownLanguage(f"no {game} translation for language {lang!r}; available: {listed}; {then}")
 
 
 # The charset a catalog declares, found as polib finds it (the first Content-Type in the file).

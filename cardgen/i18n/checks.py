@@ -223,7 +223,10 @@ def check_catalog(path: Path, po: polib.POFile, messages: list[Message],
             report(entry, "i18n-missing", f"{label}: untranslated ({shorten(message.source)!r})")
             continue
         if entry.fuzzy:
-            report(entry, "i18n-fuzzy", f"{label}: fuzzy (the English changed); review the translation "
+            # Only update leaves the previous English (#| msgid); a fuzzy flag a translator or
+            # a PO editor set on an entry whose English never changed was said to have one.
+            why = "the English changed" if entry.previous_msgid else "marked for review"
+            report(entry, "i18n-fuzzy", f"{label}: fuzzy ({why}); review the translation "
                                         "and remove the fuzzy flag")
         for check in ENTRY_CHECKS:
             for rule, text in check(message.source, entry.msgstr):

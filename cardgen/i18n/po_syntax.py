@@ -64,6 +64,7 @@ class _Lexer:
     def __init__(self, text: str, findings: list[Finding]):
         self.text = text
         self.findings = findings
+        self.comments: list[int] = []  # the line numbers of comment lines, #, flags included
 
     def error(self, line: int, col: int, message: str) -> None:
         self.findings.append(Finding(line, col, message))
@@ -76,6 +77,8 @@ class _Lexer:
             line = raw.rstrip("\r")
             stripped = line.lstrip()
             start = len(line) - len(stripped) + 1
+            if stripped.startswith("#") and not stripped.startswith("#~") or stripped.startswith("#~|"):
+                self.comments.append(number)
             if stripped.startswith("#~"):
                 rest = stripped[2:]
                 if rest.startswith("|"):  # previous text of an obsolete entry: only its strings matter
@@ -201,7 +204,8 @@ class Entry:
         return bool(self.msgstr)
 
 
-def _parse(tokens: list[Token], flags: dict[int, list[str]], findings: list[Finding]) -> list[Entry]:
+def _parse(tokens: list[Token], flags: dict[int, list[str]], findings: list[Finding],
+           comments: list[int] = ()) -> list[Entry]:
     entries: list[Entry] = []
     flag_lines = sorted(flags)
     current: Entry | None = None
@@ -229,6 +233,16 @@ def _parse(tokens: list[Token], flags: dict[int, list[str]], findings: list[Find
         current = Entry(token.line, token.obsolete, [f for n in flag_lines[lo:hi] for f in flags[n]])
         return current
 
+    def inside(at: int) -> None:
+        """msgfmt refuses a comment line between the parts of one entry (a ``#, fuzzy`` put
+        after its msgctxt, say); polib would read the file on, so it is said here, where the
+        part after it is (msgfmt's place)."""
+        if at and bisect_right(comments, tokens[at - 1].line) < bisect_right(comments, tokens[at].line - 1):
+            error(tokens[at], "syntax error: a comment line inside an entry; comments and flags "
+                              "such as #, fuzzy go before its msgctxt or msgid")
+            if current is not None:
+                current.broken = True
+
     i = 0
     while i < len(tokens):
         token = tokens[i]
@@ -238,6 +252,7 @@ def _parse(tokens: list[Token], flags: dict[int, list[str]], findings: list[Find
             continue
         strings: list[Token] = []
         while i < len(tokens) and tokens[i].kind == "string":
+            inside(i)
             strings.append(tokens[i])
             i += 1
         name = token.value
@@ -257,6 +272,8 @@ def _parse(tokens: list[Token], flags: dict[int, list[str]], findings: list[Find
         if base == "msgctxt" or (base == "msgid" and (current is None or current.msgid is not None
                                                       or current.msgstr)):
             entry = start(token)
+        elif current is not None:
+            inside(i - 1 - len(strings))
         elif current is None or current.msgid is None and base != "msgid":
             error(token, "syntax error")  # msgid_plural or msgstr before any msgid
             continue
@@ -509,8 +526,9 @@ def check_po(data: bytes, template: bool = False) -> list[Finding]:
     ``template``: its Language and Plural-Forms are left for each translation to fill in)."""
     text, undecodable = _decode(data)
     findings: list[Finding] = []
-    tokens, flags = _Lexer(text, findings).tokens()
-    entries = _parse(tokens, flags, findings)
+    lexer = _Lexer(text, findings)
+    tokens, flags = lexer.tokens()
+    entries = _parse(tokens, flags, findings, lexer.comments)
 
     seen: dict[tuple[str | None, str], Entry] = {}
     for entry in entries:

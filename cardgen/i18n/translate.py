@@ -8,7 +8,9 @@ markup so the problem is seen before printing.
 from __future__ import annotations
 
 from cardgen.i18n.catalog import po_path, read_catalog, resolve_language
+from cardgen.i18n.checks import msgstr_lines
 from cardgen.i18n.messages import SOURCE_LANGUAGE, Translator, english
+from cardgen.paths import display_path
 
 
 def language_tag(game: str, lang: str) -> str:
@@ -21,9 +23,14 @@ class CatalogTranslator:
     """A catalog's translations; remembers every text it had none for (printed in English), so a
     build can say how many fell back and on which cards."""
 
-    def __init__(self, table: dict[tuple[str, str], str]):
+    def __init__(self, table: dict[tuple[str, str], str], lines: dict[str, str] | None = None):
         self.table = table
         self.fallbacks: dict[str, str] = {}          # context -> the English printed instead
+        self.lines = lines or {}                     # context -> "el.po:LINE" of its entry
+
+    def where(self, context: str) -> str:
+        """Where the catalog holds a context's translation (``path:line``), or ''."""
+        return self.lines.get(context, "")
 
     def __call__(self, context: str, source: str) -> str:
         found = self.table.get((context, source))
@@ -42,6 +49,12 @@ def translator(game: str, lang: str) -> Translator:
     the game has no catalog for, CatalogError for a catalog that cannot be read."""
     if lang.casefold() == SOURCE_LANGUAGE:
         return english
-    po = read_catalog(po_path(game, resolve_language(game, lang)))
-    return CatalogTranslator({(e.msgctxt or "", e.msgid): e.msgstr
-                              for e in po if e.msgstr and not e.fuzzy and not e.obsolete})
+    path = po_path(game, resolve_language(game, lang))
+    po = read_catalog(path)
+    used = [e for e in po if e.msgstr and not e.fuzzy and not e.obsolete]
+    # A build that refuses a translation (too long, an unknown icon) names the catalog's line,
+    # where the translator mends it, beside the card; the card alone sent them searching.
+    # At its msgstr line, as i18n check reports it.
+    shown, at = display_path(path), msgstr_lines(path, po)
+    return CatalogTranslator({(e.msgctxt or "", e.msgid): e.msgstr for e in used},
+                             {e.msgctxt or "": f"{shown}:{at[e.linenum]}" for e in used})

@@ -210,7 +210,10 @@ class FaceRenderer:
             c.rect(*args, fill=int(bool(fill)), stroke=int(bool(stroke)))
 
     def _check(self, face: Face, field_name: str, message: Message | None, text: str, fit: Fit) -> None:
-        what = f" ({message.context})" if message is not None and message.context else ""
+        what = ""
+        if message is not None and message.context:
+            at = getattr(self.translate, "where", lambda _: "")(message.context)
+            what = f" ({message.context}{f', {at}' if at else ''})"
         where = f"card {face.key}: field '{field_name}'{what}"
         for unknown in unknown_tokens(text, self.book.icons(self.ink_saver).names()):
             self.problems.append(f"{where} in language '{self.lang}': {unknown}")

@@ -62,7 +62,10 @@ ONE_EDIT = {
     "unknown_key_among_fixed_names": ("production: {buy: 1}", "production: {by: 1}", (
         "schema-unknown-key", 10, 18, "Steel Factory production: unknown key 'by' (did you mean 'buy'?)")),
     "unknown_ability_parameter": ("from: any,", "from: any, count: 2,", (
-        "schema-unknown-key", 12, 58, "Steel Factory ability: unknown key 'count'")),
+        "schema-unknown-key", 12, 58,
+        # No near miss: the keys the effect takes are named instead.
+        "Steel Factory ability: unknown key 'count'; known keys: effect, text, per_activation, as, from, "
+        "per_turn")),
     "missing_key_points_at_the_mapping": ("    name: Steel Factory\n", "", (
         "schema-required", 4, 5, "steel_factory: missing required key 'name'")),
     "missing_player_count_in_copies": ("copies: {2: 2, 3: 3, 4: 4}", "copies: {2: 2, 3: 3}", (

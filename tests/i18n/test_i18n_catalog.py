@@ -148,6 +148,15 @@ def test_unknown_language_is_a_clear_error():
         translator("briefcase", "fr")
 
 
+def test_unknown_language_says_how_to_start_one():
+    # A translator adding Greek to Free Market: NYC (i18n update fmnyc --lang el) was told only
+    # which languages exist, not that i18n init starts one, nor that startup has no texts.
+    with pytest.raises(UnknownLanguage, match=r"start one with `cardgen i18n init fmnyc el`"):
+        translator("fmnyc", "el")
+    with pytest.raises(UnknownLanguage, match=r"startup has no printed texts to translate yet"):
+        translator("startup", "el")
+
+
 @pytest.mark.parametrize("args", [["i18n", "check", "briefcase", "--lang", "fr"],
                                   ["i18n", "update", "briefcase", "--lang", "en"],
                                   ["i18n", "stats", "monopoly"]])

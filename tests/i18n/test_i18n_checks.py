@@ -10,6 +10,7 @@ import pytest
 from cardgen.i18n.catalog import po_path, read_catalog
 from cardgen.i18n.checks import check_catalog, check_markup, check_numbers, check_tokens
 from cardgen.i18n.messages import Message
+from cardgen.paths import display_path
 from tests.i18n.scratch import cardgen, entry
 
 WAREHOUSES = "company.warehouses:ability"
@@ -63,6 +64,12 @@ def test_fuzzy_entry_is_an_error(project: Path):
     po.save()
     code, errors = check("zh-Hant")
     assert code == 1 and len(errors) == 1 and "error[i18n-fuzzy]: resource.steel:name" in errors[0]
+    # Flagged by hand, the English unchanged: the check does not claim it changed.
+    assert "fuzzy (marked for review)" in errors[0]
+    entry(po, "resource.steel:name").previous_msgid = "Iron"
+    po.save()
+    code, errors = check("zh-Hant")
+    assert code == 1 and "fuzzy (the English changed)" in errors[0]
 
 
 def test_changed_number_is_flagged(project: Path):
@@ -125,12 +132,16 @@ def test_unknown_icon_in_a_translation_is_flagged_even_where_the_english_has_it_
 
 
 def test_build_fails_on_a_translation_with_an_unknown_icon(project: Path, tmp_path: Path):
-    break_entry(WAREHOUSES, WAREHOUSES_ENRGY)
+    line = break_entry(WAREHOUSES, WAREHOUSES_ENRGY)
     out_dir = tmp_path / "out"
     code, out = cardgen("build", "briefcase", "--lang", "el", "--out", str(out_dir))
     assert code == 1
-    assert ("error: card company.warehouses:deactivated: field 'ability' (company.warehouses:ability) "
-            "in language 'el': unknown icon {enrgy} (did you mean '{energy}'?)") in out.splitlines()
+    # The catalog's line is named beside the card, where i18n check names it: the translator
+    # mends the catalog, not the card.
+    po = display_path(po_path("briefcase", "el"))
+    assert ("error: card company.warehouses:deactivated: field 'ability' (company.warehouses:ability, "
+            f"{po}:{line}) in language 'el': unknown icon {{enrgy}} (did you mean '{{energy}}'?)"
+            ) in out.splitlines()
     assert "nothing written." in out and not out_dir.exists()
 
 

@@ -101,3 +101,15 @@ def test_check_fits_the_translated_name_of_the_workspace_s_set_into_its_inserts(
     assert code == 1
     assert f"error[i18n-fit]: set.tech_boom:name: insert sets: a word of '{one_long_word[:40]}' " \
            "is wider than its column in language 'el'" in out, out
+
+
+def test_init_of_a_shipped_language_says_how_to_translate_it_in_the_workspace(overlay: Path):
+    # It named the installed el.po (never written) and stopped there.
+    code, out = cardgen("i18n", "init", "briefcase", "el")
+    assert code == 2 and len(out.strip().splitlines()) == 1, out
+    assert "run `cardgen i18n update briefcase --lang el`" in out and str(REPO) not in out
+    assert not (overlay / "cards" / "briefcase" / "locale").exists()
+    code, out = cardgen("i18n", "update", "briefcase", "--lang", "el")
+    assert code == 0, out
+    code, out = cardgen("i18n", "init", "briefcase", "el")
+    assert code == 2 and "already has a catalog for el: " in out

@@ -62,6 +62,9 @@ def test_the_template_has_no_problem_its_empty_language_being_by_nature():
     assert warnings(pot) == ["header field 'Language' still has the initial default value"]
 
 
+COMMENT_INSIDE = ("a comment line inside an entry; comments and flags such as #, fuzzy go before its "
+                  "msgctxt or msgid")
+
 # (id, body lines, the first error as (line offset in the body, message))
 BROKEN = [
     ("unterminated", ['msgid "Buy"', 'msgstr "Αγορά'], (1, "end-of-line within string")),
@@ -99,6 +102,16 @@ BROKEN = [
     ("obsolete-unterminated", ['#~ msgid "Buy"', '#~ msgstr "Αγορά'], (1, "end-of-line within string")),
     ("previous-unterminated", ["#, fuzzy", '#| msgid "Buy', 'msgid "Buy now"', 'msgstr "Αγορά"'],
      (1, "end-of-line within string")),
+    # A translator's #, fuzzy put after the msgctxt: msgfmt refuses it, and the Python checker
+    # passed it (so i18n check passed it on a machine without gettext).
+    ("flag-after-msgctxt", ['msgctxt "a"', "#, fuzzy", 'msgid "Buy"', 'msgstr "Αγορά"'],
+     (2, f"syntax error: {COMMENT_INSIDE}")),
+    ("comment-before-msgstr", ['msgid "Buy"', "# note", 'msgstr "Αγορά"'],
+     (2, f"syntax error: {COMMENT_INSIDE}")),
+    ("comment-in-a-string", ['msgid "Buy"', 'msgstr "Αγ"', "# note", '"ορά"'],
+     (3, f"syntax error: {COMMENT_INSIDE}")),
+    ("comment-between-plural-forms", ['msgid "card"', 'msgid_plural "cards"', 'msgstr[0] "κάρτα"', "# note",
+                                      'msgstr[1] "κάρτες"'], (4, f"syntax error: {COMMENT_INSIDE}")),
 ]
 
 

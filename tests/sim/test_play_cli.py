@@ -138,6 +138,8 @@ def test_a_mistyped_header_field_is_named_with_what_it_must_be(tmp_path: Path, f
 
 def test_unknown_bots_and_seat_counts_are_usage_errors():
     assert "unknown bot 'smart'" in play("--seats", "you,smart").output
+    # A near miss is named, as simulate and check-set name it.
+    assert "unknown bot 'hihg' (did you mean 'high'?)" in play("--seats", "you,hihg").output
     assert "names 2 seats for 3 players" in play("--seats", "you,high", "--players", "3").output
 
 

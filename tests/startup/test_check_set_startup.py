@@ -46,6 +46,8 @@ def test_check_set_startup_names_each_card_effect_with_its_interval(tmp_path: Pa
     assert result.exit_code == 0, result.output
     assert "card effects at 5 players (heuristic may play it vs never plays it" in result.output
     assert "Poach:" in result.output and "used " in result.output
+    # The game checked whole is named once in the verdict line, not "startup (startup)".
+    assert ": startup, 30 games at each of 3, 4, 5 players" in result.output
     data = json.loads(out.read_text())
     assert data["game"] == "startup" and data["players"] == [3, 4, 5]
     names = {it["name"] for it in data["effects"]["items"]}

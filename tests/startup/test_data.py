@@ -51,7 +51,8 @@ def test_wrong_total_is_reported_at_the_cards_list(project: Path):
     _edit(project, "deck.yaml", "value: 150, count: 2", "value: 150, count: 3")
     code, out = _validate(project)
     assert code == 1
-    assert "error[contents-draw-pile]" in out and "99" in out
+    # Read as a sentence ("the cards add up to 99 the draw pile" was not one).
+    assert "error[contents-draw-pile]: the cards add up to 99 draw-pile cards; the box has 98" in out
     assert "error[contents-value-cards]" in out
 
 

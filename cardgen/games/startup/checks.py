@@ -115,7 +115,7 @@ def totals_match_contents(ctx: Context) -> Iterator[Problem]:
         "value_cards": sum(c["count"] for c in cards if c["category"] in VALUE_CATEGORIES),
         "tactics": sum(c["count"] for c in cards if c["category"] in TACTIC_CATEGORIES),
     }
-    words = {"draw_pile": "the draw pile", "value_cards": "value cards", "tactics": "tactics"}
+    words = {"draw_pile": "draw-pile cards", "value_cards": "value cards", "tactics": "tactics"}
     for key, total in found.items():
         if total != want[key]:
             yield deck.problem(f"contents-{key.replace('_', '-')}",
