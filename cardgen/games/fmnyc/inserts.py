@@ -20,7 +20,6 @@ from cardgen.i18n.messages import Message, Translator, labeller
 from cardgen.render.cardface import RenderError
 from cardgen.render.document import Doc, DocRenderer
 from cardgen.render.imposition import PAPERS_MM, SAFE_MARGIN_MM
-from cardgen.render.layouts import LayoutError
 from cardgen.render.output import new_canvas
 from cardgen.render.pipeline import (
     Context,
@@ -32,7 +31,7 @@ from cardgen.render.pipeline import (
 )
 from cardgen.render.printable import CardSpec, Face
 from cardgen.render.sheets import draw_pages
-from cardgen.render.templating import template_documents
+from cardgen.render.templating import label_text, template_documents
 
 TEMPLATES = ("components", "stages", "scoring", "scoresheet")
 label = labeller(LABELS)
@@ -101,11 +100,7 @@ def _components(sel: Selection, translate: Translator) -> list[dict[str, Any]]:
 def template_context(sel: Selection, translate: Translator) -> dict[str, Any]:
     game = sel.game
 
-    def t(key: str) -> str:
-        context = f"label:{key}"
-        if context not in LABELS:
-            raise LayoutError(f"insert templates use the label '{context}', which texts.LABELS lacks")
-        return translate(context, LABELS[context])
+    t = label_text(LABELS, translate)
 
     big, small = game.side_for(game.max_players), game.side_for(game.min_players)
     stages = []
