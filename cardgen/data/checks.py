@@ -15,7 +15,7 @@ from typing import Any
 from cardgen.data.documents import Document, game_files, read_documents
 from cardgen.data.schema import did_you_mean
 from cardgen.paths import display_path
-from cardgen.problems import CONTROL, UNLAID, Problem, unprinted
+from cardgen.problems import CONTROL, UNLAID, DataError, Problem, unprinted
 from cardgen.render.icon_tokens import icon_names, unknown_tokens
 from cardgen.render.layouts import LayoutError
 from cardgen.workspace import current
@@ -92,6 +92,16 @@ class CheckList:
         for fn in self.checks:
             problems.extend(fn(ctx))
         return sorted(set(problems))
+
+
+def raise_errors(docs: list[Document], problems: list[Problem], rules: Any) -> None:
+    """DataError with every error of a game's data: those of reading ``docs`` (``problems``),
+    else, when they all read, those of ``rules.check``; notes and warnings let a load go on."""
+    if not problems:
+        problems = rules.check(docs)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise DataError(errors)
 
 
 def provenance_problems(doc: Document, path: list[Any], record: dict, fields: Iterable[str],
