@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -242,13 +241,6 @@ def _check_expanded(value: Any) -> None:
         raise YamlError(1, 1, "yaml-alias-bomb",
                         f"document expands to more than {MAX_EXPANDED_NODES:,} values through "
                         "aliases; refusing to read it")
-
-
-@dataclass
-class LoadedYaml:
-    path: Path
-    data: Any
-    text: str
 
 
 def read_text(path: Path) -> str:
