@@ -118,3 +118,23 @@ def named(what: str) -> Any:
 def folder_to_write(text: str) -> Path:
     """An option's folder to write into (--out DIR, --log DIR), as typed."""
     return _named(text, "a folder ('.' for this one)")
+
+
+# The options of every command that draws cards (build, export, preview), said alike in each.
+def lang_option() -> Any:
+    """``--lang/-l LANG``: the language of the card texts (default en)."""
+    return typer.Option("en", "--lang", "-l", metavar="LANG",
+                        help="Language of the card texts: en, or one with a "
+                        "catalog (see cardgen i18n stats).")
+
+
+def ink_saver_option() -> Any:
+    """``--ink-saver``: light backgrounds."""
+    return typer.Option(False, "--ink-saver", help="Light backgrounds to save ink.")
+
+
+def font_option() -> Any:
+    """``--font FILE``: a TrueType font to print the texts with."""
+    return typer.Option(None, "--font", metavar="FILE", parser=file_to_read,
+                        help="A TrueType font file (.ttf) to print the "
+                        "texts with; it must have every character.")

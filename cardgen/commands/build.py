@@ -18,9 +18,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from cardgen.commands import (
     DATA_PROBLEMS,
     error_line,
-    file_to_read,
     folder_to_write,
+    font_option,
     game_option,
+    ink_saver_option,
+    lang_option,
     named,
     pick_game,
 )
@@ -295,9 +297,7 @@ def register(app: typer.Typer) -> None:
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
                                    help="The game (default: briefcase)."),
         game_opt: str = game_option(),
-        lang: str = typer.Option("en", "--lang", "-l", metavar="LANG",
-                                 help="Language of the card texts: en, or one with a "
-                                 "catalog (see cardgen i18n stats)."),
+        lang: str = lang_option(),
         paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size: a4, letter, or a "
                                     "large format (a2, a1, tabloid) for a board on one sheet."),
         out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=folder_to_write,
@@ -309,7 +309,7 @@ def register(app: typer.Typer) -> None:
                                       "or short-edge duplex, or none (backs unmirrored)."),
         layout: SheetLayout = typer.Option(SheetLayout.grid, "--layout", help="grid, or gutterfold "
                                            "(fronts and backs side by side, fold and glue)."),
-        ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds to save ink."),
+        ink_saver: bool = ink_saver_option(),
         players: int = typer.Option(None, "--players", "-p", help="Print what an N-player game needs "
                                     "(default: the full box)."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
@@ -317,9 +317,7 @@ def register(app: typer.Typer) -> None:
                                     help="Only one company set's cards: an official "
                                     "set's id or name, or a set file (Free Market: NYC: a "
                                     "file of Career cards, printed in place of the shipped ones)."),
-        font: Path = typer.Option(None, "--font", metavar="FILE", parser=file_to_read,
-                                  help="A TrueType font file (.ttf) to print the "
-                                  "texts with; it must have every character."),
+        font: Path = font_option(),
         strict: bool = typer.Option(False, "--strict", help="Fail instead of printing a text in "
                                     "English when the language's catalog has no translation for it."),
         name: str = typer.Option(None, "--name", help="Name the files NAME-cards.pdf, "

@@ -8,7 +8,15 @@ from pathlib import Path
 
 import typer
 
-from cardgen.commands import file_to_read, folder_to_write, game_option, named, pick_game
+from cardgen.commands import (
+    folder_to_write,
+    font_option,
+    game_option,
+    ink_saver_option,
+    lang_option,
+    named,
+    pick_game,
+)
 from cardgen.commands.build import BuildFailed, context_for, layout_failed, report_failures, variant_stem
 from cardgen.paths import display_path
 from cardgen.render.cardface import RenderError
@@ -31,9 +39,7 @@ def register(app: typer.Typer) -> None:
         game_opt: str = game_option(),
         format: Format = typer.Option(Format.png, "--format", help="png: one image per card face "
                                       "(300 dpi, 1/8 in bleed); tts: Tabletop Simulator deck sheets."),
-        lang: str = typer.Option("en", "--lang", "-l", metavar="LANG",
-                                 help="Language of the card texts: en, or one with a "
-                                 "catalog (see cardgen i18n stats)."),
+        lang: str = lang_option(),
         out: Path = typer.Option(None, "--out", "-o", metavar="DIR", parser=folder_to_write,
                                  help="Parent folder (default: output/ in the "
                                  "workspace); files go to <out>/<game>-<lang>[-<set>][-<N>p]-<format>/."),
@@ -43,10 +49,8 @@ def register(app: typer.Typer) -> None:
                                     parser=named("a set or a set file"),
                                     help="Only one company set's cards: an official "
                                     "set's id or name, or a set file."),
-        ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds to save ink."),
-        font: Path = typer.Option(None, "--font", metavar="FILE", parser=file_to_read,
-                                  help="A TrueType font file (.ttf) to print the "
-                                  "texts with; it must have every character."),
+        ink_saver: bool = ink_saver_option(),
+        font: Path = font_option(),
     ) -> None:
         """Card images for print services or Tabletop Simulator.
 

@@ -335,9 +335,10 @@ def register(app: typer.Typer) -> None:
                 if len(names) == 1:
                     names = names * count
             else:                     # you, and the default bot in every other seat
+                from cardgen.commands.list import default_bot
+
                 count = players or max(2, min(getattr(simulator, "player_counts", None) or (2,)))
-                bot = simulator.bots[1] if len(simulator.bots) > 1 else simulator.bots[0]
-                names = [YOU] + [bot] * (count - 1)
+                names = [YOU] + [default_bot(simulator.bots)] * (count - 1)
             if len(names) != count:
                 raise fail(f"--seats names {len(names)} seats for {count} players")
             unknown = [n for n in names if n != YOU and n not in simulator.bots]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from cardgen.commands import file_to_read, file_to_write, named
+from cardgen.commands import file_to_write, font_option, ink_saver_option, lang_option, named
 from cardgen.commands.build import BuildFailed, UsageProblem, context_for, layout_failed, report_failures
 from cardgen.data.schema import did_you_mean
 from cardgen.output import OutputError, write_atomic
@@ -46,9 +46,7 @@ def register(app: typer.Typer) -> None:
                                    "'<id>:back' for its back, or a face key."),
         game: str = typer.Option("briefcase", "--game", "-g", metavar="GAME",
                                  help="The game the card belongs to."),
-        lang: str = typer.Option("en", "--lang", "-l", metavar="LANG",
-                                 help="Language of the card texts: en, or one with a "
-                                 "catalog (see cardgen i18n stats)."),
+        lang: str = lang_option(),
         out: Path = typer.Option(None, "--out", "-o", metavar="FILE",
                                  parser=file_to_write, help="PNG to write (default: "
                                  "output/preview-<card>-<lang>.png)."),
@@ -58,10 +56,8 @@ def register(app: typer.Typer) -> None:
                                     parser=named("a set or a set file"),
                                     help="Find the card in this company set too: an "
                                     "official set's id or name, or a set file (its new companies)."),
-        ink_saver: bool = typer.Option(False, "--ink-saver", help="Light backgrounds to save ink."),
-        font: Path = typer.Option(None, "--font", metavar="FILE", parser=file_to_read,
-                                  help="A TrueType font file (.ttf) to print the "
-                                  "texts with; it must have every character."),
+        ink_saver: bool = ink_saver_option(),
+        font: Path = font_option(),
     ) -> None:
         """Write a PNG of one card face.
 

@@ -15,7 +15,7 @@ from typing import Any
 from cardgen.data.documents import Document, game_files, read_documents
 from cardgen.data.schema import did_you_mean
 from cardgen.paths import display_path
-from cardgen.problems import CONTROL, UNLAID, Problem, unprinted
+from cardgen.problems import CONTROL, UNLAID, DataError, Problem, unprinted
 from cardgen.render.icon_tokens import icon_names, unknown_tokens
 from cardgen.render.layouts import LayoutError
 from cardgen.workspace import current
@@ -94,6 +94,16 @@ class CheckList:
         return sorted(set(problems))
 
 
+def raise_errors(docs: list[Document], problems: list[Problem], rules: Any) -> None:
+    """DataError with every error of a game's data: those of reading ``docs`` (``problems``),
+    else, when they all read, those of ``rules.check``; notes and warnings let a load go on."""
+    if not problems:
+        problems = rules.check(docs)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise DataError(errors)
+
+
 def provenance_problems(doc: Document, path: list[Any], record: dict, fields: Iterable[str],
                         source: str = "the rulebook") -> Iterator[Problem]:
     """Every listed field of a card is either a fact (quoting its passage) or authored."""
@@ -109,25 +119,29 @@ def provenance_problems(doc: Document, path: list[Any], record: dict, fields: It
                               f"'authored' or quote {source} under 'facts'", *path, name)
 
 
+def nodes(node: Any, path: list[Any]) -> Iterator[tuple[list[Any], Any]]:
+    """Every (path, node) below and including ``node`` (at ``path``), each before what it holds,
+    in the document's order."""
+    yield path, node
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield from nodes(value, [*path, key])
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from nodes(value, [*path, i])
+
+
 def unknown_rulings(ctx: CheckContext) -> Iterator[Problem]:
     """Every ``ruling:`` reference in the given documents names an entry of rulings.yaml."""
     rulings = ctx.one("rulings")
     ids = {r["id"] for r in rulings.data["rulings"]} if rulings else set()
 
-    def walk(doc: Document, node: Any, path: list[Any]) -> Iterator[Problem]:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key == "ruling" and isinstance(value, str) and value not in ids:
-                    yield doc.problem("ruling-unknown", f"no ruling '{value}' in rulings.yaml"
-                                      f"{did_you_mean(value, sorted(ids))}", *path, key)
-                yield from walk(doc, value, path + [key])
-        elif isinstance(node, list):
-            for i, value in enumerate(node):
-                yield from walk(doc, value, path + [i])
-
     for doc in ctx.docs:
         if doc.kind != "rulings":
-            yield from walk(doc, doc.data, [])
+            for path, value in nodes(doc.data, []):
+                if path and path[-1] == "ruling" and isinstance(value, str) and value not in ids:
+                    yield doc.problem("ruling-unknown", f"no ruling '{value}' in rulings.yaml"
+                                      f"{did_you_mean(value, sorted(ids))}", *path)
 
 
 def _texts(node: Any, path: list[Any], field: list[str]) -> Iterator[tuple[list[Any], str, str]]:
@@ -175,24 +189,15 @@ def art_files(ctx: CheckContext) -> Iterator[Problem]:
     SVG or a PNG. Otherwise ``build`` could not print the card."""
     from cardgen.render.art import ArtError, art_names, load_art
 
-    def walk(doc: Document, node: Any, path: list[Any]) -> Iterator[Problem]:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key == "art" and isinstance(value, str):
-                    try:
-                        load_art(ctx.game, value)
-                    except ArtError as exc:
-                        hint = did_you_mean(value, art_names(ctx.game)) \
-                            if str(exc).startswith("no picture") else ""
-                        yield doc.problem("art-unusable", f"{exc}{hint}", *path, key)
-                else:
-                    yield from walk(doc, value, path + [key])
-        elif isinstance(node, list):
-            for i, value in enumerate(node):
-                yield from walk(doc, value, path + [i])
-
     for doc in ctx.docs:
-        yield from walk(doc, doc.data, [])
+        for path, value in nodes(doc.data, []):
+            if path and path[-1] == "art" and isinstance(value, str):
+                try:
+                    load_art(ctx.game, value)
+                except ArtError as exc:
+                    hint = did_you_mean(value, art_names(ctx.game)) \
+                        if str(exc).startswith("no picture") else ""
+                    yield doc.problem("art-unusable", f"{exc}{hint}", *path)
 
 
 def show_value(value: Any) -> str:

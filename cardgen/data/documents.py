@@ -28,9 +28,6 @@ class Document:
     def at(self, *path: Any) -> tuple[int, int]:
         return position(self.data, list(path))
 
-    def key_at(self, path: list[Any], key: Any) -> tuple[int, int]:
-        return key_position(self.data, path, key)
-
     def problem(self, rule: str, message: str, *path: Any, severity: str = "error") -> Problem:
         line, col = self.at(*path)
         return Problem(self.shown, line, col, rule, message, severity)

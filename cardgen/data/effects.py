@@ -222,7 +222,7 @@ def describe(schema: dict[str, Any], code: Callable[[str], str] = str) -> str:
         return "an id (a-z, 0-9, _)" if schema.get("pattern") == _ID_PATTERN else "text"
     if kind == "array":
         items = schema.get("items")
-        return "list of " + (_plural(describe(items, code)) if isinstance(items, dict) else "values")
+        return "list of " + (_list_items(describe(items, code)) if isinstance(items, dict) else "values")
     if kind == "object":
         props = schema.get("properties", {})
         if not props:
@@ -234,7 +234,7 @@ def describe(schema: dict[str, Any], code: Callable[[str], str] = str) -> str:
     return "any value"
 
 
-def _plural(text: str) -> str:
+def _list_items(text: str) -> str:
     # "list of one of a, b" reads badly; "list of a, b" says the same.
     return text.removeprefix("one of ")
 

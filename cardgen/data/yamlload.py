@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +73,7 @@ class _Loader(yaml.SafeLoader):
         self._depth = 0
         self._nodes = 0
 
-    def compose_node(self, parent, index):  # type: ignore[override]
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:  # type: ignore[override]
         if self.check_event(yaml.AliasEvent):
             return super().compose_node(parent, index)
         mark = self.peek_event().start_mark
@@ -93,7 +92,7 @@ class _Loader(yaml.SafeLoader):
         finally:
             self._depth -= 1
 
-    def construct_object(self, node, deep=False):  # type: ignore[override]
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:  # type: ignore[override]
         try:
             value = super().construct_object(node, deep)
         except (YamlError, yaml.YAMLError, RecursionError):
@@ -118,7 +117,7 @@ class _Loader(yaml.SafeLoader):
                             "text holds a \\u escape of half a character (a lone surrogate)")
         return value
 
-    def construct_mapping(self, node, deep=False):  # type: ignore[override]
+    def construct_mapping(self, node: yaml.Node, deep: bool = False) -> Any:  # type: ignore[override]
         if not isinstance(node, yaml.MappingNode):
             return super().construct_mapping(node, deep)
         explicit = sum(1 for key_node, _ in node.value if key_node.tag != _MERGE_TAG)
@@ -148,7 +147,7 @@ class _Loader(yaml.SafeLoader):
                 written.add(key)
         return result
 
-    def construct_sequence(self, node, deep=False):  # type: ignore[override]
+    def construct_sequence(self, node: yaml.Node, deep: bool = False) -> Any:  # type: ignore[override]
         result = PosList(self.construct_object(child, deep=True) for child in node.value)
         result.pos = _mark(node)
         result.item_pos = [_mark(child) for child in node.value]
@@ -242,13 +241,6 @@ def _check_expanded(value: Any) -> None:
         raise YamlError(1, 1, "yaml-alias-bomb",
                         f"document expands to more than {MAX_EXPANDED_NODES:,} values through "
                         "aliases; refusing to read it")
-
-
-@dataclass
-class LoadedYaml:
-    path: Path
-    data: Any
-    text: str
 
 
 def read_text(path: Path) -> str:

@@ -366,6 +366,7 @@ class PluralError(ValueError):
 PLURAL_TOKEN = re.compile(r"\s*(?:(\d+)|(n)|(\|\||&&|==|!=|<=|>=|[-+*/%<>!?:()]))")
 BINARY = [("||",), ("&&",), ("==", "!="), ("<", ">", "<=", ">="), ("+", "-"), ("*", "/", "%")]
 WORD = 2 ** 64  # gettext evaluates in unsigned long
+PluralTree = str | tuple  # a number or "n", else (operator, operand, ...) with trees as operands
 OPERATORS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt, "<=": operator.le,
              ">=": operator.ge, "+": lambda a, b: (a + b) % WORD, "-": lambda a, b: (a - b) % WORD,
              "*": lambda a, b: (a * b) % WORD, "/": operator.floordiv, "%": operator.mod}
@@ -401,7 +402,7 @@ def _small_int(digits: str) -> int:
     return int(digits) if len(digits) <= 9 else -1
 
 
-def parse_plural(expression: str):
+def parse_plural(expression: str) -> PluralTree:
     """The expression as nested tuples; PluralError if gettext would not parse it."""
     tokens = _plural_tokens(expression)
     pos = 0
@@ -453,7 +454,7 @@ def parse_plural(expression: str):
     return tree
 
 
-def evaluate_plural(tree, n: int) -> int:
+def evaluate_plural(tree: PluralTree, n: int) -> int:
     """ZeroDivisionError when the expression divides by zero for this n."""
     if isinstance(tree, str):
         return n if tree == "n" else int(tree) % WORD

@@ -232,23 +232,31 @@ def document_pages(docs: list[Doc], options: SheetOptions) -> tuple[list[Page], 
 
 
 def render_documents(ctx: Context, docs: list[Doc], options: SheetOptions, title: str,
-                     progress: Progress | None = None) -> RenderedPdf:
-    """The inserts PDF; RenderError naming every insert that does not fit."""
-    pages, by_name = document_pages(docs, options)
+                     progress: Progress | None = None, cards: list[CardSpec] | None = None) -> RenderedPdf:
+    """The inserts PDF: ``cards`` first where a game has aids printed as cards (imposed like
+    the card sheets, with crop marks), then ``docs``; RenderError naming every text that does
+    not fit."""
+    card_pages, faces = plan(ctx, cards, options) if cards is not None else ([], {})
+    doc_pages, by_name = document_pages(docs, options)
     renderer = DocRenderer(ctx.book, ctx.fonts, ctx.lang, options.ink_saver)
     buffer = io.BytesIO()
+    pages = card_pages + doc_pages
     c = new_canvas(buffer, pages[0].size, ctx.fonts.regular, title)
 
-    def draw(canvas: Any, name: Any, bleed_x: float, bleed_y: float) -> None:
-        doc = by_name[name]
+    def draw(canvas: Any, key: Any, bleed_x: float, bleed_y: float) -> None:
+        if key in faces:
+            ctx.renderer.draw(canvas, faces[key], bleed_x, bleed_y)
+            return
+        doc = by_name[key]
         if doc.size:
             renderer.draw(canvas, doc, doc.size, (bleed_x, bleed_y))
         else:
             renderer.draw(canvas, doc, PAPERS_MM[options.paper], clear=SAFE_MARGIN_MM)
 
     draw_pages(c, pages, draw, progress)
-    if renderer.problems:
-        raise RenderError(list(dict.fromkeys(renderer.problems)))
+    problems = (ctx.renderer.problems if cards is not None else []) + renderer.problems
+    if problems:
+        raise RenderError(list(dict.fromkeys(problems)))
     c.save()
     return RenderedPdf(buffer.getvalue(), len(pages), 0)
 

@@ -8,7 +8,7 @@ code and never markup.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,7 @@ from cardgen.paths import display_path
 from cardgen.render.layouts import LayoutError
 
 if TYPE_CHECKING:
+    from cardgen.i18n.messages import Translator
     from cardgen.render.document import Doc
 
 _SAFE = {'"': '\\"', "\\": "\\\\"}
@@ -72,3 +73,16 @@ def template_documents(game: str, templates: Iterable[str], values: dict[str, An
         path = template_file(game, "inserts", f"{name}.yaml.j2")
         docs += read_docs(render_yaml(path, values), str(path))
     return docs
+
+
+def label_text(labels: dict[str, str], translate: Translator) -> Callable[[str], str]:
+    """The templates' ``t``: ``t(key)`` is the translated text of the game's label
+    ``label:<key>``; a key the game does not have is a LayoutError, not a blank on the page."""
+
+    def t(key: str) -> str:
+        context = f"label:{key}"
+        if context not in labels:
+            raise LayoutError(f"insert templates use the label '{context}', which texts.LABELS lacks")
+        return translate(context, labels[context])
+
+    return t

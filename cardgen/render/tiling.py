@@ -1,8 +1,9 @@
 """Printing a drawing larger than the paper (a game board) on several pages that are cut and
 glued together: which part of the drawing each page shows, where to cut, what lines up.
 
-Pure geometry in millimetres, with the drawing's coordinates y down from its top-left corner;
-``draw_tiles`` puts it on reportlab pages. Nothing here knows what is drawn.
+Geometry in millimetres, with the drawing's coordinates y down from its top-left corner;
+``draw_tile`` puts one page on a reportlab canvas (the drawing as a form the caller made, with
+the cuts, marks and label strip). Nothing here knows what is drawn.
 
 How a tiled drawing goes together (the same for every game):
 

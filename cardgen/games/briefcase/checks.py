@@ -27,8 +27,6 @@ from cardgen.games.briefcase.model import DECISIONS, NUMERIC_FIELDS, PLAYER_COUN
 from cardgen.problems import Problem, shorten
 
 GAME = "briefcase"
-TRIGGERED = {"remove_from_hand", "take_from_resource_discard", "opponents_discard",
-             "take_from_opponents", "deactivate_opponent_company"}
 
 
 class Context(CheckContext):

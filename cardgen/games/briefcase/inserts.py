@@ -24,7 +24,6 @@ from cardgen.games.briefcase.model import DECISIONS, PLAYER_COUNTS, Company
 from cardgen.games.briefcase.texts import LABELS
 from cardgen.i18n.messages import Translator
 from cardgen.render.document import Doc
-from cardgen.render.layouts import LayoutError
 from cardgen.render.pipeline import (
     Context,
     Progress,
@@ -33,7 +32,7 @@ from cardgen.render.pipeline import (
     document_pages,
     render_documents,
 )
-from cardgen.render.templating import template_documents
+from cardgen.render.templating import label_text, template_documents
 
 GAME = "briefcase"
 TEMPLATES = ("setup", "turn", "reference", "sets", "glossary", "scorepad")
@@ -79,11 +78,7 @@ def _setup(sel: Selection, n: int) -> dict[str, Any]:
 def template_context(sel: Selection, translate: Translator) -> dict[str, Any]:
     game = sel.game
 
-    def t(key: str) -> str:
-        context = f"label:{key}"
-        if context not in LABELS:
-            raise LayoutError(f"insert templates use the label '{context}', which texts.LABELS lacks")
-        return translate(context, LABELS[context])
+    t = label_text(LABELS, translate)
 
     def name(kind: str, id_: str) -> str:
         source = {"decision": game.decision_cards, "resource": game.resources,

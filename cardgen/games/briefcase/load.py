@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from cardgen.data.checks import raise_errors
 from cardgen.data.documents import Document, game_files, read_documents
 from cardgen.data.schema import did_you_mean
 from cardgen.games.briefcase import changes
@@ -25,7 +26,6 @@ from cardgen.games.briefcase.model import (
 from cardgen.games.selection import SelectionError
 from cardgen.games.selection import check_players as check_players  # the players check select() uses
 from cardgen.paths import display_path
-from cardgen.problems import DataError
 from cardgen.safe_read import path_problem
 
 GAME = "briefcase"
@@ -158,11 +158,7 @@ def _checked_documents(set_file: Path | None) -> tuple[list[Document], Document 
             # another kind.
             raise SelectionError(f"{display_path(set_file)} is not a Briefcase company set file "
                                  f"(expected 'game: briefcase' and 'kind: company-set')")
-    if not problems:
-        problems = RULES.check(docs)
-    errors = [p for p in problems if p.severity == "error"]
-    if errors:
-        raise DataError(errors)
+    raise_errors(docs, problems, RULES)
     return docs, set_doc
 
 

@@ -152,9 +152,6 @@ class Briefcase:
                 return company
         raise KeyError(ref)
 
-    def portfolio_companies(self, set_id: str) -> list[Company]:
-        return [self.companies[c] for c in self.sets[set_id].company_ids]
-
     def with_set(self, company_set: CompanySet) -> Briefcase:
         """This game with a custom set (and its new companies) added."""
         companies = dict(self.companies)

@@ -146,10 +146,6 @@ def standee_face(kind: str, colour: str) -> Face:
                                                          "colour": f"player_{colour}"})
 
 
-def _component_name(game: Fmnyc, cid: str) -> Message:
-    return Message(f"component.{cid}:name", game.component(cid)["name"])
-
-
 # -- the card list ----------------------------------------------------------------------------
 
 def card_list(sel: Selection) -> list[CardSpec]:

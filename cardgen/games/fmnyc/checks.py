@@ -15,6 +15,7 @@ from cardgen.data.checks import (
     CheckContext,
     CheckList,
     authored_notes,
+    nodes,
     provenance_problems,
     show_value,
     unknown_icons,
@@ -123,17 +124,6 @@ def _unknown(doc: Document, rule: str, what: str, ref: Any, known: list[str], *p
     return doc.problem(rule, f"no {what} '{ref}'{did_you_mean(str(ref), known)}", *path)
 
 
-def _walk(node: Any, path: list[Any]) -> Iterator[tuple[list[Any], Any]]:
-    """Every (path, node) below and including ``node``."""
-    yield path, node
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from _walk(value, [*path, key])
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _walk(value, [*path, i])
-
-
 def _node(doc: Document, path: list[Any]) -> Any:
     node: Any = doc.data
     for step in path:
@@ -145,7 +135,7 @@ def _node(doc: Document, path: list[Any]) -> Any:
 def ids_unique(ctx: Context) -> Iterator[Problem]:
     """id-duplicate: an id names one entry of its list."""
     for doc in ctx.docs:
-        for path, node in _walk(doc.data, []):
+        for path, node in nodes(doc.data, []):
             if not isinstance(node, list):
                 continue
             first: dict[str, int] = {}
@@ -175,7 +165,7 @@ def provenance_marked(ctx: Context) -> Iterator[Problem]:
         if doc.kind == "rulings":
             continue
         unmarked: dict[tuple[tuple[Any, ...], str], None] = {}
-        for path, value in _walk(doc.data, []):
+        for path, value in nodes(doc.data, []):
             if isinstance(value, dict) and ("facts" in value or "authored" in value):
                 shown = {**value, "name": label(value, path, doc)}
                 both = sorted(set(value.get("facts", {})) & set(value.get("authored", [])))
@@ -827,7 +817,7 @@ class FmnycRules:
         records (the squares of a board side, a card's effects) gets a note per item."""
         notes: list[Problem] = []
         for doc in docs:
-            for path, node in _walk(doc.data, []):
+            for path, node in nodes(doc.data, []):
                 if not isinstance(node, dict) or "authored" not in node:
                     continue
                 name = label(node, path, doc)

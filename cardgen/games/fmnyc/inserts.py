@@ -10,18 +10,13 @@ as Briefcase's inserts are. Both are drawn into one PDF with the shared impositi
 
 from __future__ import annotations
 
-import io
 from collections import Counter
 from typing import Any
 
 from cardgen.games.fmnyc.cards import GAME, Selection, card_list
 from cardgen.games.fmnyc.texts import LABELS, SCORING_STEPS, fill, scoring_values, screen_texts, stage_texts
 from cardgen.i18n.messages import Message, Translator, labeller
-from cardgen.render.cardface import RenderError
-from cardgen.render.document import Doc, DocRenderer
-from cardgen.render.imposition import PAPERS_MM, SAFE_MARGIN_MM
-from cardgen.render.layouts import LayoutError
-from cardgen.render.output import new_canvas
+from cardgen.render.document import Doc
 from cardgen.render.pipeline import (
     Context,
     Progress,
@@ -29,10 +24,10 @@ from cardgen.render.pipeline import (
     SheetOptions,
     document_pages,
     plan,
+    render_documents,
 )
 from cardgen.render.printable import CardSpec, Face
-from cardgen.render.sheets import draw_pages
-from cardgen.render.templating import template_documents
+from cardgen.render.templating import label_text, template_documents
 
 TEMPLATES = ("components", "stages", "scoring", "scoresheet")
 label = labeller(LABELS)
@@ -101,11 +96,7 @@ def _components(sel: Selection, translate: Translator) -> list[dict[str, Any]]:
 def template_context(sel: Selection, translate: Translator) -> dict[str, Any]:
     game = sel.game
 
-    def t(key: str) -> str:
-        context = f"label:{key}"
-        if context not in LABELS:
-            raise LayoutError(f"insert templates use the label '{context}', which texts.LABELS lacks")
-        return translate(context, LABELS[context])
+    t = label_text(LABELS, translate)
 
     big, small = game.side_for(game.max_players), game.side_for(game.min_players)
     stages = []
@@ -155,30 +146,7 @@ def render_inserts(ctx: Context, options: SheetOptions, title: str,
                    progress: Progress | None = None) -> RenderedPdf:
     """The aids PDF: the screens (imposed as cards, one a page, with crop marks), then the
     documents. RenderError naming every text that does not fit."""
-    docs = documents(ctx)
-    card_pages, faces = plan(ctx, aid_cards(ctx.selection), options)
-    doc_pages, by_name = document_pages(docs, options)
-    renderer = DocRenderer(ctx.book, ctx.fonts, ctx.lang, options.ink_saver)
-    buffer = io.BytesIO()
-    pages = card_pages + doc_pages
-    c = new_canvas(buffer, pages[0].size, ctx.fonts.regular, title)
-
-    def draw(canvas: Any, key: Any, bleed_x: float, bleed_y: float) -> None:
-        if key in faces:
-            ctx.renderer.draw(canvas, faces[key], bleed_x, bleed_y)
-            return
-        doc = by_name[key]
-        if doc.size:
-            renderer.draw(canvas, doc, doc.size, (bleed_x, bleed_y))
-        else:
-            renderer.draw(canvas, doc, PAPERS_MM[options.paper], clear=SAFE_MARGIN_MM)
-
-    draw_pages(c, pages, draw, progress)
-    problems = ctx.renderer.problems + renderer.problems
-    if problems:
-        raise RenderError(list(dict.fromkeys(problems)))
-    c.save()
-    return RenderedPdf(buffer.getvalue(), len(pages), 0)
+    return render_documents(ctx, documents(ctx), options, title, progress, cards=aid_cards(ctx.selection))
 
 
 def page_total(ctx: Context, options: SheetOptions) -> int:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from cardgen.data.checks import raise_errors
 from cardgen.data.documents import game_files, read_documents
 from cardgen.games.fmnyc.model import GAME, KINDS
 from cardgen.problems import DataError
@@ -151,10 +152,6 @@ def load_fmnyc(replacement: Path | None = None) -> Fmnyc:
         problems += found
         kinds = {d.kind for d in extra}
         docs = [d for d in docs if d.kind not in kinds] + extra
-    if not problems:
-        problems = RULES.check(docs)
-    errors = [p for p in problems if p.severity == "error"]
-    if errors:
-        raise DataError(errors)
+    raise_errors(docs, problems, RULES)
     # The checks have reported any kind missing from the game's files (``CheckContext``).
     return Fmnyc({d.kind: d.data for d in docs if d.kind in KINDS})

@@ -14,9 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-ITEMS = ("coin", "crate", "hidden_crate", "worker", "strike", "purchase_order", "roadblock", "shop",
-         "truck", "manager", "disc")
-
 
 class UnknownEffect(ValueError):
     """An effect kind this module cannot put into words: the vocabulary grew; add it here."""

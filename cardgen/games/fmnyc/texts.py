@@ -88,10 +88,6 @@ def fill(text: str, **values: object) -> str:
     return text.replace("%%", "%")
 
 
-def stage_names(game: Fmnyc) -> dict[str, str]:
-    return {s["id"]: s["name"] for s in game.stages}
-
-
 def side_key(side: Mapping[str, Any]) -> str:
     """A board side's id as a message context part: ``4-5`` -> ``4_5``."""
     return str(side["id"]).replace("-", "_")

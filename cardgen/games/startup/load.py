@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.data.checks import raise_errors
 from cardgen.data.documents import Document, game_files, read_documents
 from cardgen.games.startup.model import CardDef, Effect, Reaction, Rules, StartupGame, StartupType
-from cardgen.problems import DataError
 
 GAME = "startup"
 
@@ -54,9 +54,5 @@ def load_startup() -> StartupGame:
     from cardgen.games.startup.checks import RULES
 
     docs, problems = read_documents(game_files(GAME))
-    if not problems:
-        problems = RULES.check(docs)
-    errors = [p for p in problems if p.severity == "error"]
-    if errors:
-        raise DataError(errors)
+    raise_errors(docs, problems, RULES)
     return build(docs)

@@ -39,7 +39,6 @@ PASSIVE = frozenset({"tax_relief", "factory_bonus_extra", "discount", "sale_bonu
                      "score_bonus", "award_bonus"})
 STAGE_SYMBOLS = ("specified_stage", "stage_image")
 ONCE_A_ROUND = ("once_per_round", "once_per_round_from_round_2")
-SPENT = -1        # ``Seat.career_used`` of a single-use card once used
 
 
 def draft(game: Game, quick: bool) -> Steps:

@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from cardgen.games.fmnyc.engine.scoring import placed_pieces
+
 if TYPE_CHECKING:
     from cardgen.games.fmnyc.engine.game import Game
 
@@ -22,23 +24,13 @@ def _fail(why: str) -> None:
 
 def coloured_pieces(game: Game, seat: int) -> Counter[str]:
     """Where ``seat``'s coloured pieces are, supply included."""
-    s, board = game.seats[seat], game.board
+    s = game.seats[seat]
     out = Counter(game.supply.colour[seat])
     out["manager"] += s.managers
     for item in ("worker", "truck", "disc"):
         out[item] += s.held[item]
-    out["truck"] += len(s.trucks)
-    out["worker"] += sum(t.workers for t in s.trucks)
-    for q, p in enumerate(board.partner):
-        if p == seat:
-            out["shop"] += 1
-            out["worker"] += board.guards[q]
-    for slot, p in enumerate(board.roadblock):
-        if p == seat:
-            out["roadblock"] += 1
-            out["worker"] += board.rb_guards[slot]
-    out["disc"] += sum(1 for owner, _ in board.politician.values() if owner == seat)
-    out["disc"] += sum(1 for seats in board.nominees.values() for x in seats if x == seat)
+    out.update(placed_pieces(game, seat))
+    out["disc"] += sum(1 for seats in game.board.nominees.values() for x in seats if x == seat)
     return out
 
 

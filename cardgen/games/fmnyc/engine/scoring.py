@@ -35,12 +35,22 @@ def award_points(assets: Mapping[int, int], total: int) -> dict[int, int]:
 
 def assets(game: Game, seat: int) -> Counter[str]:
     """Everything a seat holds once the Action Zone is collected (scoring step 2)."""
-    s, board = game.seats[seat], game.board
+    s = game.seats[seat]
     out = Counter(s.held)
     out["crate"] = len(s.crates)
     out["manager"] = s.managers
-    out["truck"] += len(s.trucks)
-    out["worker"] += sum(t.workers for t in s.trucks)
+    out.update(placed_pieces(game, seat))
+    return out
+
+
+def placed_pieces(game: Game, seat: int) -> Counter[str]:
+    """A seat's pieces out on the board: its trucks and their workers, its shops and roadblocks
+    with their guards, its discs on politicians (a nominee's disc is not counted: it scores no
+    asset, and the invariants count it apart)."""
+    board = game.board
+    out: Counter[str] = Counter()
+    out["truck"] += len(game.seats[seat].trucks)
+    out["worker"] += sum(t.workers for t in game.seats[seat].trucks)
     for q, p in enumerate(board.partner):
         if p == seat:
             out["shop"] += 1

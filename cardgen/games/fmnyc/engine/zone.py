@@ -87,12 +87,3 @@ def route_squares(game: Game, seat: int, truck: Any) -> list[int]:
     taken = {t.square for s in game.seats for t in s.trucks if t is not truck}
     return [q.index for q in game.table.squares
             if not game.board.strike[q.index] and q.index not in taken]
-
-
-def truck_at(game: Game, square: int) -> int | None:
-    """The seat whose truck is parked on ``square``."""
-    for s in game.seats:
-        for t in s.trucks:
-            if t.square == square:
-                return s.seat
-    return None

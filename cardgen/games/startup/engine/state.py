@@ -88,9 +88,6 @@ class Instances:
     def total(self) -> int:
         return len(self.cards) + len(self.startup_types) + self.references
 
-    def is_startup(self, n: int) -> bool:
-        return self.pile_size <= n < self.pile_size + len(self.startup_types)
-
     def startup_type(self, n: int) -> str:
         return self.startup_types[n - self.pile_size]
 
