@@ -52,13 +52,23 @@ def alive(processes: set[tuple[int, int]]) -> set[tuple[int, int]]:
             if (stat := _stat(pid)) and stat[0] != "Z" and stat[2] == start}
 
 
+def default_signals(ignored: signal.Signals | None = None) -> None:
+    """In the child before cardgen starts: the stop signals as a terminal gives them, whatever
+    this test run inherited (run under nohup, or as a script's background command, pytest
+    itself has SIGHUP or SIGINT ignored, and cardgen rightly keeps an inherited ignore), but
+    ``ignored``, set on purpose."""
+    for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(s, signal.SIG_IGN if s == ignored else signal.SIG_DFL)
+
+
 def start(tmp_path: Path, *args: str) -> subprocess.Popen:
     # Its own session, so a signal to its process group reaches the run and its workers as the
     # terminal's Ctrl-C does, and nothing else. Output goes to files: a pipe would be held open
     # by a surviving worker.
     return subprocess.Popen([sys.executable, "-m", "cardgen", "--workspace", str(REPO), *args],
                             cwd=tmp_path, stdout=open(tmp_path / "stdout", "wb"),
-                            stderr=open(tmp_path / "stderr", "wb"), start_new_session=True)
+                            stderr=open(tmp_path / "stderr", "wb"), start_new_session=True,
+                            preexec_fn=default_signals)
 
 
 def wait_until_playing(proc: subprocess.Popen, workers: int, folder: Path) -> set[tuple[int, int]]:
@@ -216,11 +226,10 @@ def start_play(tmp_path: Path, *, ignored: signal.Signals | None = None) -> subp
     """``cardgen play`` against a bot, its answers read from a pipe, once it asks the first
     question (``ignored``: started with that signal ignored, as nohup starts a command with
     SIGHUP ignored and a shell script its background commands with SIGINT ignored)."""
-    ignore = (lambda: signal.signal(ignored, signal.SIG_IGN)) if ignored else None
     proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--workspace", str(REPO), "play", "startup"],
                             cwd=tmp_path, stdin=subprocess.PIPE, stdout=open(tmp_path / "stdout", "wb"),
                             stderr=open(tmp_path / "stderr", "wb"), start_new_session=True,
-                            preexec_fn=ignore)
+                            preexec_fn=lambda: default_signals(ignored))
     deadline = time.monotonic() + HANG_SECONDS
     while not (tmp_path / "stdout").read_bytes().endswith(b"> "):
         assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "stderr").read_text()
@@ -247,6 +256,7 @@ def test_play_at_a_terminal_that_hangs_up_ends_with_exit_129(tmp_path):
     pid, terminal = pty.fork()
     if pid == 0:                                  # the child: cardgen at the new terminal
         try:
+            default_signals()
             os.chdir(tmp_path)
             os.execv(sys.executable, [sys.executable, "-m", "cardgen", "--workspace", str(REPO),
                                       "play", "startup"])
