@@ -16,16 +16,13 @@ from types import FrameType
 from cardgen.interrupt import caught  # the standard library only: quick to import
 
 
-class _Stopped(BaseException):
-    """A stop signal while the commands are being imported."""
-
-    def __init__(self, signum: int):
-        super().__init__(signum)
-        self.signum = signum
-
-
 def _stop(signum: int, frame: FrameType | None) -> None:
-    raise _Stopped(signum)
+    # Nothing is written while the commands are imported, so the process ends here and now. An
+    # exception raised instead was lost at times: a library's bare ``except:`` around an
+    # optional import swallowed it, or Python printed it as "Exception ignored" (raised inside
+    # a finaliser), and the command then ran to its end after a Ctrl-C.
+    os.write(2, b"error: interrupted; nothing written\n")
+    os._exit(128 + signum)
 
 
 def main() -> None:
@@ -37,13 +34,9 @@ def main() -> None:
     # Until the command line takes over (cardgen.interrupt, whose choice of signals this is:
     # a signal the process was started with ignored stays ignored), Ctrl-C, SIGTERM and SIGHUP end here.
     previous = {s: signal.signal(s, _stop) for s in caught()}
-    try:
-        from cardgen.cli import main as run
-        for s, handler in previous.items():
-            signal.signal(s, handler)
-    except (_Stopped, KeyboardInterrupt) as exc:
-        sys.stderr.write("error: interrupted; nothing written\n")
-        sys.exit(128 + (exc.signum if isinstance(exc, _Stopped) else signal.SIGINT))
+    from cardgen.cli import main as run
+    for s, handler in previous.items():
+        signal.signal(s, handler)
     run()
 
 

@@ -337,3 +337,27 @@ def test_a_second_ctrl_c_while_build_watch_stops_is_ignored(tmp_path, gap: float
     assert process.wait(HANG_SECONDS) == 0, (tmp_path / "stderr").read_text()
     stderr = (tmp_path / "stderr").read_text()
     assert "Traceback" not in stderr and "Exception ignored" not in stderr and "error" not in stderr
+
+
+SWALLOWED = """
+import os, signal, sys
+from cardgen.__main__ import _stop
+
+signal.signal(signal.SIGHUP, _stop)
+try:                     # as a library's optional import does: a bare except
+    os.kill(os.getpid(), signal.SIGHUP)
+    sum(range(10 ** 6))
+except:  # noqa: E722
+    pass
+print("carried on")
+"""
+
+
+def test_a_stop_while_the_commands_are_imported_cannot_be_swallowed_by_a_library(tmp_path):
+    # reportlab wraps optional imports in bare excepts; a stop raised as an exception there was
+    # lost, and the command ran to its end.
+    proc = subprocess.run([sys.executable, "-c", SWALLOWED], cwd=REPO, capture_output=True,
+                          timeout=HANG_SECONDS, preexec_fn=default_signals)
+    assert proc.returncode == 129
+    assert proc.stdout == b""
+    assert proc.stderr.decode().splitlines() == ["error: interrupted; nothing written"]
