@@ -1527,6 +1527,47 @@ def test_a_politician_moves_any_opponents_truck_with_or_without_workers_but_not_
     assert game.seats[1].trucks[0].workers == 2
 
 
+def test_loading_takes_workers_from_the_screen_or_the_action_zone():
+    """Delivery Action, 1. Loading: "take your truck and load 0-2 workers (from your Player's
+    Screen or the Action Zone) on it". A guard of your partnership and a worker on your other
+    truck board the delivering truck."""
+    game = new_game()
+    jewelry, tools, clothing = square(game, "jewelry"), square(game, "tools"), square(game, "clothing")
+    _guarded(game, 0, jewelry, 2)
+    _parked(game, 0, clothing, 1)
+    _guarded(game, 1, tools, 1)
+    give_crates(game, 0, [])
+    s = game.seats[0]
+    s.held["truck"] += 1                            # a second truck, behind the screen
+    game.supply.colour[0]["truck"] -= 1
+    assert s.held["worker"] == 0
+    game.start(delivery(game, 0))
+    game.apply(-1)                                  # the truck behind the screen
+    load = game.decision()
+    assert load.tag == "delivery_load_zone"
+    assert set(map(tuple, load.options[1:])) == {("partnership", jewelry), ("truck", clothing)}
+    game.apply(["partnership", jewelry])
+    game.apply(["truck", clothing])
+    game.apply(tools)                               # the route
+    game.apply(["partnership", tools])              # 2 workers against 1 guard
+    assert game.decision() is None
+    assert game.board.partner[tools] == 0 and game.board.guards[jewelry] == 1
+    assert [t.workers for t in s.trucks] == [0, 0]
+
+
+def test_a_delivery_that_stays_home_moves_no_worker_from_the_action_zone():
+    """Delivery Action: the steps are "Not all ... mandatory": loading from the Action Zone and
+    then staying home leaves every worker where it was."""
+    game = new_game()
+    jewelry = square(game, "jewelry")
+    _guarded(game, 0, jewelry, 2)
+    game.start(delivery(game, 0))
+    game.apply(["partnership", jewelry])
+    game.apply(["partnership", jewelry])            # both guards
+    game.apply("stay home")
+    assert game.decision() is None and game.board.guards[jewelry] == 2 and game.seats[0].trucks == []
+
+
 def test_taking_over_a_partnership_in_a_train_roadblocks_row_pays_its_owner_2_from_the_supply():
     """The Possible Ways to Profit from the Action Zone: "Exception for Train Roadblocks: always
     collect the 2 coins from the supply." (Roadblocks: a train roadblock collects "2 coins from
