@@ -1581,3 +1581,27 @@ def test_taking_over_a_partnership_in_a_train_roadblocks_row_pays_its_owner_2_fr
     coins = [s.coins for s in game.seats]
     play(game, delivery(game, 0), 1, tools, ["partnership", tools])
     assert (game.seats[0].coins - coins[0], game.seats[2].coins - coins[2]) == (0, 2)
+
+
+def test_a_politician_not_loaded_at_stage_2_cannot_be_used():
+    """Stage 2 B: "Remember! A politician who is not loaded at this stage (the disc is at -1),
+    cannot be used." """
+    game = new_game()
+    game.round = 2
+    game.board.politician = {"mayor": [0, False]}
+    game.supply.colour[0]["disc"] -= 1
+    game.demand["tools"] = 0
+    recharge = next(e for e in effects(game, 2) if e["kind"] == "recharge_politicians")
+    play(game, management.HANDLERS["recharge_politicians"](game, recharge), False)   # not reloaded
+    assert game.board.politician["mayor"] == [0, False]
+    assert not [a for a in anytime.actions(game, 0) if a[0] in anytime.POLITICIAN_USES]
+
+
+def test_a_partnership_at_the_pawn_shop_is_taken_over_by_the_same_rules():
+    """Pawn Shop: "The same rules apply regarding partnerships, takeovers, and deliveries." """
+    game = new_game()
+    pawn = square(game, "pawn_shop")
+    _guarded(game, 1, pawn, 1)
+    assert not takeovers(game, 0, _parked(game, 0, pawn, 1))
+    game.seats[0].trucks[0].workers = 2
+    assert takeovers(game, 0, game.seats[0].trucks[0]) == [["partnership", pawn]]
