@@ -1436,3 +1436,172 @@ def test_a_stock_may_be_traded_in_early_during_the_management_stages():
     assert (d.seat, d.tag, game.stage) == (0, "stock_trade", 1) and ["trade_stock", sid] in d.options
     game.apply(["trade_stock", sid])
     assert game.seats[0].coins == before + int(game.stock(sid)["early_trade"])
+
+
+# --- sentences without a test of their own (audit against the text) -----------------------------
+def test_market_demand_stage_pays_2_coins_to_the_supply_and_collects_1_purchase_order():
+    """Market Demand (9): "Pay 2 coins to the supply (in a 2-3 player game, donate 2 coins to the
+    tower)." "Collect 1 purchase order." """
+    game = new_game(4)
+    s = game.seats[0]
+    before, supply, orders = s.coins, game.supply.coins, s.held["purchase_order"]
+    play(game, perform(game, 0, effects(game, 9)), [])
+    assert (s.coins, game.supply.coins, game.tower.coins) == (before - 2, supply + 2, 0)
+    assert s.held["purchase_order"] == orders + 1
+
+
+def test_a_bid_is_for_2_crates_from_the_same_container():
+    """Stage 3: "The bid must be placed for 2 crates from the same container. You may not mix and
+    match between crates from different containers." A container holding 1 crate is no lot."""
+    game = new_game()
+    set_containers(game, [["tools"], ["jewelry"], ["clothing", "clothing"], []])
+    game.start(_auction(game))
+    opening = game.decision()
+    assert opening.tag == "open_bid"
+    assert [o[0] for o in opening.options if o != "pass"] == [2]
+
+
+@pytest.mark.parametrize("rounds", [4, 5, 6])
+def test_a_game_plays_its_4_5_or_6_game_rounds_of_17_stages_then_scores(rounds: int):
+    """Game End: "A classic game ends after 4 Game Rounds -- in the 4th round after stage 17, the
+    gameplay is complete." Game Duration Options: "5 and 6 round games are possible"."""
+    game = new_game(2, seed=5, rounds=rounds)
+    bots = [RandomPolicy(policy_seed(5, s)) for s in range(2)]
+    assigned = []
+    while (d := game.decision()) is not None:
+        if d.tag == "assign" and game.round not in assigned:
+            assigned.append(game.round)
+        game.apply(bots[d.seat].decide(game.observation(d.seat), d))
+    assert assigned == list(range(1, rounds + 1)) and game.round == rounds
+    assert game.finished and len(game.scores) == 2
+
+
+def test_no_at_any_time_action_while_gala_honoring_is_played():
+    """Gala Honoring (14): "Note: you must follow the Round of Turns, At Any Time action is not
+    allowed." Politicians: "When the Gala Honoring stage is played, the other players may not
+    reallocate their politicians." """
+    game = new_game()
+    gala = game.table.number_of("gala_honoring")
+    for seat in range(4):
+        gain_piece(game, seat, "strike")                  # something to do at any time
+    _politician(game, 2, "mayor")
+    game.board.managers_on = {gala: [0, 1]}
+    game.start(game._operation(gala))
+    tags = []
+    while (d := game.decision()) is not None:
+        tags.append(d.tag)
+        game.apply("pass" if d.tag == "any_time" else ("skip" if "skip" in d.options else d.options[0]))
+    first = tags.index("place_disc")
+    assert "any_time" in tags[:first]                     # the window before the stage
+    assert set(tags[first:]) == {"place_disc"}            # none while it is played
+    assert game.tower.coins == 6
+
+
+def test_workers_on_a_truck_on_a_diagonal_square_cannot_defend_a_takeover():
+    """Takeovers: "has workers on a truck on a directly adjacent square (horizontal or vertical, not
+    diagonal) then they are permitted to move their workers". """
+    game = new_game()
+    tools, pawn = square(game, "tools"), square(game, "pawn_shop")
+    assert pawn not in game.table.squares[tools].neighbours          # diagonal on the 4-5 side
+    _guarded(game, 1, tools, 0)
+    _parked(game, 1, pawn, 2)
+    gain_piece(game, 0, "worker", 1)
+    give_crates(game, 0, [])
+    play(game, delivery(game, 0), 1, tools, ["partnership", tools])   # no defence is asked
+    assert game.board.partner[tools] == 0 and game.seats[1].trucks[0].workers == 2
+
+
+def test_a_politician_moves_any_opponents_truck_with_or_without_workers_but_not_your_own():
+    """Politicians: "Move any opponents truck to a different square (whether or not the truck has
+    workers on it)." """
+    game = new_game()
+    tools, jewelry, clothing = square(game, "tools"), square(game, "jewelry"), square(game, "clothing")
+    _politician(game, 0, "mayor")
+    _parked(game, 0, clothing, 0)
+    _parked(game, 1, tools, 2)
+    _parked(game, 2, jewelry, 0)
+    moves = [a for a in anytime.actions(game, 0) if a[0] == "move_truck"]
+    assert {a[2] for a in moves} == {tools, jewelry}
+    anytime.act(game, 0, ["move_truck", "mayor", tools, square(game, "furniture")])
+    assert game.seats[1].trucks[0].square == square(game, "furniture")
+    assert game.seats[1].trucks[0].workers == 2
+
+
+def test_loading_takes_workers_from_the_screen_or_the_action_zone():
+    """Delivery Action, 1. Loading: "take your truck and load 0-2 workers (from your Player's
+    Screen or the Action Zone) on it". A guard of your partnership and a worker on your other
+    truck board the delivering truck."""
+    game = new_game()
+    jewelry, tools, clothing = square(game, "jewelry"), square(game, "tools"), square(game, "clothing")
+    _guarded(game, 0, jewelry, 2)
+    _parked(game, 0, clothing, 1)
+    _guarded(game, 1, tools, 1)
+    give_crates(game, 0, [])
+    s = game.seats[0]
+    s.held["truck"] += 1                            # a second truck, behind the screen
+    game.supply.colour[0]["truck"] -= 1
+    assert s.held["worker"] == 0
+    game.start(delivery(game, 0))
+    game.apply(-1)                                  # the truck behind the screen
+    load = game.decision()
+    assert load.tag == "delivery_load_zone"
+    assert set(map(tuple, load.options[1:])) == {("partnership", jewelry), ("truck", clothing)}
+    game.apply(["partnership", jewelry])
+    game.apply(["truck", clothing])
+    game.apply(tools)                               # the route
+    game.apply(["partnership", tools])              # 2 workers against 1 guard
+    assert game.decision() is None
+    assert game.board.partner[tools] == 0 and game.board.guards[jewelry] == 1
+    assert [t.workers for t in s.trucks] == [0, 0]
+
+
+def test_a_delivery_that_stays_home_moves_no_worker_from_the_action_zone():
+    """Delivery Action: the steps are "Not all ... mandatory": loading from the Action Zone and
+    then staying home leaves every worker where it was."""
+    game = new_game()
+    jewelry = square(game, "jewelry")
+    _guarded(game, 0, jewelry, 2)
+    game.start(delivery(game, 0))
+    game.apply(["partnership", jewelry])
+    game.apply(["partnership", jewelry])            # both guards
+    game.apply("stay home")
+    assert game.decision() is None and game.board.guards[jewelry] == 2 and game.seats[0].trucks == []
+
+
+def test_taking_over_a_partnership_in_a_train_roadblocks_row_pays_its_owner_2_from_the_supply():
+    """The Possible Ways to Profit from the Action Zone: "Exception for Train Roadblocks: always
+    collect the 2 coins from the supply." (Roadblocks: a train roadblock collects "2 coins from
+    the supply regardless if they are yours or opponents'"; the taker pays nothing.)"""
+    game = new_game()
+    tools = square(game, "tools")
+    zone.place_roadblock(game, 2, slot(game, "train", tools))
+    _guarded(game, 1, tools, 0)
+    gain_piece(game, 0, "worker", 1)
+    give_crates(game, 0, [])
+    coins = [s.coins for s in game.seats]
+    play(game, delivery(game, 0), 1, tools, ["partnership", tools])
+    assert (game.seats[0].coins - coins[0], game.seats[2].coins - coins[2]) == (0, 2)
+
+
+def test_a_politician_not_loaded_at_stage_2_cannot_be_used():
+    """Stage 2 B: "Remember! A politician who is not loaded at this stage (the disc is at -1),
+    cannot be used." """
+    game = new_game()
+    game.round = 2
+    game.board.politician = {"mayor": [0, False]}
+    game.supply.colour[0]["disc"] -= 1
+    game.demand["tools"] = 0
+    recharge = next(e for e in effects(game, 2) if e["kind"] == "recharge_politicians")
+    play(game, management.HANDLERS["recharge_politicians"](game, recharge), False)   # not reloaded
+    assert game.board.politician["mayor"] == [0, False]
+    assert not [a for a in anytime.actions(game, 0) if a[0] in anytime.POLITICIAN_USES]
+
+
+def test_a_partnership_at_the_pawn_shop_is_taken_over_by_the_same_rules():
+    """Pawn Shop: "The same rules apply regarding partnerships, takeovers, and deliveries." """
+    game = new_game()
+    pawn = square(game, "pawn_shop")
+    _guarded(game, 1, pawn, 1)
+    assert not takeovers(game, 0, _parked(game, 0, pawn, 1))
+    game.seats[0].trucks[0].workers = 2
+    assert takeovers(game, 0, game.seats[0].trucks[0]) == [["partnership", pawn]]

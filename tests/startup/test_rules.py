@@ -984,3 +984,62 @@ def test_a_card_being_resolved_is_discarded_only_after_its_effect_finishes():
     assert game.table.resolving == [scandal] and scandal not in game.table.discard
     game.engine.apply(cards[0])
     assert game.table.resolving == [] and game.table.discard == [scandal]
+
+
+# --- sentences without a test of their own (audit against the text) ------------------------------
+
+
+@pytest.mark.parametrize("card_id", ["lead_engineer", "viral_launch", "series_b", "investor", "ditch"])
+def test_poach_takes_an_employee_growth_or_funding_asset_investor_or_banked_tactic(card_id):
+    """The rule: "Take 1 positive-value banked card from another startup: an Employee, Growth or
+    Funding asset, an Investor, or a banked tactic." """
+    game, _ = table(3)
+    target = bank(game, 1, card_id)[0]
+    value = game.card(target).value
+    use(game, 0, hand(game, 0, "poach")[0], 1, target)
+    assert game.players[0].bank == [target] and game.players[1].bank == []
+    assert (game.valuation(0), game.valuation(1)) == (50 + value, 50)
+
+
+def test_ditch_never_takes_a_startup_identity_an_active_effect_or_the_active_alliance():
+    """The rule: "Startup identities, active effects and the active alliance cannot be taken."
+    Only the ally's banked cards are Ditch's targets; an Employee's attached Non-Compete moves
+    with it, never alone."""
+    game, _ = table(3)
+    ally(game, 0, 1)
+    employee = bank(game, 1, "cto")[0]
+    game.players[1].attachments[employee] = take(game, "non_compete")
+    game.players[1].markers.extend([take(game, "pr_crisis"), take(game, "patent_lawsuit")])
+    ditch = hand(game, 0, "ditch")[0]
+    assert [a for a in game.legal_actions(0) if a.kind == "use"] == [Action("use", ditch, 1, employee)]
+
+
+def test_crisis_pr_team_cancels_founder_scandal_before_the_hand_is_revealed():
+    """The rule: "Crisis PR Team can cancel the entire attack before the hand is revealed." """
+    game, _ = table(3)
+    cards = hand(game, 1, "series_c", "crisis_pr_team")
+    scandal = hand(game, 0, "founder_scandal")[0]
+    decision = game.asks(game.engine.perform(0, Action("use", scandal, 1)))
+    assert (decision.tag, decision.seat) == ("react", 1)
+    assert game.observation(0).revealed == ()                 # nothing shown while it may answer
+    game.engine.apply(cards[1])
+    assert game.decision() is None
+    assert game.players[1].hand == [cards[0]] and game.players[0].hand == []
+    assert game.observation(0).revealed == ()
+
+
+def test_a_trade_spends_one_of_the_offerers_two_plays_and_none_of_the_allys():
+    """The rule: "If agreed, exchange the two cards and spend 1 of the offering player's two card
+    plays. The reply uses none of the ally's card plays." """
+    game, bots = table(3)
+    ally(game, 0, 1)
+    mine, kept = hand(game, 0, "ditch", "series_a")
+    theirs = hand(game, 1, "cto")[0]
+    bots[1].reply = "cto"
+    bots[0].plays = [Action("trade", mine, 1), Action("bank", kept), Action("bank", theirs)]
+    game.take_turn(0)
+    assert game.players[0].bank == [kept] and theirs in game.players[0].hand   # two plays, no third
+    drawn = hand(game, 1, "seed_round", "series_b")
+    bots[1].plays = [Action("bank", drawn[0]), Action("bank", drawn[1])]
+    game.take_turn(1)
+    assert game.players[1].bank == drawn

@@ -4,9 +4,12 @@ Engine readings where the text leaves a choice (rules.yaml ``delivery``, ``takeo
 ``guarding``; rulings delivery-anywhere, delivery-steps, takeover-shop-piece):
 
 - The truck is one of the seat's trucks, behind the screen or parked; it carries 0-2 workers,
-  from the screen or already on it. Crates are chosen at the sale, after the route: the choice
-  matters only there, so choosing them first would change nothing. A player may stop before
-  the route ("not all are mandatory"): then nothing moves.
+  from the screen or already on it, and (rules.yaml ``delivery``: "load 0-2 workers (from your
+  Player's Screen or the Action Zone)") from the Action Zone: guards of the seat's partnerships
+  and roadblocks, workers on its other trucks, one at a time after those. Crates are chosen at
+  the sale, after the route: the choice matters only there, so choosing them first would
+  change nothing. A player may stop before the route ("not all are mandatory"): then nothing
+  moves.
 - A truck parks on a square with no strike and no other truck (a truck in the way is moved by a
   politician, between stages); it stays there after the delivery. Once it is parked, each seat
   in the Round of Turns may use one politician (ruling delivery-any-time); the takeover and the
@@ -40,6 +43,7 @@ if TYPE_CHECKING:
 Steps = Generator[Decision, Any, None]
 SCREEN = -1          # the truck option "the one behind the screen"
 NO_ROUTE = "stay home"
+NO_ZONE_WORKER = "none"
 
 
 def defenders(game: Game, owner: int, square: int) -> int:
@@ -137,6 +141,31 @@ def _truck(game: Game, seat: int, which: int) -> str:
     return f"your truck at the {names.square(game.table, which)} ({names.plural(workers, 'worker')} on it)"
 
 
+def _zone_workers(game: Game, seat: int, truck: Truck | None, pulled: list[list]) -> list[list]:
+    """Places in the Action Zone with a worker of the seat's that may board its delivering
+    truck (those already taken in ``pulled`` counted off)."""
+    board, out = game.board, []
+    for q, p in enumerate(board.partner):
+        if p == seat and board.guards[q] > pulled.count(["partnership", q]):
+            out.append(["partnership", q])
+    for slot, p in enumerate(board.roadblock):
+        if p == seat and board.rb_guards[slot] > pulled.count(["roadblock", slot]):
+            out.append(["roadblock", slot])
+    for other in game.seats[seat].trucks:
+        if other is not truck and other.workers > pulled.count(["truck", other.square]):
+            out.append(["truck", other.square])
+    return out
+
+
+def _zone_worker(game: Game, option: Any) -> str:
+    if option == NO_ZONE_WORKER:
+        return "no more workers from the Action Zone"
+    kind, where = option
+    if kind == "truck":
+        return f"a worker from your truck at the {names.square(game.table, where)}"
+    return f"a guard of your {_place(game, kind, where)}"
+
+
 def delivery(game: Game, seat: int) -> Steps:
     s = game.seats[seat]
     t = game.table
@@ -149,11 +178,27 @@ def delivery(game: Game, seat: int) -> Steps:
                          lambda w: _truck(game, seat, w)))
     truck = None if which == SCREEN else next(t for t in s.trucks if t.square == which)
     aboard = truck.workers if truck else 0
-    most = min(int(game.table.rules["delivery"]["workers_on_truck"][1]), aboard + s.held["worker"])
+    most_aboard = int(game.table.rules["delivery"]["workers_on_truck"][1])
+    most = min(most_aboard, aboard + s.held["worker"])
     load = 0
     if most:
         load = yield ask.choose(seat, "delivery_load", "Delivery: choose how many workers ride on the truck",
                                 range(most + 1), lambda n: names.plural(n, "worker") if n else "no workers")
+    # Loading: "load 0-2 workers (from your Player's Screen or the Action Zone)": after those
+    # from the screen (or already aboard), workers guarding the seat's partnerships and
+    # roadblocks or riding its other trucks may board, one at a time (moved once the route is
+    # chosen).
+    pulled: list[list] = []
+    while load + len(pulled) < most_aboard:
+        places = _zone_workers(game, seat, truck, pulled)
+        if not places:
+            break
+        place = yield ask.choose(seat, "delivery_load_zone", "Delivery: take a worker from the Action "
+                                 "Zone onto the truck, or not", [NO_ZONE_WORKER, *places],
+                                 lambda o: _zone_worker(game, o))
+        if place == NO_ZONE_WORKER:
+            break
+        pulled.append(place)
     squares = route_squares(game, seat, truck)
     if not squares:
         return
@@ -162,8 +207,17 @@ def delivery(game: Game, seat: int) -> Steps:
                              lambda q: "stay home: no delivery" if q == NO_ROUTE else names.square(t, q))
     if route == NO_ROUTE:
         return           # nothing was moved: the loading is undone with the route
-    # Loading: the workers on the truck become ``load``, the rest from or to the screen.
+    # Loading: the workers on the truck become ``load``, the rest from or to the screen, and
+    # those taken from the Action Zone come aboard.
     s.held["worker"] += aboard - load
+    for kind, where in pulled:
+        if kind == "partnership":
+            game.board.guards[where] -= 1
+        elif kind == "roadblock":
+            game.board.rb_guards[where] -= 1
+        else:
+            next(o for o in s.trucks if o.square == where).workers -= 1
+    load += len(pulled)
     if truck is None:
         s.held["truck"] -= 1
         truck = Truck(route, load)
