@@ -390,3 +390,19 @@ def test_the_dispatcher_is_not_offered_without_a_parked_truck():
     board, so there is nothing to move."""
     game = holding(new_game(), 0, "dispatcher")
     assert not game.seats[0].trucks and not card_actions(game, 0)
+
+
+def test_the_spin_doctor_collects_1_more_coin_for_each_reparation():
+    from cardgen.games.fmnyc.engine.delivery import delivery
+
+    game = holding(new_game(), 1, "spin_doctor")
+    tools = square(game, "tools")
+    zone.establish(game, 1, tools)
+    gain_piece(game, 0, "worker", 1)
+    give_crates(game, 0, [])
+    coins = game.seats[1].coins
+    game.start(delivery(game, 0))
+    for choice in (1, tools, ["partnership", tools]):
+        game.apply(choice)
+    assert game.decision() is None
+    assert game.board.partner[tools] == 0 and game.seats[1].coins - coins == 2

@@ -581,7 +581,34 @@ def test_a_roadblock_taken_over_is_not_paid_again_for_the_partnerships_of_its_li
     coins = [s.coins for s in game.seats]
     play(game, delivery(game, 0), 1, adjacent, ["roadblock", street])
     assert game.board.roadblock[street] == 0
+    coins[1] += 1                                   # the loser's reparation, and nothing else
     assert [s.coins for s in game.seats] == coins
+
+
+def test_the_loser_of_a_partnership_takes_1_coin_from_the_supply_for_his_slogan():
+    # Reparations: "that opponent has the opportunity to say his character slogan out loud in
+    # exchange for 1 coin from the supply".
+    game = new_game()
+    tools = square(game, "tools")
+    _guarded(game, 1, tools, 0)
+    gain_piece(game, 0, "worker", 1)
+    give_crates(game, 0, [])
+    coins, supply = game.seats[1].coins, game.supply.coins
+    play(game, delivery(game, 0), 1, tools, ["partnership", tools])
+    assert game.board.partner[tools] == 0
+    assert (game.seats[1].coins - coins, supply - game.supply.coins) == (1, 1)
+
+
+def test_a_defended_partnership_brings_no_reparation():
+    game = new_game()
+    tools, furniture = square(game, "tools"), square(game, "furniture")
+    _guarded(game, 1, tools, 0)
+    _parked(game, 1, furniture, 1)
+    gain_piece(game, 0, "worker", 1)
+    give_crates(game, 0, [])
+    coins = game.seats[1].coins
+    play(game, delivery(game, 0), 1, tools, ["partnership", tools], True)
+    assert game.board.partner[tools] == 1 and game.seats[1].coins == coins
 
 
 # --- Politicians, strikes and awards -----------------------------------------------------------
@@ -1168,7 +1195,8 @@ def test_taking_over_a_partnership_in_your_own_roadblocks_line_collects_2_from_t
     coins = [s.coins for s in game.seats]
     play(game, delivery(game, 0), 1, tools, ["partnership", tools])
     assert game.board.partner[tools] == 0
-    assert (game.seats[0].coins - coins[0], game.seats[1].coins - coins[1]) == (2, 0)
+    # The loser's 1 is his slogan's reparation.
+    assert (game.seats[0].coins - coins[0], game.seats[1].coins - coins[1]) == (2, 1)
 
 
 @pytest.mark.parametrize(("guards", "needed"), [(0, 1), (1, 2)])

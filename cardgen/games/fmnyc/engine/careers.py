@@ -18,7 +18,7 @@ An ability is an effect list of the stages' vocabulary. Engine readings of the t
   Merchandise Auction, or a hire at Senior Managers (never below nothing). The Auctioneer's
   text (the hidden crate free) is worth the same 2 coins only when the crate is bought: the
   vocabulary does not say which payment a discount is for (a placeholder card's wording).
-- ``reparation_bonus`` does nothing: slogans are table talk and are not played.
+- ``reparation_bonus`` adds its coins to each reparation its holder takes (``delivery.takeover``).
 """
 
 from __future__ import annotations

@@ -124,6 +124,12 @@ def takeover(game: Game, seat: int, truck: Truck, what: str, where: int) -> Step
     else:
         zone.remove_roadblock(game, where)
         zone.place_roadblock(game, seat, where, paid=False)
+    # Reparations: the loser "has the opportunity to say his character slogan out loud in
+    # exchange for 1 coin from the supply" (rules.yaml reparations). A coin for a sentence is
+    # never refused, so it is said at once; a Career's reparation_bonus adds its coins.
+    coins = int(game.table.rules["reparations"]["slogan"]) + sum(
+        int(e["coins"]) for _, e in careers.passive(game, owner, "reparation_bonus"))
+    gain_coins(game, owner, coins, "reparations")
 
 
 def _place(game: Game, what: str, where: int) -> str:

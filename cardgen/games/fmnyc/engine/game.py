@@ -13,7 +13,8 @@ Engine rulings where the text is silent (besides cards/fmnyc/rulings.yaml, which
   that cannot pay them all when its manager's turn comes performs nothing of the stage.
 - first-seat: seat 1 holds the Cup at the start (the runner rotates the bots over the seats).
 - keep-one-manager: a seat may not fire its last manager.
-- Penalties for knocked-over screens and the slogans' reparations are table talk: not played.
+- Penalties for knocked-over screens are table talk: not played. A reparation (the slogan's coin)
+  is always taken, at the takeover (``delivery.takeover``).
 - Career cards (Add-on 2): see ``careers.py`` for how the timing symbols are read.
 """
 
