@@ -25,6 +25,7 @@ from typing import Any
 from cardgen.i18n.messages import Translator, label_messages
 from cardgen.paths import display_path
 from cardgen.problems import DataError, Problem
+from cardgen.render.canvas import new_canvas
 from cardgen.render.cardface import FaceRenderer, RenderError
 from cardgen.render.document import Doc, DocRenderer
 from cardgen.render.fonts import FontError, FontSet, fonts_for
@@ -42,7 +43,6 @@ from cardgen.render.imposition import (
     impose,
 )
 from cardgen.render.layouts import LayoutBook, LayoutError, card_layout_path, load_layouts, placed_problem
-from cardgen.render.output import new_canvas
 from cardgen.render.printable import CardSpec, Face
 from cardgen.render.sheets import draw_pages
 
