@@ -161,7 +161,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
             simulator.policy(avoiding(bot, "_"), 0, 0)
         except ValueError as exc:
             raise fail(f"{exc} (check-set measures effects with it; --no-effects skips them)", 2) from None
-    counts = _player_counts(game)
+    counts = list(simulator.player_counts)
     reference = getattr(simulator, "reference_set", None) if baseline else None
     # Every run is planned before any is played, so bad input stops at once.
     plans = {n: plan_run(game, n, games, seed, set_ref, [bot], False, {}) for n in counts}
@@ -364,12 +364,3 @@ def _held_cards(summary: dict, players: int, warnings: list[str], warn: bool = T
                             f"(95% CI {100 * lo:.0f}%-{100 * hi:.0f}%), fair share {100 * fair:.0f}%")
     return lines
 
-
-def _player_counts(game: str) -> list[int]:
-    from cardgen.data.yamlload import load_yaml
-    from cardgen.paths import game_data_files
-
-    files = [p for p in game_data_files(game) if p.stem == "game"]
-    data, problems = load_yaml(files[0]) if files else (None, ["no game.yaml"])
-    players = (data or {}).get("players", {}) if not problems else {}
-    return list(range(players.get("min", 2), players.get("max", 4) + 1))
