@@ -1,4 +1,5 @@
-"""One module per command; each has ``register(app)``. How every command reports an error."""
+"""One module per command; each has ``register(app)``. What the commands share: how every one
+reports an error, the options several take, and which bot they seat."""
 
 from __future__ import annotations
 
