@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from cardgen.commands.check_set import STRONGEST
+from cardgen.commands import STRONGEST
 from cardgen.games.briefcase.tuning import SIMULATOR, subject
 from cardgen.sim.runner import default_jobs, local_executor
 from cardgen.sim.tune import Settings, Tuner

@@ -1,9 +1,11 @@
-"""One module per command; each has ``register(app)``. How every command reports an error."""
+"""One module per command; each has ``register(app)``. What the commands share: how every one
+reports an error, the options several take, and which bot they seat."""
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +67,32 @@ def data_failed(exc: Any) -> typer.Exit:
     for problem in exc.problems:
         typer.echo(problem.format(), err=True)
     return fail(DATA_PROBLEMS, 1)
+
+
+def default_bot(bots: Sequence[str]) -> str:
+    """The bot ``cardgen simulate`` and ``play`` seat when --bots is not given: the second of
+    the game's bots, the first being the random baseline."""
+    return bots[1] if len(bots) > 1 else bots[0]
+
+
+# The strongest bot of each game, as benchmarks/bot_strength.py measures it (README, check-set).
+STRONGEST = {"briefcase": "expert", "fmnyc": "planner"}
+
+
+def every_seat_bot(game: str, bots: Sequence[str], given: str, command: str) -> str:
+    """The bot check-set and tune seat in every seat: ``given`` (--bots) if not blank, else the
+    game's strongest (its default bot where none is measured). Raises typer.Exit (2) with one
+    line naming the game's bots and ``command``'s default when ``given`` is none of them."""
+    from cardgen.data.schema import did_you_mean
+
+    strongest = STRONGEST.get(game) or default_bot(bots)
+    bot = given.strip() or strongest
+    if bot not in bots:
+        # [*bots], not list(bots): in this package ``list`` is the ``cardgen list`` command's
+        # module once that is imported, not the builtin.
+        raise fail(f"unknown bot '{bot}'{did_you_mean(bot, [*bots])}; {game} bots: "
+                   f"{', '.join(bots)} ({command} default: {strongest}, the strongest)", 2)
+    return bot
 
 
 def game_option(help: str = "The game; the same as the GAME argument, which it may replace.") -> Any:

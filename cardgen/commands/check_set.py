@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 import typer
 
-from cardgen.commands import MAX_GAMES, check_game_count, fail, file_to_write, folder_to_write, named
+from cardgen.commands import (
+    MAX_GAMES,
+    check_game_count,
+    every_seat_bot,
+    fail,
+    file_to_write,
+    folder_to_write,
+    named,
+)
 from cardgen.interrupt import stop_on_signals
 from cardgen.problems import printable
 from cardgen.safe_read import not_a_file
@@ -85,10 +93,6 @@ def register(app: typer.Typer) -> None:
                        json_out, plot, quiet)
 
 
-# The strongest bot of each game, as benchmarks/bot_strength.py measures it (README, check-set).
-STRONGEST = {"briefcase": "expert", "fmnyc": "planner"}
-
-
 def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, baseline: bool,
                bots: str = "", effects: bool = True, effect_games: int = 200,
                json_out: Path | None = None, plot: Path | None = None, quiet: bool = False) -> None:
@@ -146,14 +150,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
         simulator = game_simulator(game)
     except LookupError:
         raise fail(f"{game} has no simulator") from None
-    from cardgen.commands.list import default_bot
-    from cardgen.data.schema import did_you_mean
-
-    strongest = STRONGEST.get(game) or default_bot(list(simulator.bots))
-    bot = bots.strip() or strongest
-    if bot not in simulator.bots:
-        raise fail(f"unknown bot '{bot}'{did_you_mean(bot, list(simulator.bots))}; {game} bots: "
-                   f"{', '.join(simulator.bots)} (check-set default: {strongest}, the strongest)", 2)
+    bot = every_seat_bot(game, simulator.bots, bots, "check-set")
     if effects:     # the effect runs tell a bot to avoid an item: a bot that cannot, said now
         from cardgen.sim.effects import avoiding
 
@@ -161,7 +158,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
             simulator.policy(avoiding(bot, "_"), 0, 0)
         except ValueError as exc:
             raise fail(f"{exc} (check-set measures effects with it; --no-effects skips them)", 2) from None
-    counts = _player_counts(game)
+    counts = list(simulator.player_counts)
     reference = getattr(simulator, "reference_set", None) if baseline else None
     # Every run is planned before any is played, so bad input stops at once.
     plans = {n: plan_run(game, n, games, seed, set_ref, [bot], False, {}) for n in counts}
@@ -364,12 +361,3 @@ def _held_cards(summary: dict, players: int, warnings: list[str], warn: bool = T
                             f"(95% CI {100 * lo:.0f}%-{100 * hi:.0f}%), fair share {100 * fair:.0f}%")
     return lines
 
-
-def _player_counts(game: str) -> list[int]:
-    from cardgen.data.yamlload import load_yaml
-    from cardgen.paths import game_data_files
-
-    files = [p for p in game_data_files(game) if p.stem == "game"]
-    data, problems = load_yaml(files[0]) if files else (None, ["no game.yaml"])
-    players = (data or {}).get("players", {}) if not problems else {}
-    return list(range(players.get("min", 2), players.get("max", 4) + 1))

@@ -4,7 +4,7 @@ designer need not read the YAML to know what there is to choose from and where i
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -12,7 +12,7 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import DATA_PROBLEMS, data_failed, fail, game_option, pick_game
+from cardgen.commands import DATA_PROBLEMS, data_failed, default_bot, fail, game_option, pick_game
 from cardgen.data.schema import did_you_mean
 from cardgen.output import json_bytes
 from cardgen.problems import DataError, printable  # shared: everything cardgen prints
@@ -135,12 +135,6 @@ def _sets(game: str) -> Listing:
                    [[r["id"], r["name"], r["type"], r["companies"], r["new_companies"], r["origin"],
                      r["file"]] for r in rows], {"companies", "new"},
                    f"company sets for --set, by id or name ({own} of your own)")
-
-
-def default_bot(bots: Sequence[str]) -> str:
-    """The bot ``cardgen simulate`` seats when --bots is not given (as its plan_run chooses):
-    the second of the game's bots, the first being the random baseline."""
-    return bots[1] if len(bots) > 1 else bots[0]
 
 
 def _bots(game: str) -> Listing:

@@ -335,7 +335,7 @@ def register(app: typer.Typer) -> None:
                 if len(names) == 1:
                     names = names * count
             else:                     # you, and the default bot in every other seat
-                from cardgen.commands.list import default_bot
+                from cardgen.commands import default_bot
 
                 count = players or max(2, min(getattr(simulator, "player_counts", None) or (2,)))
                 names = [YOU] + [default_bot(simulator.bots)] * (count - 1)

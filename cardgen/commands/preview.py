@@ -16,7 +16,7 @@ from cardgen.paths import display_path
 from cardgen.problems import printable
 from cardgen.render.cardface import RenderError
 from cardgen.render.layouts import LayoutError
-from cardgen.render.printable import Face
+from cardgen.render.printable import Face, faces_by_key
 from cardgen.render.raster import RasterError, face_images
 from cardgen.workspace import announce, current
 
@@ -28,9 +28,8 @@ def find_face(specs: list, name: str) -> Face:
         faces.setdefault(spec.id, spec.front)
         if spec.back is not None:
             faces.setdefault(f"{spec.id}:back", spec.back)
-        for face in (spec.front, spec.back):
-            if face is not None:
-                faces.setdefault(face.key, face)
+    for key, face in faces_by_key(specs).items():
+        faces.setdefault(key, face)
     if name in faces:
         return faces[name]
     cards = sorted({s.id for s in specs})

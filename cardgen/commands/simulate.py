@@ -124,7 +124,7 @@ def seat_list(game: str, known: list[str], bots: list[str] | None, players: int)
     """The bot of each seat: the default everywhere without --bots; the names given repeated
     in order to fill the seats when their number divides the players (``a,b`` at 4 players is
     a,b,a,b). Raises typer.Exit (2) naming the bots and the default, or the counts that fit."""
-    from cardgen.commands.list import default_bot
+    from cardgen.commands import default_bot
     from cardgen.data.schema import did_you_mean
 
     default = default_bot(known)

@@ -15,6 +15,7 @@ from cardgen.commands import (
     MAX_GAMES,
     check_game_count,
     data_failed,
+    every_seat_bot,
     fail,
     file_to_write,
     game_option,
@@ -107,10 +108,7 @@ def parse_players(text: str | None, allowed: list[int]) -> list[int]:
 def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, seed: int, jobs: int,
           scheduler: str | None, bots: str, budget: int, out: Path | None, report: Path | None,
           log: Path | None, quiet: bool = False) -> None:
-    from cardgen.commands.check_set import STRONGEST, _player_counts
-    from cardgen.commands.list import default_bot
     from cardgen.commands.simulate import on_terminal
-    from cardgen.data.schema import did_you_mean
     from cardgen.games import game_simulator, registered_games, simulator_ref
     from cardgen.games.selection import SelectionError
     from cardgen.output import OutputError, check_distinct, check_writable, json_bytes, slug, write_all_atomic
@@ -126,16 +124,12 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
         tuning = importlib.import_module(f"cardgen.games.{game}.tuning")
     except (LookupError, ModuleNotFoundError):
         raise fail(f"{game} cannot be tuned yet: tune needs a simulator and a set of companies") from None
-    counts = parse_players(players_text, _player_counts(game))
+    counts = parse_players(players_text, list(simulator.player_counts))
     check_game_count("--games", games, least=2, least_why="an interval needs two games")
     check_game_count("--budget", budget, most=MAX_BUDGET, why=MAX_BUDGET_WHY)
     if scheduler is not None and (problem := scheduler_problem(scheduler)):
         raise fail(problem)
-    strongest = STRONGEST.get(game) or default_bot(list(simulator.bots))
-    bot = bots.strip() or strongest
-    if bot not in simulator.bots:
-        raise fail(f"unknown bot '{bot}'{did_you_mean(bot, list(simulator.bots))}; {game} bots: "
-                   f"{', '.join(simulator.bots)}")
+    bot = every_seat_bot(game, simulator.bots, bots, "tune")
     reference = getattr(simulator, "reference_set", None)
     refs = set_refs or [reference]
     try:

@@ -19,7 +19,7 @@ from cardgen.data.documents import Document
 from cardgen.problems import Problem
 
 if TYPE_CHECKING:
-    from cardgen.sim.result import Simulator
+    from cardgen.sim.driver import Simulator
 
 
 class GameRules(Protocol):

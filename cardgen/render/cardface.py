@@ -19,10 +19,10 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.data.schema import describe, did_you_mean
 from cardgen.i18n.messages import Message, Translator
 from cardgen.render.art import ArtError, draw_art, load_art
+from cardgen.render.canvas import MM
 from cardgen.render.fonts import FontSet
 from cardgen.render.icon_tokens import unknown_tokens
 from cardgen.render.layouts import Element, LayoutBook, LayoutError
-from cardgen.render.output import MM
 from cardgen.render.printable import Face, TextSlot
 from cardgen.render.text import Fit, TextStyle, draw_text, fit_text
 

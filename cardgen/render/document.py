@@ -32,10 +32,10 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.render.canvas import MM
 from cardgen.render.fonts import FontSet
 from cardgen.render.icon_tokens import unknown_tokens
 from cardgen.render.layouts import LayoutBook, LayoutError
-from cardgen.render.output import MM
 from cardgen.render.text import TextStyle, draw_text, fit_text
 
 BLOCK_STYLES = {"heading": "doc_h1", "subheading": "doc_h2", "text": "doc_body", "small": "doc_small"}

@@ -31,7 +31,7 @@ from PIL import Image
 
 from cardgen.output import json_bytes, write_all_atomic
 from cardgen.render.pipeline import Context
-from cardgen.render.printable import CardSpec, Face
+from cardgen.render.printable import CardSpec, faces_by_key
 from cardgen.render.raster import face_images
 from cardgen.render.tts import TtsCard, TtsDeck, TtsSheet, saved_object_bytes
 from cardgen.safe_read import ReadError, read_bytes
@@ -72,15 +72,6 @@ def _manifest(specs: Sequence[CardSpec], names: dict[str, str]) -> bytes:
         writer.writerow([spec.id, spec.deck, spec.count, names[spec.front.key],
                          names[spec.back.key] if spec.back else ""])
     return buffer.getvalue().encode()
-
-
-def _distinct_faces(specs: Sequence[CardSpec]) -> list[Face]:
-    faces: dict[str, Face] = {}
-    for spec in specs:
-        for face in (spec.front, spec.back):
-            if face is not None:
-                faces.setdefault(face.key, face)
-    return list(faces.values())
 
 
 # The earlier export's list is read like any file a user may have replaced: a FIFO, a huge or
@@ -124,7 +115,7 @@ def export_png(ctx: Context, specs: Sequence[CardSpec], folder: Path, dpi: int =
                bleed_mm: float = EXPORT_BLEED_MM) -> list[Path]:
     """One PNG per distinct face at its print size, and ``manifest.csv``; returns the files
     written (all of them, or none)."""
-    faces = _distinct_faces(specs)
+    faces = list(faces_by_key(specs).values())
     names = {face.key: f"{file_stem(face.key)}.png" for face in faces}
     images = face_images(ctx, faces, dpi, bleed_mm, print_size_mm)
     files = [(folder / names[face.key], _png(image, dpi)) for face, image in zip(faces, images, strict=True)]
@@ -173,7 +164,7 @@ def export_tts(ctx: Context, specs: Sequence[CardSpec], folder: Path,
                progress: Callable[[], None] | None = None, dpi: int = TTS_DPI) -> list[Path]:
     """Deck sheets for Tabletop Simulator, the saved object that loads them and ``decks.json``;
     returns the files written (all of them, or none)."""
-    faces = _distinct_faces(specs)
+    faces = list(faces_by_key(specs).values())
     images = dict(zip((f.key for f in faces), face_images(ctx, faces, dpi, 0.0), strict=True))
     decks: dict[str, list[CardSpec]] = {}
     for spec in specs:

@@ -25,6 +25,7 @@ from typing import Any
 from cardgen.i18n.messages import Translator, label_messages
 from cardgen.paths import display_path
 from cardgen.problems import DataError, Problem
+from cardgen.render.canvas import new_canvas
 from cardgen.render.cardface import FaceRenderer, RenderError
 from cardgen.render.document import Doc, DocRenderer
 from cardgen.render.fonts import FontError, FontSet, fonts_for
@@ -42,8 +43,7 @@ from cardgen.render.imposition import (
     impose,
 )
 from cardgen.render.layouts import LayoutBook, LayoutError, card_layout_path, load_layouts, placed_problem
-from cardgen.render.output import new_canvas
-from cardgen.render.printable import CardSpec, Face
+from cardgen.render.printable import CardSpec, Face, faces_by_key
 from cardgen.render.sheets import draw_pages
 
 Progress = Callable[[], None]
@@ -105,7 +105,7 @@ def printed_faces(module: ModuleType, selection: Any) -> list[Face]:
     for part in CARD_PARTS:
         extra = getattr(game_module(module.GAME, part), "aid_cards", None)
         specs += extra(selection) if extra is not None else []
-    return list({f.key: f for spec in specs for f in (spec.front, spec.back) if f is not None}.values())
+    return list(faces_by_key(specs).values())
 
 
 def every_face(ctx: Context) -> list[Face]:
@@ -167,12 +167,8 @@ def check_faces(ctx: Context, faces: Iterable[Face]) -> None:
 def plan(ctx: Context, specs: list[CardSpec], options: SheetOptions) -> tuple[list[Page], dict[str, Face]]:
     """The pages the cards ``specs`` take and their faces by key; LayoutError (``check_faces``)
     when a layout cannot draw them."""
-    faces: dict[str, Face] = {}
+    faces = faces_by_key(specs)
     items: list[PrintCard] = []
-    for spec in specs:
-        for face in (spec.front, spec.back):
-            if face is not None:
-                faces[face.key] = face
     check_faces(ctx, faces.values())
     for spec in specs:
         items += _print_cards(ctx, spec)

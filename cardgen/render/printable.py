@@ -7,7 +7,7 @@ renderer knows nothing else about the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,6 +30,18 @@ class CardSpec:
     front: Face
     back: Face | None
     count: int
+
+
+def faces_by_key(specs: Iterable[CardSpec]) -> dict[str, Face]:
+    """Each distinct face of ``specs``, fronts and backs, by key, in the order the cards list
+    them. A key names one face in a build, so where cards share a face (a common back) it is
+    drawn, checked and written once."""
+    faces: dict[str, Face] = {}
+    for spec in specs:
+        for face in (spec.front, spec.back):
+            if face is not None:
+                faces.setdefault(face.key, face)
+    return faces
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 import pypdfium2
 from PIL import Image
 
-from cardgen.render.output import MM, new_canvas
+from cardgen.render.canvas import MM, new_canvas
 from cardgen.render.pipeline import Context, check_faces
 from cardgen.render.printable import Face
 

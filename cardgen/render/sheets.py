@@ -12,8 +12,8 @@ from collections.abc import Callable, Hashable, Sequence
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.render.canvas import MM
 from cardgen.render.imposition import Page, Slot
-from cardgen.render.output import MM
 
 FaceDraw = Callable[[Canvas, Hashable, float, float], None]
 """(canvas, face, bleed_x_mm, bleed_y_mm): draw the face with its trim lower-left at the origin."""

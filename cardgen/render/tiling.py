@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.render.canvas import MM
 from cardgen.render.imposition import SAFE_MARGIN_MM, Slot, crop_marks
-from cardgen.render.output import MM
 
 OVERLAP_MM = 12.0            # twice the printer offset between pages that still hides the seam
 LABEL_MM = 11.0              # the strip under the window: page name and map

@@ -1,7 +1,7 @@
 """One driver for every game: ask the state whose decision it is, hand that seat's policy its
 observation and the decision, apply the choice; log it if asked. Nothing here knows a game.
 
-A game provides (in ``cardgen/games/<game>/simulation.py``) a ``Simulator`` with:
+A game provides (in ``cardgen/games/<game>/simulation.py``) a ``Simulator`` (below) with:
 
 - ``new_state(config, seed, invariants)``: a ``GameState`` (below) at the start of a game;
 - ``policy(name, seat, seed)``: a bot that answers decisions from observations;
@@ -109,8 +109,31 @@ def drive(state: GameState, policies: Sequence[Policy], log: list[dict[str, Any]
 
 
 class Simulator(Protocol):
+    """A game's simulator, ``SIMULATOR`` in ``cardgen/games/<game>/simulation.py``.
+
+    The runner calls ``prepare`` once (in the parent process) to resolve options into a
+    picklable config, then ``play`` for one complete game from it, deterministically for a
+    seed. A game played by this driver makes ``play`` a call of ``play_game`` and gives the
+    three methods it uses, ``new_state``, ``policy`` and ``result`` (``replay`` and
+    ``cardgen play`` use them too); a simulator that plays whole games its own way (a test's
+    dice game) needs only ``prepare`` and ``play``.
+
+    Optional, read with ``getattr`` where they are used: ``reference_set`` (the set check-set
+    compares game length with), ``settings`` (prepare's options and their kinds),
+    ``checked_whole``, ``effect_*`` and ``item_names`` (check-set), ``describe`` and
+    ``redeal`` (``cardgen play``)."""
+
     game: str
-    bots: tuple[str, ...]
+    bots: tuple[str, ...]             # the second, if any, is the default seat
+    # The player counts the game is played at: check-set and tune play each of them, simulate
+    # and play refuse others.
+    player_counts: tuple[int, ...]
+
+    def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
+                options: dict[str, Any]) -> Any: ...
+
+    def play(self, config: Any, seed: int, seat_bots: list[str], invariants: bool = False
+             ) -> GameResult: ...
 
     def new_state(self, config: Any, seed: int, invariants: bool = False) -> Any: ...
 

@@ -1,14 +1,14 @@
 """What one simulated game reports, whatever the game.
 
-A game's simulator (``cardgen/games/<game>/simulation.py``) returns one ``GameResult`` per game;
-the shared runner aggregates them. Everything here is plain data so that results cross process
+A game's simulator (``cardgen.sim.driver.Simulator``) returns one ``GameResult`` per game; the
+shared runner aggregates them. Everything here is plain data so that results cross process
 boundaries and serialise to JSON unchanged.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 
 @dataclass
@@ -31,17 +31,3 @@ class GameResult:
     # "Buy cards"...): check-set's paired effects say where a change of win share comes from.
     seat_figures: list[dict[str, float]] = field(default_factory=list)
 
-
-class Simulator(Protocol):
-    """A game's simulator. ``prepare`` resolves options once (in the parent process) into a
-    picklable config; ``play`` plays one complete game from it, deterministically for a seed."""
-
-    game: str
-    bots: tuple[str, ...]          # the second, if any, is the default seat
-    # Optional: ``reference_set``, the set id check-set compares game length with.
-
-    def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
-                options: dict[str, Any]) -> Any: ...
-
-    def play(self, config: Any, seed: int, seat_bots: list[str], invariants: bool = False
-             ) -> GameResult: ...

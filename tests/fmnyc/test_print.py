@@ -22,8 +22,8 @@ from cardgen.cli import app
 from cardgen.commands.build import context_for
 from cardgen.games.fmnyc import board, cards, inserts
 from cardgen.i18n.fit import overflows
+from cardgen.render.canvas import MM
 from cardgen.render.imposition import PAPERS_MM, SAFE_MARGIN_MM, Duplex, SheetLayout
-from cardgen.render.output import MM
 from cardgen.render.pipeline import SheetOptions, document_pages, plan, render_cards
 from cardgen.render.tiling import plan_tiles
 from tests.pdfs import fonts, page_count, page_sizes_pt, pdf_text, structural_problems

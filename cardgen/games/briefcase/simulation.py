@@ -15,7 +15,7 @@ from cardgen.games.briefcase.engine.observation import Observation
 from cardgen.games.briefcase.engine.rules import N_CARDS
 from cardgen.games.briefcase.engine.state import GameState, PlayerState, forget_observations
 from cardgen.games.briefcase.load import check_players, resolve_set
-from cardgen.games.briefcase.model import DECISIONS
+from cardgen.games.briefcase.model import DECISIONS, PLAYER_COUNTS
 from cardgen.problems import quoted
 from cardgen.sim import driver
 from cardgen.sim.report import table_time_lines
@@ -49,7 +49,7 @@ class BriefcaseSimulator:
     game = "briefcase"
     bots = tuple(BOTS)    # ("random", "greedy", "expert"): greedy is the default seat
     reference_set = "simple"   # what check-set compares a set's game length with
-    player_counts = (2, 3, 4)
+    player_counts = PLAYER_COUNTS
     settings = {"seconds_per_turn": SECONDS_PER_TURN, "max_rounds": WHOLE}      # prepare's options
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],

@@ -45,12 +45,12 @@ from cardgen.games.fmnyc.texts import (
 from cardgen.i18n.messages import Message, Translator, labeller
 from cardgen.paths import display_path, template_file
 from cardgen.problems import quoted
+from cardgen.render.canvas import MM, new_canvas
 from cardgen.render.cardface import RenderError
 from cardgen.render.fonts import FontSet
 from cardgen.render.icon_tokens import unknown_tokens
 from cardgen.render.imposition import PAPERS_MM, SAFE_MARGIN_MM, Slot, crop_marks
 from cardgen.render.layouts import LayoutBook, LayoutError
-from cardgen.render.output import MM, new_canvas
 from cardgen.render.pipeline import Context, Progress, RenderedPdf, SheetOptions
 from cardgen.render.printable import TextSlot
 from cardgen.render.text import TextStyle, draw_text, fit_text

@@ -1,5 +1,5 @@
-"""Free Market: NYC's simulator for ``cardgen simulate fmnyc`` (the ``Simulator`` protocols of
-``cardgen.sim.result`` and ``cardgen.sim.driver``): games are played by the shared driver, each
+"""Free Market: NYC's simulator for ``cardgen simulate fmnyc`` (the ``Simulator`` protocol of
+``cardgen.sim.driver``): games are played by the shared driver, each
 seat's bot answering the engine's decisions from that seat's observation.
 
 Options (``prepare``): ``rounds`` 4, 5 or 6 (the data's options; default the data's default),

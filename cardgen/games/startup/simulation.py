@@ -1,5 +1,5 @@
-"""The startup game's simulator for ``cardgen simulate`` (the ``Simulator`` protocols of
-``cardgen.sim.result`` and ``cardgen.sim.driver``): games are played by the shared driver,
+"""The startup game's simulator for ``cardgen simulate`` (the ``Simulator`` protocol of
+``cardgen.sim.driver``): games are played by the shared driver,
 each seat's bot answering the game's decisions from that seat's observation."""
 
 from __future__ import annotations

@@ -348,8 +348,6 @@ PER_ACTIVATION: dict[str, Callable[[GameState, PlayerState, CompanyRule, Activat
     "deactivate_opponent_company": _deactivate_opponent_company,
 }
 
-SUPPORTED = frozenset(ONGOING) | frozenset(PER_ACTIVATION)
-
 
 def check_supported(rules: Rules) -> None:
     """ValueError naming a company whose ability the engine does not know."""

@@ -41,8 +41,6 @@ from cardgen.sim.driver import Flow
 
 Steps = Generator[Decision, Any, None]
 
-END_CONDITIONS = ("resources", "companies", "buy_cards")
-
 
 def end_condition(g: GameState) -> str | None:
     """The first end condition (rulebook order) that holds, or None."""

@@ -54,19 +54,30 @@ class HeuristicBot:
         return choice
 
     # --- the auction -----------------------------------------------------------------------
+    margin = MARGIN             # the least a lot must be worth over its bid (a subclass may differ)
+
+    def crate_worth(self, obs: Observation, crate: str) -> int:
+        """What the auction values a crate at: the best price it fetches now (a subclass may
+        know better)."""
+        return best_price(obs, crate)
+
+    def lot_worth(self, obs: Observation, box: int) -> int:
+        """What the crates of auction container ``box`` are worth together (``crate_worth``)."""
+        return sum(self.crate_worth(obs, c) for c in obs.containers[box])
+
     def _open_bid(self, obs: Observation, dec: Decision) -> Any:
-        best, pick = MARGIN - 1, PASS
+        best, pick = self.margin - 1, PASS
         for option in dec.options[1:]:
             box, bid = option
-            worth = sum(best_price(obs, c) for c in obs.containers[box])
-            if worth - bid > best and obs.me.coins - bid >= RESERVE:
-                best, pick = worth - bid, option
+            gain = self.lot_worth(obs, box) - bid
+            if gain > best and obs.me.coins - bid >= RESERVE:
+                best, pick = gain, option
         return pick
 
     def _outbid(self, obs: Observation, dec: Decision) -> Any:
         bid = dec.options[1]
-        worth = sum(best_price(obs, c) for c in obs.containers[obs.focus[0]])
-        return bid if worth - bid >= MARGIN and obs.me.coins - bid >= RESERVE else PASS
+        gain = self.lot_worth(obs, obs.focus[0]) - bid
+        return bid if gain >= self.margin and obs.me.coins - bid >= RESERVE else PASS
 
     def _auction_bonus(self, obs: Observation, dec: Decision) -> Any:
         return obs.me.coins >= 2 + RESERVE

@@ -20,8 +20,6 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.games.fmnyc.bots.heuristic import (
-    PASS,
-    RESERVE,
     SKIP,
     HeuristicBot,
     award_assets,
@@ -36,10 +34,6 @@ from cardgen.sim.decisions import Decision
 CUP = 4
 # Share of an award's sum counted for a nomination: other nominees may still overtake.
 AWARD_ODDS = 0.6
-
-
-def crate_worth(obs: Observation, crate: str) -> int:
-    return max(best_price(obs, crate), obs.table.values["crate"])
 
 
 def award_prospect(obs: Observation, award: str) -> float:
@@ -66,19 +60,12 @@ class PlannerBot(HeuristicBot):
         cups = sum(1 for e in career_card(obs, cid)["ability"] if e["kind"] == "take_first_player")
         return worth + cups * CUP * max(0, obs.rounds - 1)
 
-    def _open_bid(self, obs: Observation, dec: Decision) -> Any:
-        best, pick = 0, PASS
-        for option in dec.options[1:]:
-            box, bid = option
-            worth = sum(crate_worth(obs, c) for c in obs.containers[box])
-            if worth - bid > best and obs.me.coins - bid >= RESERVE:
-                best, pick = worth - bid, option
-        return pick
+    # The heuristic's auction with the crates' end-game worth: any gain over the bid is enough.
+    margin = 1
 
-    def _outbid(self, obs: Observation, dec: Decision) -> Any:
-        bid = dec.options[1]
-        worth = sum(crate_worth(obs, c) for c in obs.containers[obs.focus[0]])
-        return bid if worth - bid >= 1 and obs.me.coins - bid >= RESERVE else PASS
+    def crate_worth(self, obs: Observation, crate: str) -> int:
+        """A crate never sells for less than its Scoring Value at the end."""
+        return max(best_price(obs, crate), obs.table.values["crate"])
 
     def _assign(self, obs: Observation, dec: Decision) -> Any:
         stages = [o for o in dec.options if isinstance(o, int)]
