@@ -1309,6 +1309,29 @@ def test_multiple_politicians_may_be_used_one_after_another():
     assert game.demand["tools"] == 2
 
 
+def test_in_an_at_any_time_window_a_player_uses_two_politicians_in_a_row_but_not_one_twice():
+    """Politicians: "You may use multiple politicians in a row. [...] However, you may not use
+    the same politician twice in a row." Played through a window, the others passing."""
+    game = new_game()
+    _politician(game, 0, "mayor")
+    _politician(game, 0, "senator")
+    zone.establish(game, 0, square(game, "jewelry"))           # the Senator's requirement
+    game.demand["tools"] = 0
+    script = [["raise_demand", "mayor", "tools"], ["raise_demand", "senator", "tools"]]
+    game.start(anytime.window(game))
+    while (decision := game.decision()) is not None:
+        if decision.seat != 0:
+            game.apply(anytime.PASS)
+            continue
+        if not script:                                  # both used: neither is offered again
+            assert not [o for o in decision.options if o != anytime.PASS and o[1] in ("mayor", "senator")]
+            game.apply(anytime.PASS)
+            continue
+        assert script[0] in decision.options
+        game.apply(script.pop(0))
+    assert not script and game.demand["tools"] == 2
+
+
 # --- Game End and Scoring ------------------------------------------------------------------------------
 def test_awards_are_given_only_to_nominated_players():
     """Awards: "Awards can only be given to nominated players." """

@@ -5,11 +5,11 @@ management stages allow too: ``stock_window``).
 Engine reading (the text lets anyone act at any moment, which no turn structure can ask): a
 *window* opens before each operation stage that has a manager (Gala Honoring's too, but never
 during it) and once after stage 17; in a window each seat, in the Round of Turns, may take one
-action or pass. Inside a Delivery Action (the freeze of rules.yaml ``delivery``) only its
-defence and politicians act: once the truck is parked each seat may use one politician
-(``politician_window``, ruling delivery-any-time). A politician's use needs his requirements held
-(panels.yaml ``requires``) and his disc on +1; the disc goes to -1, so the same politician is
-never used twice in a row.
+action or pass, and after a politician's use, use other politicians in a row. Inside a
+Delivery Action (the freeze of rules.yaml ``delivery``) only its defence and politicians act:
+once the truck is parked each seat may use one politician (``politician_window``, ruling
+delivery-any-time). A politician's use needs his requirements held (panels.yaml ``requires``)
+and his disc on +1; the disc goes to -1, so the same politician is never used twice in a row.
 """
 
 from __future__ import annotations
@@ -219,7 +219,10 @@ def _ask(game: Game, seat: int, tag: str, prompt: str, options: list) -> Decisio
 
 
 def window(game: Game) -> Steps:
-    """Each seat, in the Round of Turns, may take one at-any-time action."""
+    """Each seat, in the Round of Turns, may take one at-any-time action; one who used a
+    politician may go on using others ("You may use multiple politicians in a row. [...]
+    However, you may not use the same politician twice in a row": each use leaves his disc on
+    -1, so he is not offered again)."""
     for seat in game.order():
         options = actions(game, seat, game.stocks_on)
         if not options:
@@ -229,7 +232,16 @@ def window(game: Game) -> Steps:
             continue
         if chosen[0] == "career":
             yield from careers.perform_card(game, seat, chosen[1])
-        else:
+            continue
+        act(game, seat, chosen)
+        while chosen[0] in POLITICIAN_USES:
+            options = [a for a in actions(game, seat, stocks=False) if a[0] in POLITICIAN_USES]
+            if not options:
+                break
+            chosen = yield _ask(game, seat, "any_time", "At any time: use another politician, or pass",
+                                options)
+            if chosen == PASS:
+                break
             act(game, seat, chosen)
 
 
