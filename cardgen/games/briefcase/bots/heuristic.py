@@ -450,7 +450,7 @@ class HeuristicBot(Policy):
         """Resources to buy (per resource) so that ``stock`` pays ``cost``; None if the market
         cannot supply them. A missing resource that is blocked or sold out is replaced by one
         that pays for it (Imported, or through the player's conversions)."""
-        needed = _needed(cost)
+        needed = _NEEDED.get(cost) or _needed(cost)     # (no call when known)
         for r, k in needed:
             if stock[r] < k:
                 break
@@ -549,7 +549,8 @@ class HeuristicBot(Policy):
                 g, p = self.g, self.p
         targets = self.targets(g, p, final)
         # Each round asks whether an Activate can be played once (on the latest observation).
-        while targets and self.has(self.g, self.p, ACTIVATE):
+        # (``has`` only when the hand holds no Activate: it answers True at once otherwise.)
+        while targets and (self.p.hand[ACTIVATE] or self.has(self.g, self.p, ACTIVATE)):
             # Activate the most valuable company it can pay for, again and again...
             act = self.activation_action(self.g, self.p, targets)
             if act is not None:
@@ -581,7 +582,7 @@ class HeuristicBot(Policy):
             act = self.company_action(self.g, self.p)
             if act is not None:
                 yield act
-        if targets and self.has(self.g, self.p, BUY, for_resources=True):
+        if targets and (self.p.hand[BUY] or self.has(self.g, self.p, BUY, for_resources=True)):
             yield from self.stock_up(targets)
         if self.p.hand[BUY]:
             yield from self.spend_spare()
@@ -598,11 +599,12 @@ class HeuristicBot(Policy):
         companies = g.rules.companies
         stored = sum(p.storage)
         uses, free = g.uses, g.rules.free_pay
+        plan_payment = payment.plan_payment
         for ci in targets:
-            cost = companies[ci].activation
+            c = companies[ci]
             # activation_plan's resource payment first (memoised, and the same search), so a
             # company the storage cannot pay costs no card plan: most targets fail here.
-            if companies[ci].activation_total > stored or payment.plan_payment(p, cost, uses, free) is None:
+            if c.activation_total > stored or plan_payment(p, c.activation, uses, free) is None:
                 continue
             plan = actions.activation_plan(g, ci)
             if plan is not None:
@@ -626,7 +628,7 @@ class HeuristicBot(Policy):
             # Each missing resource costs at least the cheapest price: when the hand cannot pay
             # that, the search below would find nothing affordable.
             missing = 0
-            for r, k in _needed(cost):
+            for r, k in _NEEDED.get(cost) or _needed(cost):
                 if k > storage[r]:
                     missing += k - storage[r]
             if missing * cheapest > cap:

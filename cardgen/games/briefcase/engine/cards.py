@@ -22,13 +22,21 @@ def shuffle(rng: random.Random, x: list) -> None:
     one makes a method call per card for its random index, and a game reshuffles a few
     hundred cards (the order is kept so that a seed's games stay as they were)."""
     getrandbits = rng.getrandbits
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
+    steps = _STEPS[len(x)] if len(x) < len(_STEPS) else _steps(len(x))
+    for i, n, bits in steps:
         j = getrandbits(bits)
         while j >= n:                   # random.Random._randbelow: redraw an index out of range
             j = getrandbits(bits)
         x[i], x[j] = x[j], x[i]
+
+
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """``shuffle``'s steps for a list of ``size``: (index swapped, how many indices it draws
+    from, the bits of a draw), as random.shuffle goes."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+_STEPS = tuple(_steps(size) for size in range(64))     # a deck rarely holds more
 
 
 def reshuffle(g: GameState, p: PlayerState) -> None:
@@ -295,10 +303,22 @@ def pay_cards(g: GameState, p: PlayerState, plan: CardPlan) -> None:
     """Play the planned cards: from the hand to the played area."""
     consume, used = plan
     hand, played = p.hand, p.played
-    for t in range(N_CARDS):
-        k = consume[t]
-        if k:
-            hand[t] -= k
-            played[t] += k
-    for comp, k in used:
-        g.uses[comp] += k
+    # Written out for the four card types (observation.py asserts there are four): a loop
+    # cost more than the rest of paying.
+    c0, c1, c2, c3 = consume
+    if c0:
+        hand[0] -= c0
+        played[0] += c0
+    if c1:
+        hand[1] -= c1
+        played[1] += c1
+    if c2:
+        hand[2] -= c2
+        played[2] += c2
+    if c3:
+        hand[3] -= c3
+        played[3] += c3
+    if used:
+        uses = g.uses
+        for comp, k in used:
+            uses[comp] += k

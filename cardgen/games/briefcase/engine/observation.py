@@ -258,11 +258,11 @@ def _new_observation(g: GameState, seat: int) -> Observation:
     """Seat ``seat``'s observation, its fields to be filled by ``observe``: its own view, and
     the public views it shares with every other seat's."""
     obs = _rebuild(Observation, (seat, g.rules, g.n) + (None,) * (len(Observation.FIELDS) - 3))
-    views, public = g.obs_views, g.obs_public
+    views = g.obs_views
     for s in range(g.n):
         if views[s] is None:
             views[s] = _new_view(s)
-            public[s] = None            # to fill
+            g.obs_dirty |= 1 << s       # to fill
     players = tuple(_new_view(seat) if s == seat else views[s] for s in range(g.n))
     obs._players = obs.players = players
     obs._table = -1
@@ -298,13 +298,15 @@ def observe(g: GameState, seat: int) -> Observation:
     _refresh(g, g.players[seat], players[seat], True)
     # The others' public views are brought up to date when a seat looks: a player's own
     # decisions need only its own view, and most decisions find the others' up to date.
-    public = g.obs_public
-    if None in public:
-        views = g.obs_views
-        for s, fresh in enumerate(public):
-            if fresh is None and s != seat:
-                _refresh(g, g.players[s], views[s], False)
-                public[s] = True
+    # (A bit mask, not a list to search: during a player's turn its own bit is set at every
+    # decision, since its public view waits for another seat to look.)
+    dirty = g.obs_dirty & ~(1 << seat)
+    if dirty:
+        views, states = g.obs_views, g.players
+        for s in range(g.n):
+            if (dirty >> s) & 1:
+                _refresh(g, states[s], views[s], False)
+        g.obs_dirty &= 1 << seat
     if g.revealed >= 0 and seat == g.current:
         obs.players = _reveal(g, players)
     elif obs.players is not players:

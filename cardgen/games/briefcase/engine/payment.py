@@ -64,8 +64,9 @@ def plan_payment(p: PlayerState, cost: tuple[int, ...] | list[int], uses: list[i
                 break
         else:
             return None
-    left = tuple(0 if not per_turn else max(0, per_turn - uses[comp])
-                 for comp, _f, _t, per_turn in limited) if limited else ()
+    # (A list made into a tuple: a generator expression costs a resumption per ability.)
+    left = tuple([0 if not per_turn else max(0, per_turn - uses[comp])
+                  for comp, _f, _t, per_turn in limited]) if limited else ()
     key = None
     if avail is None:
         key = (tuple(storage), tuple(cost), p.pay_key, left)

@@ -130,7 +130,7 @@ class GameState:
         "removed", "current", "turns", "company_bought", "uses", "ignored", "end_condition",
         "over", "stalled", "bought", "activations", "hires", "blocks_moved", "deactivations",
         "resource_blocks_removed", "invariants", "initial_cards", "initial_res", "initial_piles",
-        "draw_to", "revealed", "flow", "version", "obs_public", "obs_views", "obs_table",
+        "draw_to", "revealed", "flow", "version", "obs_dirty", "obs_views", "obs_table",
         "obs_table_version", "obs_own", "obs_decks", "obs_stale", "issued", "__weakref__",
     )
 
@@ -177,11 +177,11 @@ class GameState:
         # The rules as a generator of decisions (turn.begin), and what observation() keeps:
         # ``version`` counts applied choices; each seat's observation (``obs_own``) and each
         # player's public view (``obs_views``), shared by the others' observations, are brought
-        # up to date in place; ``obs_public`` says which views are up to date (True; None: to
-        # update; see observation.py).
+        # up to date in place; ``obs_dirty`` has a bit set for each player whose view is to
+        # update (bit ``seat``; see observation.py).
         self.flow: Flow | None = None
         self.version = 0
-        self.obs_public: list[Any] = [None] * players
+        self.obs_dirty = (1 << players) - 1
         self.obs_views: list[Any] = [None] * players
         self.obs_table: list[Any] = [None] * 8      # the table's parts (observation.py)
         self.obs_stale = (1 << 7) - 1               # which of them to rebuild (observation.ALL_PARTS)
@@ -222,8 +222,7 @@ class GameState:
         # The player who chose and the player whose turn it is now changed; the rules mark any
         # other player they change (touch). The main phase marks what each action changes of
         # the table; after any other decision the rules may have changed anything.
-        public = self.obs_public
-        public[before] = public[self.current] = None
+        self.obs_dirty |= (1 << before) | (1 << self.current)
         if pending.kind != "act":           # type: ignore[union-attr]
             self.obs_stale = (1 << 7) - 1
 
@@ -243,12 +242,12 @@ class GameState:
 def touch(g: GameState, seat: int) -> None:
     """Seat ``seat``'s public view changed in a way ``apply`` does not know about (another
     player's turn changed it: a hire's payment, an opponent-targeting ability)."""
-    g.obs_public[seat] = None
+    g.obs_dirty |= 1 << seat
 
 
 def touch_all(g: GameState) -> None:
     """Everything may have changed: every view and every part of the table."""
-    g.obs_public[:] = [None] * g.n
+    g.obs_dirty = (1 << g.n) - 1
     g.obs_stale = (1 << 7) - 1
 
 
