@@ -19,7 +19,7 @@ from cardgen.i18n.fit import can_fit, fit_problems
 from cardgen.i18n.messages import SOURCE_LANGUAGE, Message
 from cardgen.i18n.sources import NoTexts, UnknownGame, game_messages, translatable_games
 from cardgen.output import OutputError, write_all_atomic
-from cardgen.paths import display_path
+from cardgen.paths import display_path, game_names
 from cardgen.problems import DataError, Problem, printable, problems_to_json, shorten
 from cardgen.render.icon_tokens import icon_names
 from cardgen.workspace import WorkspaceError, announce, current
@@ -199,6 +199,11 @@ def init(
     if game_opt is not None and lang is None:   # cardgen i18n init -g briefcase de
         game, lang = None, game
     game = pick_game(game, game_opt, None)
+    if game is not None and lang is None and game not in game_names():
+        # cardgen i18n init de: the language alone, read as the game, was answered "give the
+        # language", which the user had just given.
+        raise fail(f"give the game and the language: cardgen i18n init GAME LANG ({shorten(game)!r} "
+                   f"is no game; games: {', '.join(translatable_games())})")
     if game is None or lang is None:
         raise fail(f"give the {'game' if game is None else 'language'}: cardgen i18n init GAME LANG")
     (g,) = _games(game)
@@ -223,6 +228,13 @@ def init(
     with _user_errors():
         cat.write_catalog(po, path)
     print(f"{display_path(path)}: {report.summary}", file=sys.stderr)
+    if "Plural-Forms" not in po.metadata:
+        # msginit writes it from its table; cardgen's table lacks this language, so say what
+        # the translator must add rather than leave the header silently incomplete.
+        print(printable(f"note: cardgen does not know the plural forms of {shorten(lang)!r}: add its "
+                        "line to the catalog's header, such as \"Plural-Forms: nplurals=2; "
+                        "plural=(n != 1);\\n\" (gettext's manual, 'Plural forms', lists them)"),
+              file=sys.stderr)
     announce(g)
 
 
