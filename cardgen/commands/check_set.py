@@ -138,6 +138,12 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     if file.is_file():
         doc, _ = read_document(file)
         game, name, set_ref = doc.game, doc.data.get("name", file.name), str(file)
+        if _checked_whole(game):
+            # A data file of the startup game was refused with "...has no card sets; leave out
+            # --set", an option check-set does not have.
+            raise fail(f"{target} is a file of {game} data ('kind: {doc.kind}'), and {game} has no card "
+                       f"sets: check its data whole with 'cardgen check-set {game}' in a workspace "
+                       "that holds the file", 2)
     elif whole:
         name, set_ref = game, None
     else:
