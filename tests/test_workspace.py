@@ -318,6 +318,44 @@ def test_a_workspace_file_replaces_the_shipped_file_of_the_same_name(tmp_path, m
         assert len(pdf.pages) > 10
 
 
+def test_a_second_file_of_a_kind_the_game_reads_once_is_an_error_not_a_silent_choice(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # A designer's my-sets.yaml of 'kind: company-sets' replaced the five official sets without a
+    # word (list showed them as official and shipped, check-set lost its reference set); named
+    # a-sets.yaml, sorting before sets.yaml, it was ignored (--set 'Tech Boom': no such set).
+    # validate said "1 file valid" either way.
+    ws = overlay(tmp_path)
+    (ws / "cards/briefcase/my-set.yaml").unlink()
+    shipped = (REPO / "cards/briefcase/sets.yaml").read_text(encoding="utf-8")
+    mine = ws / "cards/briefcase/a-sets.yaml"
+    mine.write_text(shipped.replace("Simple Game", "Tech Boom"), encoding="utf-8")
+    monkeypatch.chdir(ws)
+    result = invoke("validate")
+    assert result.exit_code == 1
+    (line,) = [x for x in result.stdout.splitlines() if "error[" in x]
+    assert line.startswith("cards/briefcase/a-sets.yaml:4:7: error[data-kind-twice]: briefcase reads one "
+                           "file of 'kind: company-sets', and ")
+    assert line.endswith("sets.yaml (shipped with cardgen) is one too: the game would use one of them and "
+                         "leave the other out; to replace the shipped file, name yours sets.yaml; a set of "
+                         "your own is a file of 'kind: company-set', one set a file")
+    for args in (["simulate", "--set", "Tech Boom", "-n", "1", "-q"], ["list", "sets"]):
+        result = invoke(*args)
+        assert result.exit_code == 1 and "data-kind-twice" in result.output, args
+    # Named as the shipped file, it replaces it: one file of the kind, and its sets are the game's.
+    mine.rename(ws / "cards/briefcase/sets.yaml")
+    result = invoke("simulate", "--set", "Tech Boom", "-n", "1", "-q", "-j", "1")
+    assert result.exit_code == 0, result.output
+    # Two of the user's own files: each is named, with the other.
+    (ws / "cards/fmnyc").mkdir()
+    for name in ("careers.yaml", "more-careers.yaml"):
+        (ws / "cards/fmnyc" / name).write_bytes((REPO / "cards/fmnyc/careers.yaml").read_bytes())
+    result = invoke("validate", "--game", "fmnyc")
+    assert result.exit_code == 1
+    lines = [x for x in result.stdout.splitlines() if "data-kind-twice" in x]
+    assert [x.split(":")[0] for x in lines] == ["cards/fmnyc/careers.yaml", "cards/fmnyc/more-careers.yaml"]
+    assert "and cards/fmnyc/more-careers.yaml is one too" in lines[0] and "; keep one" in lines[0]
+
+
 # --- a plain (non-editable) install: nothing under site-packages ever changes -------------------
 
 @pytest.fixture(scope="module")
