@@ -143,6 +143,27 @@ for _kind in (_click.exceptions.ClickException, _click.exceptions.UsageError):
 
 
 def main() -> None:
+    try:
+        _run()
+    finally:
+        _say_what_shipped_files_are()
+
+
+def _say_what_shipped_files_are() -> None:
+    from cardgen.paths import bundled_library
+    from cardgen.problems import printable, shipped_note
+    from cardgen.workspace import _shown
+
+    library = bundled_library()
+    note = shipped_note(_shown(library)) if library is not None else None
+    if note is not None:
+        try:
+            print(printable(note), file=sys.stderr)
+        except OSError:
+            pass                              # stderr is gone: the exit code says the rest
+
+
+def _run() -> None:
     from cardgen.interrupt import stop_on_signals
     from cardgen.workspace import WorkspaceError
 

@@ -410,6 +410,31 @@ def test_an_installed_cardgen_works_on_the_workspace_and_never_writes_into_itsel
     assert _snapshot(installed / "cardgen") == before
 
 
+def test_an_installed_cardgen_names_a_shipped_file_by_its_workspace_path_and_says_what_it_is(
+        installed: Path, tmp_path: Path):
+    # i18n check in an overlay with a set of its own said "/…/site-packages/cardgen/_bundled/cards/
+    # briefcase/locale/el.po:1:1: error[...]": a file the user cannot edit, named by where pip put it.
+    env = {**{k: v for k, v in os.environ.items() if k != "CARDGEN_HOME"}, "PYTHONPATH": str(installed)}
+
+    def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "cardgen", *args], cwd=cwd, env=env,
+                              capture_output=True, text=True, timeout=600)
+
+    ws = tmp_path / "ws"
+    assert run("init", str(ws), cwd=tmp_path).returncode == 0
+    checked = run("i18n", "check", "briefcase", "--lang", "el", "--no-fit", cwd=ws)
+    assert checked.returncode == 1
+    lines = checked.stdout.splitlines()
+    assert lines and all(line.startswith("[shipped] cards/briefcase/locale/el.po:1:1: error[i18n-missing]: ")
+                         for line in lines), checked.stdout
+    assert "site-packages" not in checked.stdout and str(installed) not in checked.stdout
+    note = checked.stderr.splitlines()[-1]
+    assert note.startswith("note: [shipped] marks a file that comes with cardgen, read-only (in ")
+    assert "'cardgen init DIR --from GAME'" in note and "'cardgen i18n update GAME --lang LANG'" in note
+    # A command that names no shipped file says nothing of them.
+    assert "[shipped]" not in run("validate", cwd=ws).stderr
+
+
 # --- special files among the user's data -------------------------------------------------------
 
 def _special(ws: Path, kind: str) -> Path:

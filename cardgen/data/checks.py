@@ -16,7 +16,7 @@ from typing import Any
 from cardgen.data.documents import Document, game_files, read_documents
 from cardgen.data.schema import did_you_mean
 from cardgen.paths import display_path
-from cardgen.problems import CONTROL, UNLAID, DataError, Problem, unprinted
+from cardgen.problems import CONTROL, SHIPPED_MARK, UNLAID, DataError, Problem, unprinted
 from cardgen.render.icon_tokens import icon_names, unknown_tokens
 from cardgen.render.layouts import LayoutError
 from cardgen.safe_read import resolved
@@ -104,9 +104,7 @@ def _duplicate_kinds(game: str, needed: list[str], files: list[Path], docs: list
             continue
         mine = [d for d in found if workspace.origin(d.path) == "workspace"] or found
         for doc in mine:
-            others = ", ".join(display_path(o.path) + (" (shipped with cardgen)"
-                                                       if workspace.origin(o.path) == "shipped" else "")
-                               for o in found if o is not doc)
+            others = ", ".join(_named(o.path, workspace.origin(o.path)) for o in found if o is not doc)
             shipped_names = [o.path.name for o in found if workspace.origin(o.path) == "shipped"]
             replace = (f"; to replace the shipped file, name yours {shipped_names[0]}" if shipped_names
                        else "; keep one")
@@ -115,6 +113,12 @@ def _duplicate_kinds(game: str, needed: list[str], files: list[Path], docs: list
                 "data-kind-twice", f"{game} reads one file of 'kind: {kind}', and {others} is one too: "
                 f"the game would use one of them and leave the other out{replace}{hint}", "kind"))
     return problems
+
+
+def _named(path: Path, origin: str) -> str:
+    """A file as a message names it, said to be shipped when that is where it comes from."""
+    shown = display_path(path)
+    return shown + " (shipped with cardgen)" if origin == "shipped" and SHIPPED_MARK not in shown else shown
 
 
 Check = Callable[[Any], Iterator[Problem]]
