@@ -356,6 +356,26 @@ def test_a_second_file_of_a_kind_the_game_reads_once_is_an_error_not_a_silent_ch
     assert "and cards/fmnyc/more-careers.yaml is one too" in lines[0] and "; keep one" in lines[0]
 
 
+def test_a_log_of_a_workspace_set_replayed_from_outside_says_where_to_replay_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # It said only "no company set named 'My Set'; sets: Simple Game, ..., or a set file".
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(ws)
+    result = invoke("simulate", "--set", "My Set", "-n", "1", "-j", "1", "-q", "--log", "logs")
+    assert result.exit_code == 0, result.output
+    (log,) = (ws / "logs").iterdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    result = invoke("replay", str(log))
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        f"error: {log}:1: no company set named 'My Set'; sets: Simple Game, Faster Game, Complex Game, "
+        f"Light Interaction Game, Heavy Interaction Game, or a set file (the log is in the workspace {ws}, "
+        f"whose data it was played with: replay it there, or with cardgen --workspace {ws})"]
+    assert invoke("--workspace", str(ws), "replay", str(log)).exit_code == 0
+
+
 # --- a plain (non-editable) install: nothing under site-packages ever changes -------------------
 
 @pytest.fixture(scope="module")

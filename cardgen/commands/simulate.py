@@ -103,10 +103,11 @@ def _log_spec(simulator: Any, game: str, set_ref: str | None, options: dict[str,
 
 
 def prepared(simulator: Any, players: int, set_ref: str | None, bots: list[str],
-             options: dict[str, Any], where: str = "") -> Any:
+             options: dict[str, Any], where: str = "", hint: str = "") -> Any:
     """The simulator's config for these choices; the data's problems (exit 1) or a bad choice
     (exit 2) as lines, never a traceback. Shared by simulate, check-set, play and replay.
-    ``where``: the place the choices were read ('FILE:1: ' for a game log's header)."""
+    ``where``: the place the choices were read ('FILE:1: ' for a game log's header); ``hint``:
+    added to a bad choice's line."""
     from cardgen.sim.settings import option_problem
 
     settings = getattr(simulator, "settings", None)    # a game may not list them (then not checked)
@@ -117,7 +118,7 @@ def prepared(simulator: Any, players: int, set_ref: str | None, bots: list[str],
     except DataError as exc:
         raise data_failed(exc) from None
     except ValueError as exc:
-        raise fail(f"{where}{exc}") from None
+        raise fail(f"{where}{exc}{hint}") from None
 
 
 def seat_list(game: str, known: list[str], bots: list[str] | None, players: int) -> list[str]:
