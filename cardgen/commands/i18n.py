@@ -150,9 +150,12 @@ def _plan_update(g: str, lang: list[str] | None) -> _Update:
             po = cat.read_catalog(path)
             path = copies[code] if code in shipped else path
         report = cat.merge(po, pot)
+        # A catalog started before i18n init wrote Plural-Forms (or by hand) gets its language's.
+        added = cat.complete_header(po, code)
         plan.files.append((path, cat.catalog_bytes(po)))
         copied = " (copied from the shipped catalog)" if code in shipped else ""
-        plan.said.append(f"{display_path(path)}: {report.summary}{copied}")
+        plan.said.append(f"{display_path(path)}: {report.summary}{copied}"
+                         + (f"; header: added {added}" if added else ""))
     return plan
 
 

@@ -274,6 +274,16 @@ def new_catalog(game: str, lang: str) -> polib.POFile:
     return po
 
 
+def complete_header(po: polib.POFile, lang: str) -> str:
+    """Add the language's Plural-Forms to a catalog header that lacks it, when cardgen knows it;
+    the field added ('Plural-Forms: ...'), else ''."""
+    plurals = languages.plural_forms(lang)
+    if not plurals or "Plural-Forms" in po.metadata:
+        return ""
+    po.metadata["Plural-Forms"] = plurals
+    return f"Plural-Forms: {plurals}"
+
+
 @dataclass
 class MergeReport:
     new: list[str] = field(default_factory=list)        # contexts added untranslated

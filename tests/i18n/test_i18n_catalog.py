@@ -235,6 +235,22 @@ def test_init_writes_the_languages_plural_forms_as_msginit_does(project: Path, l
     assert checks.syntax_problems(po_path("briefcase", lang)) == []
 
 
+def test_update_adds_the_plural_forms_a_catalog_header_lacks(project: Path):
+    # A de.po started before init wrote Plural-Forms kept its incomplete header through update.
+    assert cardgen("i18n", "init", "briefcase", "de")[0] == 0
+    path = po_path("briefcase", "de")
+    po = read_catalog(path)
+    del po.metadata["Plural-Forms"]
+    po.save(str(path))
+    code, out = cardgen("i18n", "update", "briefcase", "--lang", "de")
+    assert code == 0, out
+    assert "de.po: 0 new, 0 changed (fuzzy), 0 obsolete, 0 revived; header: added Plural-Forms: " \
+           "nplurals=2; plural=(n != 1);" in out
+    assert read_catalog(path).metadata["Plural-Forms"] == "nplurals=2; plural=(n != 1);"
+    code, out = cardgen("i18n", "update", "briefcase", "--lang", "de")
+    assert code == 0 and "header: added" not in out
+
+
 def test_init_of_a_language_without_known_plural_forms_says_what_to_add(project: Path):
     code, out = cardgen("i18n", "init", "briefcase", "tlh")
     assert code == 0, out
