@@ -101,7 +101,8 @@ def root(
     # mistake (an unset shell variable) to report, not the current folder.
     workspace: str = typer.Option(None, "--workspace", "-w", metavar="DIR",
                                    help="Work on this workspace (a folder with cards/ or cardgen.toml) "
-                                   "instead of the one found from the current folder upwards."),
+                                   "instead of the one named by CARDGEN_HOME or found from the current "
+                                   "folder upwards."),
 ) -> None:
     """Card games as data: validate, simulate, print and translate tabletop card games.
 

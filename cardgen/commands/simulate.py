@@ -279,7 +279,7 @@ def register(app: typer.Typer) -> None:
     @app.command(cls=_OptionalValueCommand)
     def simulate(
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
-                                   help="Game id, a folder under cards/ (default: briefcase)."),
+                                   help="The game: briefcase, fmnyc or startup (default: briefcase)."),
         game_opt: str = game_option(),
         players: int = typer.Option(4, "--players", "-p", help="Number of players."),
         games: int = typer.Option(1000, "--games", "-n", help=f"Games to play (at most {MAX_GAMES:,})."),
