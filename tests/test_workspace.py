@@ -376,6 +376,23 @@ def test_a_log_of_a_workspace_set_replayed_from_outside_says_where_to_replay_it(
     assert invoke("--workspace", str(ws), "replay", str(log)).exit_code == 0
 
 
+def test_check_set_without_the_reference_set_in_the_workspace_says_which_set_is_missing_and_why(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # A workspace's sets.yaml without the Simple Game: check-set "My Set" said only "no company
+    # set named 'simple'", a set the user never asked for.
+    ws = overlay(tmp_path)
+    shipped = (REPO / "cards/briefcase/sets.yaml").read_text(encoding="utf-8")
+    (ws / "cards/briefcase/sets.yaml").write_text(
+        shipped.replace("id: simple", "id: tech_boom").replace("Simple Game", "Tech Boom"), encoding="utf-8")
+    monkeypatch.chdir(ws)
+    result = invoke("check-set", "My Set", "-n", "2", "-j", "1", "-q")
+    assert result.exit_code == 2
+    (line,) = [x for x in result.output.splitlines() if x.startswith("error:")]
+    assert line.startswith("error: check-set judges game length against briefcase's reference set 'simple': "
+                           "no company set named 'simple'")
+    assert line.endswith("; keep it among the sets, or skip the comparison with --no-baseline")
+
+
 # --- a plain (non-editable) install: nothing under site-packages ever changes -------------------
 
 @pytest.fixture(scope="module")

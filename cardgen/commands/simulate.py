@@ -57,8 +57,9 @@ def check_player_count(simulator: Any, players: int) -> None:
 
 def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None,
              bots: list[str] | None, invariants: bool, options: dict[str, Any],
-             log_dir: Path | None = None) -> Plan:
-    """Check the input and prepare the game's config; raises typer.Exit on bad input."""
+             log_dir: Path | None = None, where: str = "", hint: str = "") -> Plan:
+    """Check the input and prepare the game's config; raises typer.Exit on bad input (a bad set,
+    said with ``where`` before it and ``hint`` after, as ``prepared`` takes them)."""
     from cardgen.games import game_simulator, registered_games, simulator_ref
 
     if game not in registered_games():
@@ -72,7 +73,7 @@ def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None
     check_player_count(simulator, players)      # before a list of that many seats is made
     seats = seat_list(game, list(simulator.bots), bots, players)
     check_game_count("--games", games)
-    config = prepared(simulator, players, set_ref, seats, options)
+    config = prepared(simulator, players, set_ref, seats, options, where=where, hint=hint)
     log = _log_spec(simulator, game, set_ref, options, log_dir)
     return Plan(game, set_ref, options,
                 RunSpec(simulator_ref(game), config, games, seed, seats, invariants, log))
