@@ -470,6 +470,10 @@ def test_an_installed_cardgen_names_a_shipped_file_by_its_workspace_path_and_say
     assert "'cardgen init DIR --from GAME'" in note and "'cardgen i18n update GAME --lang LANG'" in note
     # A command that names no shipped file says nothing of them.
     assert "[shipped]" not in run("validate", cwd=ws).stderr
+    updated = run("i18n", "update", "briefcase", cwd=ws).stderr.splitlines()
+    assert "[shipped] cards/briefcase/locale/el.po: left as it is (name it with --lang el to copy it into " \
+           "the workspace)" in updated
+    assert updated[-1].startswith("note: [shipped] marks a file that comes with cardgen")
 
 
 # --- special files among the user's data -------------------------------------------------------

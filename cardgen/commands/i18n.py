@@ -20,7 +20,15 @@ from cardgen.i18n.messages import SOURCE_LANGUAGE, Message
 from cardgen.i18n.sources import NoTexts, UnknownGame, game_messages, translatable_games
 from cardgen.output import OutputError, write_all_atomic
 from cardgen.paths import display_path, game_names
-from cardgen.problems import DataError, Problem, printable, problems_to_json, shorten
+from cardgen.problems import (
+    SHIPPED_MARK,
+    DataError,
+    Problem,
+    mentions_shipped,
+    printable,
+    problems_to_json,
+    shorten,
+)
 from cardgen.render.icon_tokens import icon_names
 from cardgen.workspace import WorkspaceError, announce, current
 
@@ -143,7 +151,9 @@ def _plan_update(g: str, lang: list[str] | None) -> _Update:
     for code in codes:
         path = cat.po_path(g, code)
         if code in shipped and not lang:
-            plan.said.append(f"{display_path(path)}: shipped with cardgen, left as it is (name it "
+            shown = display_path(path)
+            origin = "" if shown.startswith(SHIPPED_MARK) else "shipped with cardgen, "   # said once
+            plan.said.append(f"{shown}: {origin}left as it is (name it "
                              f"with --lang {code} to copy it into the workspace)")
             continue
         with _user_errors():
@@ -180,6 +190,7 @@ def update(
         write_all_atomic([f for plan in plans for f in plan.files])
     for plan in plans:
         for line in plan.said:
+            mentions_shipped(line)
             print(line, file=sys.stderr)
     announce(game)
 
