@@ -59,7 +59,9 @@ def display_path(path: Path) -> str:
     ``problems.printable``). Never raises: a link loop, a deleted working folder or a name that
     cannot be resolved is shown as given. A link is named as the user named it (its folder
     resolved, not the link itself): a broken ``companies.yaml`` link is reported as
-    ``companies.yaml``, not as the missing file it points to."""
+    ``companies.yaml``, not as the missing file it points to. A file of the games shipped inside
+    an installed cardgen is named by its path in a workspace, marked: ``[shipped] cards/briefcase/
+    locale/el.po``, never by where pip put it."""
     path = Path(path)
     try:
         where = resolved(path.parent) / path.name
