@@ -393,6 +393,21 @@ def test_check_set_without_the_reference_set_in_the_workspace_says_which_set_is_
     assert line.endswith("; keep it among the sets, or skip the comparison with --no-baseline")
 
 
+def test_a_missing_language_outside_any_workspace_says_to_make_one_first(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch):
+    # build --lang de with no workspace said "start one with `cardgen i18n init briefcase de`",
+    # which then failed in turn: "no workspace to write cards/briefcase/locale/de.po into".
+    monkeypatch.chdir(tmp_path)
+    result = invoke("build", "--lang", "de")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        "error: no briefcase translation for language 'de'; available: en, el, zh-Hant; start one in a "
+        "workspace (`cardgen init DIR`, then in DIR `cardgen i18n init briefcase de`)")
+    monkeypatch.chdir(overlay(tmp_path))
+    result = invoke("build", "--lang", "de")
+    assert result.exit_code == 2 and "start one with `cardgen i18n init briefcase de`" in result.stderr
+
+
 # --- a plain (non-editable) install: nothing under site-packages ever changes -------------------
 
 @pytest.fixture(scope="module")

@@ -122,6 +122,11 @@ def resolve_language(game: str, lang: str) -> str:
         then = str(NoTexts(game))
     elif is_language_tag(lang):
         then = f"start one with `cardgen i18n init {game} {lang}`"
+        if current().root is None:
+            # Said outside any workspace, that command only failed in turn ("no workspace to
+            # write ... into"): the first step is the workspace.
+            then = (f"start one in a workspace (`cardgen init DIR`, then in DIR `cardgen i18n init "
+                    f"{game} {lang}`)")
     else:
         then = "a language is a tag such as de, pt-BR or zh-Hant"
     raise UnknownLanguage(f"no {game} translation for language {lang!r}; available: {listed}; {then}")
