@@ -101,7 +101,8 @@ def root(
     # mistake (an unset shell variable) to report, not the current folder.
     workspace: str = typer.Option(None, "--workspace", "-w", metavar="DIR",
                                    help="Work on this workspace (a folder with cards/ or cardgen.toml) "
-                                   "instead of the one found from the current folder upwards."),
+                                   "instead of the one named by CARDGEN_HOME or found from the current "
+                                   "folder upwards."),
 ) -> None:
     """Card games as data: validate, simulate, print and translate tabletop card games.
 
@@ -143,6 +144,27 @@ for _kind in (_click.exceptions.ClickException, _click.exceptions.UsageError):
 
 
 def main() -> None:
+    try:
+        _run()
+    finally:
+        _say_what_shipped_files_are()
+
+
+def _say_what_shipped_files_are() -> None:
+    from cardgen.paths import bundled_library
+    from cardgen.problems import printable, shipped_note
+    from cardgen.workspace import _shown
+
+    library = bundled_library()
+    note = shipped_note(_shown(library)) if library is not None else None
+    if note is not None:
+        try:
+            print(printable(note), file=sys.stderr)
+        except OSError:
+            pass                              # stderr is gone: the exit code says the rest
+
+
+def _run() -> None:
     from cardgen.interrupt import stop_on_signals
     from cardgen.workspace import WorkspaceError
 

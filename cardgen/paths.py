@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardgen.problems import printable
+from cardgen.problems import SHIPPED_MARK, printable
 from cardgen.safe_read import resolved
-from cardgen.workspace import current
+from cardgen.workspace import current, library_root
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -59,10 +59,33 @@ def display_path(path: Path) -> str:
     ``problems.printable``). Never raises: a link loop, a deleted working folder or a name that
     cannot be resolved is shown as given. A link is named as the user named it (its folder
     resolved, not the link itself): a broken ``companies.yaml`` link is reported as
-    ``companies.yaml``, not as the missing file it points to."""
+    ``companies.yaml``, not as the missing file it points to. A file of the games shipped inside
+    an installed cardgen is named by its path in a workspace, marked: ``[shipped] cards/briefcase/
+    locale/el.po``, never by where pip put it."""
     path = Path(path)
     try:
-        shown = str((resolved(path.parent) / path.name).relative_to(resolved(Path.cwd())))
+        where = resolved(path.parent) / path.name
+    except (ValueError, OSError, RuntimeError):
+        where = path
+    bundled = bundled_library()
+    if bundled is not None:
+        # A file inside the installed package: "error in /…/site-packages/cardgen/_bundled/cards/
+        # briefcase/locale/el.po" named a file the user cannot edit (and pip overwrites). Named
+        # as the workspace path that replaces it, marked as shipped (``problems.shipped_note``
+        # says what that means and how to get a copy).
+        try:
+            return printable(SHIPPED_MARK + where.relative_to(bundled).as_posix())
+        except ValueError:
+            pass
+    try:
+        shown = str(where.relative_to(resolved(Path.cwd())))
     except (ValueError, OSError, RuntimeError):
         shown = str(path)
     return printable(shown)
+
+
+def bundled_library() -> Path | None:
+    """The shipped games' folder inside an installed cardgen; None in a source checkout, whose
+    files are shown as any others (they are the games' own, to edit there)."""
+    library = library_root()
+    return resolved(library) if library.name == "_bundled" else None

@@ -8,6 +8,10 @@ import re
 from dataclasses import asdict, dataclass
 
 SHORT = 60            # characters of a value quoted in a message
+# How a file that comes inside the installed cardgen is named (``paths.display_path``): by its
+# path in a workspace, which a file of the user's replaces, never by its path in site-packages.
+SHIPPED_MARK = "[shipped] "
+_shipped_shown = False     # whether anything printed named such a file (``shipped_note``)
 MAX_MESSAGE = 1000    # characters of a whole message: a safety net under ``shorten``
 
 # Control characters (C0, DEL, C1), the bidirectional overrides and marks that reorder what
@@ -132,8 +136,26 @@ class Problem:
     def format(self) -> str:
         # A value quoted in a message may hold line breaks or escape sequences; one problem
         # stays one line, and nothing from a data file reaches the terminal as a control.
+        mentions_shipped(self.path + self.message)
         return (f"{printable(self.path)}:{self.line}:{self.col}: {self.severity}[{self.rule}]: "
                 f"{printable(self.message)}")
+
+
+def mentions_shipped(text: str) -> None:
+    """Remember that ``text``, about to be printed, names a shipped file (``shipped_note``)."""
+    global _shipped_shown
+    if SHIPPED_MARK in text:
+        _shipped_shown = True
+
+
+def shipped_note(library: str) -> str | None:
+    """The line that says, once a command has named a shipped file, what such a file is and how to
+    get a copy to edit; None when it named none."""
+    if not _shipped_shown:
+        return None
+    return (f"note: {SHIPPED_MARK.strip()} marks a file that comes with cardgen, read-only (in {library}); "
+            "a file of your workspace at the same path replaces it: 'cardgen init DIR --from GAME' "
+            "copies a game's files to edit, 'cardgen i18n update GAME --lang LANG' a catalog")
 
 
 class DataError(Exception):

@@ -318,6 +318,96 @@ def test_a_workspace_file_replaces_the_shipped_file_of_the_same_name(tmp_path, m
         assert len(pdf.pages) > 10
 
 
+def test_a_second_file_of_a_kind_the_game_reads_once_is_an_error_not_a_silent_choice(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # A designer's my-sets.yaml of 'kind: company-sets' replaced the five official sets without a
+    # word (list showed them as official and shipped, check-set lost its reference set); named
+    # a-sets.yaml, sorting before sets.yaml, it was ignored (--set 'Tech Boom': no such set).
+    # validate said "1 file valid" either way.
+    ws = overlay(tmp_path)
+    (ws / "cards/briefcase/my-set.yaml").unlink()
+    shipped = (REPO / "cards/briefcase/sets.yaml").read_text(encoding="utf-8")
+    mine = ws / "cards/briefcase/a-sets.yaml"
+    mine.write_text(shipped.replace("Simple Game", "Tech Boom"), encoding="utf-8")
+    monkeypatch.chdir(ws)
+    result = invoke("validate")
+    assert result.exit_code == 1
+    (line,) = [x for x in result.stdout.splitlines() if "error[" in x]
+    assert line.startswith("cards/briefcase/a-sets.yaml:4:7: error[data-kind-twice]: briefcase reads one "
+                           "file of 'kind: company-sets', and ")
+    assert line.endswith("sets.yaml (shipped with cardgen) is one too: the game would use one of them and "
+                         "leave the other out; to replace the shipped file, name yours sets.yaml; a set of "
+                         "your own is a file of 'kind: company-set', one set a file")
+    for args in (["simulate", "--set", "Tech Boom", "-n", "1", "-q"], ["list", "sets"]):
+        result = invoke(*args)
+        assert result.exit_code == 1 and "data-kind-twice" in result.output, args
+    # Named as the shipped file, it replaces it: one file of the kind, and its sets are the game's.
+    mine.rename(ws / "cards/briefcase/sets.yaml")
+    result = invoke("simulate", "--set", "Tech Boom", "-n", "1", "-q", "-j", "1")
+    assert result.exit_code == 0, result.output
+    # Two of the user's own files: each is named, with the other.
+    (ws / "cards/fmnyc").mkdir()
+    for name in ("careers.yaml", "more-careers.yaml"):
+        (ws / "cards/fmnyc" / name).write_bytes((REPO / "cards/fmnyc/careers.yaml").read_bytes())
+    result = invoke("validate", "--game", "fmnyc")
+    assert result.exit_code == 1
+    lines = [x for x in result.stdout.splitlines() if "data-kind-twice" in x]
+    assert [x.split(":")[0] for x in lines] == ["cards/fmnyc/careers.yaml", "cards/fmnyc/more-careers.yaml"]
+    assert "and cards/fmnyc/more-careers.yaml is one too" in lines[0] and "; keep one" in lines[0]
+
+
+def test_a_log_of_a_workspace_set_replayed_from_outside_says_where_to_replay_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # It said only "no company set named 'My Set'; sets: Simple Game, ..., or a set file".
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(ws)
+    result = invoke("simulate", "--set", "My Set", "-n", "1", "-j", "1", "-q", "--log", "logs")
+    assert result.exit_code == 0, result.output
+    (log,) = (ws / "logs").iterdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    result = invoke("replay", str(log))
+    assert result.exit_code == 2
+    assert result.output.splitlines() == [
+        f"error: {log}:1: no company set named 'My Set'; sets: Simple Game, Faster Game, Complex Game, "
+        f"Light Interaction Game, Heavy Interaction Game, or a set file (the log is in the workspace {ws}, "
+        f"whose data it was played with: replay it there, or with cardgen --workspace {ws})"]
+    assert invoke("--workspace", str(ws), "replay", str(log)).exit_code == 0
+
+
+def test_check_set_without_the_reference_set_in_the_workspace_says_which_set_is_missing_and_why(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # A workspace's sets.yaml without the Simple Game: check-set "My Set" said only "no company
+    # set named 'simple'", a set the user never asked for.
+    ws = overlay(tmp_path)
+    shipped = (REPO / "cards/briefcase/sets.yaml").read_text(encoding="utf-8")
+    (ws / "cards/briefcase/sets.yaml").write_text(
+        shipped.replace("id: simple", "id: tech_boom").replace("Simple Game", "Tech Boom"), encoding="utf-8")
+    monkeypatch.chdir(ws)
+    result = invoke("check-set", "My Set", "-n", "2", "-j", "1", "-q")
+    assert result.exit_code == 2
+    (line,) = [x for x in result.output.splitlines() if x.startswith("error:")]
+    assert line.startswith("error: check-set judges game length against briefcase's reference set 'simple': "
+                           "no company set named 'simple'")
+    assert line.endswith("; keep it among the sets, or skip the comparison with --no-baseline")
+
+
+def test_a_missing_language_outside_any_workspace_says_to_make_one_first(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch):
+    # build --lang de with no workspace said "start one with `cardgen i18n init briefcase de`",
+    # which then failed in turn: "no workspace to write cards/briefcase/locale/de.po into".
+    monkeypatch.chdir(tmp_path)
+    result = invoke("build", "--lang", "de")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[-1] == (
+        "error: no briefcase translation for language 'de'; available: en, el, zh-Hant; start one in a "
+        "workspace (`cardgen init DIR`, then in DIR `cardgen i18n init briefcase de`)")
+    monkeypatch.chdir(overlay(tmp_path))
+    result = invoke("build", "--lang", "de")
+    assert result.exit_code == 2 and "start one with `cardgen i18n init briefcase de`" in result.stderr
+
+
 # --- a plain (non-editable) install: nothing under site-packages ever changes -------------------
 
 @pytest.fixture(scope="module")
@@ -370,6 +460,35 @@ def test_an_installed_cardgen_works_on_the_workspace_and_never_writes_into_itsel
     assert run("build", "--out", str(tmp_path / "out"), cwd=elsewhere).returncode == 0
     assert run("i18n", "init", "briefcase", "fr", cwd=elsewhere).returncode == 1
     assert _snapshot(installed / "cardgen") == before
+
+
+def test_an_installed_cardgen_names_a_shipped_file_by_its_workspace_path_and_says_what_it_is(
+        installed: Path, tmp_path: Path):
+    # i18n check in an overlay with a set of its own said "/…/site-packages/cardgen/_bundled/cards/
+    # briefcase/locale/el.po:1:1: error[...]": a file the user cannot edit, named by where pip put it.
+    env = {**{k: v for k, v in os.environ.items() if k != "CARDGEN_HOME"}, "PYTHONPATH": str(installed)}
+
+    def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "cardgen", *args], cwd=cwd, env=env,
+                              capture_output=True, text=True, timeout=600)
+
+    ws = tmp_path / "ws"
+    assert run("init", str(ws), cwd=tmp_path).returncode == 0
+    checked = run("i18n", "check", "briefcase", "--lang", "el", "--no-fit", cwd=ws)
+    assert checked.returncode == 1
+    lines = checked.stdout.splitlines()
+    assert lines and all(line.startswith("[shipped] cards/briefcase/locale/el.po:1:1: error[i18n-missing]: ")
+                         for line in lines), checked.stdout
+    assert "site-packages" not in checked.stdout and str(installed) not in checked.stdout
+    note = checked.stderr.splitlines()[-1]
+    assert note.startswith("note: [shipped] marks a file that comes with cardgen, read-only (in ")
+    assert "'cardgen init DIR --from GAME'" in note and "'cardgen i18n update GAME --lang LANG'" in note
+    # A command that names no shipped file says nothing of them.
+    assert "[shipped]" not in run("validate", cwd=ws).stderr
+    updated = run("i18n", "update", "briefcase", cwd=ws).stderr.splitlines()
+    assert "[shipped] cards/briefcase/locale/el.po: left as it is (name it with --lang el to copy it into " \
+           "the workspace)" in updated
+    assert updated[-1].startswith("note: [shipped] marks a file that comes with cardgen")
 
 
 # --- special files among the user's data -------------------------------------------------------

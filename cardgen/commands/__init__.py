@@ -24,8 +24,9 @@ def error_line(message: str) -> str:
     the user gave: it is made printable, so no control character in it reaches the terminal, and
     cut to MAX_MESSAGE characters, as a problem's is, so a megabyte argument (an unknown game, set,
     card or language) is not echoed whole."""
-    from cardgen.problems import MAX_MESSAGE, printable, shorten
+    from cardgen.problems import MAX_MESSAGE, mentions_shipped, printable, shorten
 
+    mentions_shipped(message)
     return f"{error_prefix()} {printable(shorten(message, MAX_MESSAGE))}"
 
 

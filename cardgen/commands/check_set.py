@@ -142,6 +142,12 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     if file.is_file():
         doc, _ = read_document(file)
         game, name, set_ref = doc.game, doc.data.get("name", file.name), str(file)
+        if _checked_whole(game):
+            # A data file of the startup game was refused with "...has no card sets; leave out
+            # --set", an option check-set does not have.
+            raise fail(f"{target} is a file of {game} data ('kind: {doc.kind}'), and {game} has no card "
+                       f"sets: check its data whole with 'cardgen check-set {game}' in a workspace "
+                       "that holds the file", 2)
     elif whole:
         name, set_ref = game, None
     else:
@@ -162,7 +168,11 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     reference = getattr(simulator, "reference_set", None) if baseline else None
     # Every run is planned before any is played, so bad input stops at once.
     plans = {n: plan_run(game, n, games, seed, set_ref, [bot], False, {}) for n in counts}
-    base_plans = {n: plan_run(game, n, games, seed, reference, [bot], False, {})
+    # A workspace's own sets.yaml without the reference set was told only "no company set named
+    # 'simple'", of a set the user never named.
+    why = (f"check-set judges game length against {game}'s reference set '{reference}': ",
+           "; keep it among the sets, or skip the comparison with --no-baseline")
+    base_plans = {n: plan_run(game, n, games, seed, reference, [bot], False, {}, where=why[0], hint=why[1])
                   for n in counts} if reference else {}
     # The reference set checked against itself: the same games, played once.
     same = bool(base_plans) and all(base_plans[n].spec.config == plans[n].spec.config for n in counts)

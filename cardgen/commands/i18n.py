@@ -19,8 +19,16 @@ from cardgen.i18n.fit import can_fit, fit_problems
 from cardgen.i18n.messages import SOURCE_LANGUAGE, Message
 from cardgen.i18n.sources import NoTexts, UnknownGame, game_messages, translatable_games
 from cardgen.output import OutputError, write_all_atomic
-from cardgen.paths import display_path
-from cardgen.problems import DataError, Problem, printable, problems_to_json, shorten
+from cardgen.paths import display_path, game_names
+from cardgen.problems import (
+    SHIPPED_MARK,
+    DataError,
+    Problem,
+    mentions_shipped,
+    printable,
+    problems_to_json,
+    shorten,
+)
 from cardgen.render.icon_tokens import icon_names
 from cardgen.workspace import WorkspaceError, announce, current
 
@@ -143,16 +151,21 @@ def _plan_update(g: str, lang: list[str] | None) -> _Update:
     for code in codes:
         path = cat.po_path(g, code)
         if code in shipped and not lang:
-            plan.said.append(f"{display_path(path)}: shipped with cardgen, left as it is (name it "
+            shown = display_path(path)
+            origin = "" if shown.startswith(SHIPPED_MARK) else "shipped with cardgen, "   # said once
+            plan.said.append(f"{shown}: {origin}left as it is (name it "
                              f"with --lang {code} to copy it into the workspace)")
             continue
         with _user_errors():
             po = cat.read_catalog(path)
             path = copies[code] if code in shipped else path
         report = cat.merge(po, pot)
+        # A catalog started before i18n init wrote Plural-Forms (or by hand) gets its language's.
+        added = cat.complete_header(po, code)
         plan.files.append((path, cat.catalog_bytes(po)))
         copied = " (copied from the shipped catalog)" if code in shipped else ""
-        plan.said.append(f"{display_path(path)}: {report.summary}{copied}")
+        plan.said.append(f"{display_path(path)}: {report.summary}{copied}"
+                         + (f"; header: added {added}" if added else ""))
     return plan
 
 
@@ -177,6 +190,7 @@ def update(
         write_all_atomic([f for plan in plans for f in plan.files])
     for plan in plans:
         for line in plan.said:
+            mentions_shipped(line)
             print(line, file=sys.stderr)
     announce(game)
 
@@ -199,6 +213,11 @@ def init(
     if game_opt is not None and lang is None:   # cardgen i18n init -g briefcase de
         game, lang = None, game
     game = pick_game(game, game_opt, None)
+    if game is not None and lang is None and game not in game_names():
+        # cardgen i18n init de: the language alone, read as the game, was answered "give the
+        # language", which the user had just given.
+        raise fail(f"give the game and the language: cardgen i18n init GAME LANG ({shorten(game)!r} "
+                   f"is no game; games: {', '.join(translatable_games())})")
     if game is None or lang is None:
         raise fail(f"give the {'game' if game is None else 'language'}: cardgen i18n init GAME LANG")
     (g,) = _games(game)
@@ -223,6 +242,13 @@ def init(
     with _user_errors():
         cat.write_catalog(po, path)
     print(f"{display_path(path)}: {report.summary}", file=sys.stderr)
+    if "Plural-Forms" not in po.metadata:
+        # msginit writes it from its table; cardgen's table lacks this language, so say what
+        # the translator must add rather than leave the header silently incomplete.
+        print(printable(f"note: cardgen does not know the plural forms of {shorten(lang)!r}: add its "
+                        "line to the catalog's header, such as \"Plural-Forms: nplurals=2; "
+                        "plural=(n != 1);\\n\" (gettext's manual, 'Plural forms', lists them)"),
+              file=sys.stderr)
     announce(g)
 
 

@@ -59,7 +59,25 @@ def _config(simulator: Any, log: GameLog) -> Any:
     # A person's seat is prepared as the first bot: only the bots' names are checked there.
     return prepared(simulator, log.players, log.set_ref,
                     [b if b != YOU else simulator.bots[0] for b in log.bots], log.options,
-                    where=log.header_place())
+                    where=log.header_place(), hint=_elsewhere(log))
+
+
+def _elsewhere(log: GameLog) -> str:
+    """For a log kept in another workspace than the one in use: where to replay it. A game of a
+    workspace's own set, replayed from outside it, said only "no company set named 'My Set'"."""
+    from cardgen.workspace import current, is_workspace
+
+    if log.source is None:
+        return ""
+    try:
+        folder = log.source.resolve().parent
+        home = next((f for f in (folder, *folder.parents) if is_workspace(f)), None)
+        if home is None or home == current().root:
+            return ""
+    except (OSError, RuntimeError):
+        return ""
+    return (f" (the log is in the workspace {printable(str(home))}, whose data it was played with: "
+            f"replay it there, or with cardgen --workspace {printable(str(home))})")
 
 
 def _no_longer_replays(log: GameLog, what: str, exc: ReplayError) -> typer.Exit:

@@ -57,8 +57,9 @@ def check_player_count(simulator: Any, players: int) -> None:
 
 def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None,
              bots: list[str] | None, invariants: bool, options: dict[str, Any],
-             log_dir: Path | None = None) -> Plan:
-    """Check the input and prepare the game's config; raises typer.Exit on bad input."""
+             log_dir: Path | None = None, where: str = "", hint: str = "") -> Plan:
+    """Check the input and prepare the game's config; raises typer.Exit on bad input (a bad set,
+    said with ``where`` before it and ``hint`` after, as ``prepared`` takes them)."""
     from cardgen.games import game_simulator, registered_games, simulator_ref
 
     if game not in registered_games():
@@ -72,7 +73,7 @@ def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None
     check_player_count(simulator, players)      # before a list of that many seats is made
     seats = seat_list(game, list(simulator.bots), bots, players)
     check_game_count("--games", games)
-    config = prepared(simulator, players, set_ref, seats, options)
+    config = prepared(simulator, players, set_ref, seats, options, where=where, hint=hint)
     log = _log_spec(simulator, game, set_ref, options, log_dir)
     return Plan(game, set_ref, options,
                 RunSpec(simulator_ref(game), config, games, seed, seats, invariants, log))
@@ -103,10 +104,11 @@ def _log_spec(simulator: Any, game: str, set_ref: str | None, options: dict[str,
 
 
 def prepared(simulator: Any, players: int, set_ref: str | None, bots: list[str],
-             options: dict[str, Any], where: str = "") -> Any:
+             options: dict[str, Any], where: str = "", hint: str = "") -> Any:
     """The simulator's config for these choices; the data's problems (exit 1) or a bad choice
     (exit 2) as lines, never a traceback. Shared by simulate, check-set, play and replay.
-    ``where``: the place the choices were read ('FILE:1: ' for a game log's header)."""
+    ``where``: the place the choices were read ('FILE:1: ' for a game log's header); ``hint``:
+    added to a bad choice's line."""
     from cardgen.sim.settings import option_problem
 
     settings = getattr(simulator, "settings", None)    # a game may not list them (then not checked)
@@ -117,7 +119,7 @@ def prepared(simulator: Any, players: int, set_ref: str | None, bots: list[str],
     except DataError as exc:
         raise data_failed(exc) from None
     except ValueError as exc:
-        raise fail(f"{where}{exc}") from None
+        raise fail(f"{where}{exc}{hint}") from None
 
 
 def seat_list(game: str, known: list[str], bots: list[str] | None, players: int) -> list[str]:
@@ -278,7 +280,7 @@ def register(app: typer.Typer) -> None:
     @app.command(cls=_OptionalValueCommand)
     def simulate(
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
-                                   help="Game id, a folder under cards/ (default: briefcase)."),
+                                   help="The game: briefcase, fmnyc or startup (default: briefcase)."),
         game_opt: str = game_option(),
         players: int = typer.Option(4, "--players", "-p", help="Number of players."),
         games: int = typer.Option(1000, "--games", "-n", help=f"Games to play (at most {MAX_GAMES:,})."),

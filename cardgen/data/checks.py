@@ -10,14 +10,16 @@ same in every game and live here once.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 from typing import Any
 
 from cardgen.data.documents import Document, game_files, read_documents
 from cardgen.data.schema import did_you_mean
 from cardgen.paths import display_path
-from cardgen.problems import CONTROL, UNLAID, DataError, Problem, unprinted
+from cardgen.problems import CONTROL, SHIPPED_MARK, UNLAID, DataError, Problem, unprinted
 from cardgen.render.icon_tokens import icon_names, unknown_tokens
 from cardgen.render.layouts import LayoutError
+from cardgen.safe_read import resolved
 from cardgen.workspace import current
 
 
@@ -29,6 +31,10 @@ class CheckContext:
     the shipped ones) provide is a problem of its own (``data-missing``): checked without it,
     every reference to it would look wrong, and a command that loads the game could not."""
 
+    # What a user who wrote a second file of a needed kind may have meant instead, by kind (a
+    # game's Context adds its own: a set of one's own is a 'company-set' file).
+    kind_hints: dict[str, str] = {}
+
     def __init__(self, game: str, needed_kinds: Iterable[str], docs: list[Document]):
         self.game = game
         self.docs = docs
@@ -36,13 +42,17 @@ class CheckContext:
         missing = set(needed) - {d.kind for d in docs}
         self.base: list[Document] = []
         self.base_problems: list[Problem] = []   # of shipped files the given ones need
+        files = game_files(game)
+        shipped: list[Document] | None = None
         if missing:
-            shipped, problems = read_documents(game_files(game))
+            shipped, problems = read_documents(files)
             self.base = [d for d in shipped if d.kind in missing]
             given = {d.shown for d in docs}
             self.base_problems = [p for p in problems if p.path not in given]
             if not self.base_problems:
                 self.base_problems = _missing_kinds(game, needed, docs + self.base)
+        self.duplicate_problems = ([] if self.base_problems else
+                                   _duplicate_kinds(game, needed, files, docs, shipped, self.kind_hints))
         # Documents by kind, so that a check asking for one kind (once per set file, say) does
         # not scan every document: validating many files stays linear.
         self._by_kind: dict[str, list[Document]] = {}
@@ -70,6 +80,47 @@ def _missing_kinds(game: str, needed: list[str], docs: list[Document]) -> list[P
             for kind in lost]
 
 
+def _duplicate_kinds(game: str, needed: list[str], files: list[Path], docs: list[Document],
+                     read: list[Document] | None, hints: dict[str, str]) -> list[Problem]:
+    """A ``data-kind-twice`` problem for each of the game's data files of a needed kind that
+    another of its files is too. The game reads one file of each (the last by name), so a
+    workspace's ``cards/briefcase/my-sets.yaml`` of 'kind: company-sets' silently replaced the
+    five official sets, or was silently ignored when its name sorted before sets.yaml, and
+    validate found nothing. Reported at each of the user's files (else at each file)."""
+    known = {resolved(d.path): d for d in (read or [])}
+    known.update((resolved(d.path), d) for d in docs)
+    unread = [p for p in files if resolved(p) not in known]
+    if unread:            # the game's files the given documents are not (few: they cover the kinds)
+        known.update((resolved(d.path), d) for d in read_documents(unread)[0])
+    by_kind: dict[str, list[Document]] = {}
+    for path in dict.fromkeys(resolved(p) for p in files):
+        doc = known.get(path)
+        if doc is not None and doc.kind in needed and doc.game == game:
+            by_kind.setdefault(doc.kind, []).append(doc)
+    workspace = current()
+    problems: list[Problem] = []
+    for kind, found in by_kind.items():
+        if len(found) < 2:
+            continue
+        mine = [d for d in found if workspace.origin(d.path) == "workspace"] or found
+        for doc in mine:
+            others = ", ".join(_named(o.path, workspace.origin(o.path)) for o in found if o is not doc)
+            shipped_names = [o.path.name for o in found if workspace.origin(o.path) == "shipped"]
+            replace = (f"; to replace the shipped file, name yours {shipped_names[0]}" if shipped_names
+                       else "; keep one")
+            hint = f"; {hints[kind]}" if kind in hints else ""
+            problems.append(doc.problem(
+                "data-kind-twice", f"{game} reads one file of 'kind: {kind}', and {others} is one too: "
+                f"the game would use one of them and leave the other out{replace}{hint}", "kind"))
+    return problems
+
+
+def _named(path: Path, origin: str) -> str:
+    """A file as a message names it, said to be shipped when that is where it comes from."""
+    shown = display_path(path)
+    return shown + " (shipped with cardgen)" if origin == "shipped" and SHIPPED_MARK not in shown else shown
+
+
 Check = Callable[[Any], Iterator[Problem]]
 
 
@@ -88,9 +139,10 @@ class CheckList:
             # Checked against broken shipped data, every reference would look unknown: report
             # the shipped files' own problems instead.
             return sorted(set(ctx.base_problems))
-        problems: list[Problem] = []
-        for fn in self.checks:
-            problems.extend(fn(ctx))
+        problems: list[Problem] = list(ctx.duplicate_problems)
+        if not problems:        # checked with one file of a kind or the other, each would mislead
+            for fn in self.checks:
+                problems.extend(fn(ctx))
         return sorted(set(problems))
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import polib
 
+from cardgen.i18n import languages
 from cardgen.i18n.messages import SOURCE_LANGUAGE, Message
 from cardgen.i18n.po_syntax import check_po
 from cardgen.i18n.references import data_references
@@ -32,12 +33,12 @@ from cardgen.workspace import current
 
 WRAP = 78  # gettext's own line width, so msgmerge and editors leave the files as they are
 
-# Header values for languages cardgen ships or may be asked to start; any other language gets
-# a generic header that the translator completes.
+# Header values for the languages cardgen ships (their English names, for ``cardgen list``); a new
+# language's header comes from ``languages`` (its name and Plural-Forms).
 LANGUAGES: dict[str, tuple[str, str, str]] = {
     # tag: (English name, gettext Language value, Plural-Forms)
-    "el": ("Greek", "el", "nplurals=2; plural=(n != 1);"),
-    "zh-Hant": ("Traditional Chinese", "zh_Hant", "nplurals=1; plural=0;"),
+    "el": ("Greek", "el", languages.plural_forms("el")),
+    "zh-Hant": ("Traditional Chinese", "zh_Hant", languages.plural_forms("zh-Hant")),
 }
 
 
@@ -121,6 +122,11 @@ def resolve_language(game: str, lang: str) -> str:
         then = str(NoTexts(game))
     elif is_language_tag(lang):
         then = f"start one with `cardgen i18n init {game} {lang}`"
+        if current().root is None:
+            # Said outside any workspace, that command only failed in turn ("no workspace to
+            # write ... into"): the first step is the workspace.
+            then = (f"start one in a workspace (`cardgen init DIR`, then in DIR `cardgen i18n init "
+                    f"{game} {lang}`)")
     else:
         then = "a language is a tag such as de, pt-BR or zh-Hant"
     raise UnknownLanguage(f"no {game} translation for language {lang!r}; available: {listed}; {then}")
@@ -256,7 +262,11 @@ def build_template(game: str, messages: list[Message] | None = None) -> polib.PO
 
 def new_catalog(game: str, lang: str) -> polib.POFile:
     """An empty PO file for a language, with a complete header and no entries yet."""
-    name, gettext_lang, plurals = LANGUAGES.get(lang, (lang, lang.replace("-", "_"), ""))
+    # Plural-Forms as msginit writes it: without it a catalog is incomplete for a language of
+    # three or more forms (and Poedit asks for it); a language the table lacks gets none, which
+    # ``i18n init`` says (``languages.plural_forms``).
+    name = languages.english_name(lang) or lang
+    gettext_lang, plurals = lang.replace("-", "_"), languages.plural_forms(lang)
     po = polib.POFile(wrapwidth=WRAP, check_for_duplicates=False)
     po.header = f"{name} translation of the printed texts of {game}."
     po.metadata = {
@@ -267,6 +277,16 @@ def new_catalog(game: str, lang: str) -> polib.POFile:
     if plurals:
         po.metadata["Plural-Forms"] = plurals
     return po
+
+
+def complete_header(po: polib.POFile, lang: str) -> str:
+    """Add the language's Plural-Forms to a catalog header that lacks it, when cardgen knows it;
+    the field added ('Plural-Forms: ...'), else ''."""
+    plurals = languages.plural_forms(lang)
+    if not plurals or "Plural-Forms" in po.metadata:
+        return ""
+    po.metadata["Plural-Forms"] = plurals
+    return f"Plural-Forms: {plurals}"
 
 
 @dataclass

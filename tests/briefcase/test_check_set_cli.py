@@ -74,6 +74,35 @@ def test_a_data_file_that_is_not_a_set_fails_before_any_game_is_played():
     assert "has problems" not in result.output and "simulating" not in result.output
 
 
+def test_a_file_of_several_sets_is_one_line_saying_so_in_check_set_and_simulate(tmp_path: Path):
+    # A designer's file of two sets, written like the official sets.yaml (kind: company-sets), was
+    # told "expected 'game: briefcase' and 'kind: company-set'": the file says game: briefcase,
+    # and the one letter's difference read as a typo.
+    sets = tmp_path / "two-sets.yaml"
+    sets.write_text((EXAMPLE.parents[1] / "sets.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    expected = [f"error: {sets} holds 5 company sets ('kind: company-sets': Simple Game, Faster Game, "
+                "Complex Game and 2 more) where one set is expected: put each set in a file of its own, "
+                "with 'kind: company-set' and its 'companies' at the top level"]
+    for args in (["check-set", str(sets), "--games", "2", "--jobs", "1"],
+                 ["simulate", "briefcase", "--set", str(sets), "--games", "2", "--jobs", "1", "-q"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 2, result.output
+        assert [line for line in result.output.splitlines() if not line.startswith(("workspace:", "note:"))] \
+            == expected
+
+
+def test_a_startup_data_file_given_to_check_set_says_to_check_the_game_whole(tmp_path: Path):
+    # It said "'Build a startup. Betray your friends.' has no card sets; leave out --set": check-set
+    # has no --set.
+    deck = tmp_path / "deck.yaml"
+    deck.write_bytes((EXAMPLE.parents[2] / "startup" / "deck.yaml").read_bytes())
+    result = check_set(str(deck))
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        f"error: {deck} is a file of startup data ('kind: deck'), and startup has no card sets: check its "
+        "data whole with 'cardgen check-set startup' in a workspace that holds the file")
+
+
 def test_check_set_names_its_bot_and_prints_each_company_s_paired_effect():
     result = check_set("simple", "--no-baseline", "--effect-games", "6")
     assert result.exit_code == 0, result.output

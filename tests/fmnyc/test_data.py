@@ -120,7 +120,10 @@ def test_provenance_lists_authored_values_only(monkeypatch):
 @pytest.mark.parametrize(("args", "message"), [
     (["check-set", str(REPO / "cards/fmnyc/board.yaml"), "--game", "fmnyc"],
      "error: 'Free Market: NYC' has no card sets: --set and check-set take a file of Career cards "
-     "(kind: careers)"),
+     "(kind: careers); cards/fmnyc/board.yaml is 'game: fmnyc', 'kind: board'"),
+    (["simulate", "fmnyc", "--set", str(REPO / "cards/briefcase/examples/custom-set.yaml")],
+     "error: 'Free Market: NYC' has no card sets: --set and check-set take a file of Career cards "
+     "(kind: careers); cards/briefcase/examples/custom-set.yaml is 'game: briefcase', 'kind: company-set'"),
     (["check-set", "no-such-careers.yaml", "--game", "fmnyc"],
      "error: no file of Career cards no-such-careers.yaml"),
     (["build", "fmnyc", "--set", "simple"],

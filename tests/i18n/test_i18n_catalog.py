@@ -214,6 +214,68 @@ def test_init_starts_a_new_language_untranslated(project: Path):
     assert po.metadata["Language"] == "de"
 
 
+@pytest.mark.parametrize("lang, team, forms", [
+    ("de", "German", "nplurals=2; plural=(n != 1);"),
+    ("pl", "Polish", "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) "
+                     "? 1 : 2);"),
+    ("pt-BR", "Brazilian Portuguese", "nplurals=2; plural=(n > 1);"),
+    ("ar", "Arabic", "nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 "
+                     ": n%100>=11 ? 4 : 5);"),
+    ("de-AT", "German (AT)", "nplurals=2; plural=(n != 1);"),
+])
+def test_init_writes_the_languages_plural_forms_as_msginit_does(project: Path, lang, team, forms):
+    # i18n init briefcase de wrote no Plural-Forms (and "Language-Team: de"): a catalog without
+    # it is incomplete for a language of several plural forms, which msginit never leaves out.
+    code, out = cardgen("i18n", "init", "briefcase", lang)
+    assert code == 0, out
+    po = read_catalog(po_path("briefcase", lang))
+    assert po.metadata["Plural-Forms"] == forms
+    assert po.metadata["Language-Team"] == team
+    assert "plural forms" not in out
+    assert checks.syntax_problems(po_path("briefcase", lang)) == []
+
+
+def test_update_adds_the_plural_forms_a_catalog_header_lacks(project: Path):
+    # A de.po started before init wrote Plural-Forms kept its incomplete header through update.
+    assert cardgen("i18n", "init", "briefcase", "de")[0] == 0
+    path = po_path("briefcase", "de")
+    po = read_catalog(path)
+    del po.metadata["Plural-Forms"]
+    po.save(str(path))
+    code, out = cardgen("i18n", "update", "briefcase", "--lang", "de")
+    assert code == 0, out
+    assert "de.po: 0 new, 0 changed (fuzzy), 0 obsolete, 0 revived; header: added Plural-Forms: " \
+           "nplurals=2; plural=(n != 1);" in out
+    assert read_catalog(path).metadata["Plural-Forms"] == "nplurals=2; plural=(n != 1);"
+    code, out = cardgen("i18n", "update", "briefcase", "--lang", "de")
+    assert code == 0 and "header: added" not in out
+
+
+def test_init_of_a_language_without_known_plural_forms_says_what_to_add(project: Path):
+    code, out = cardgen("i18n", "init", "briefcase", "tlh")
+    assert code == 0, out
+    assert "Plural-Forms" not in read_catalog(po_path("briefcase", "tlh")).metadata
+    (note,) = [line for line in out.splitlines() if line.startswith("note:")]
+    assert "plural forms of 'tlh'" in note and "Plural-Forms: nplurals=" in note
+
+
+def test_every_plural_forms_of_the_table_parses_and_stays_below_nplurals():
+    from cardgen.i18n.languages import LANGUAGES
+    from cardgen.i18n.po_syntax import evaluate_plural, parse_plural
+
+    for tag, (_, forms) in LANGUAGES.items():
+        n, plural = (part.split("=", 1)[1].strip() for part in forms.rstrip(";").split(";"))
+        tree = parse_plural(plural)
+        assert {evaluate_plural(tree, k) for k in range(1000)} == set(range(int(n))), tag
+
+
+def test_init_with_the_language_alone_says_the_game_is_missing():
+    code, out = cardgen("i18n", "init", "de")
+    assert code == 2
+    assert out.strip() == ("error: give the game and the language: cardgen i18n init GAME LANG ('de' is no "
+                           "game; games: briefcase, fmnyc)")
+
+
 @pytest.mark.parametrize("lang, message", [
     ("EL", "briefcase already has a catalog for el"),
     ("en", "'en' is the source language of briefcase"),

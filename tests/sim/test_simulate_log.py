@@ -99,5 +99,5 @@ def test_a_log_whose_set_file_became_another_kind_of_file_is_one_line(tmp_path: 
     replayed = runner.invoke(app, ["replay", str(log)])
     assert replayed.exit_code == 2
     assert replayed.output.splitlines() == [
-        f"error: {log}:1: {mine} is not a Briefcase company set file "
-        "(expected 'game: briefcase' and 'kind: company-set')"]
+        f"error: {log}:1: {mine} is not a Briefcase company set file: it says 'game: briefcase' and "
+        "'kind: rulings', where a set file says 'game: briefcase' and 'kind: company-set'"]

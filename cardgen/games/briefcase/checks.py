@@ -33,6 +33,9 @@ class Context(CheckContext):
     """The documents of one check run, with the shipped data filled in for kinds the user did
     not pass (a custom set file is checked against the shipped companies)."""
 
+    kind_hints = {"company-sets": "a set of your own is a file of 'kind: company-set', one set a file",
+                  "companies": "new numbers for some companies go in a file of 'kind: company-changes'"}
+
     def __init__(self, docs: list[Document]):
         # Every kind the loader needs (load.BASE_KINDS): a game without one cannot be played.
         super().__init__(GAME, ("game", "companies", "components", "setup", "company-sets", "rulings"),

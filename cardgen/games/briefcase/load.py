@@ -26,6 +26,7 @@ from cardgen.games.briefcase.model import (
 from cardgen.games.selection import SelectionError
 from cardgen.games.selection import check_players as check_players  # the players check select() uses
 from cardgen.paths import display_path
+from cardgen.problems import shorten
 from cardgen.safe_read import path_problem
 
 GAME = "briefcase"
@@ -156,10 +157,26 @@ def _checked_documents(set_file: Path | None) -> tuple[list[Document], Document 
             # A choice of the wrong file, said in one line (as Free Market: NYC's --set does):
             # the game's data has no problem, and validate finds none in a valid file of
             # another kind.
-            raise SelectionError(f"{display_path(set_file)} is not a Briefcase company set file "
-                                 f"(expected 'game: briefcase' and 'kind: company-set')")
+            raise SelectionError(_not_a_set_file(set_file, set_doc))
     raise_errors(docs, problems, RULES)
     return docs, set_doc
+
+
+def _not_a_set_file(path: Path, doc: Document) -> str:
+    """Why a valid file of another kind is no company set file, and what to give instead. A file
+    of several sets (``kind: company-sets``, as the official sets.yaml) was told only "expected
+    'game: briefcase' and 'kind: company-set'", which read as a typo in a file that has both."""
+    shown = display_path(path)
+    if (doc.game, doc.kind) == (GAME, "company-sets"):
+        sets = doc.data.get("sets") or []
+        names = [shorten(str(s.get("name", s.get("id", "?")))) for s in sets if isinstance(s, dict)]
+        listed = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
+        return (f"{shown} holds {len(sets)} company set{'s' * (len(sets) != 1)} ('kind: company-sets'"
+                f"{': ' + listed if listed else ''}) where one set is expected: put each set in a file "
+                "of its own, with 'kind: company-set' and its 'companies' at the top level")
+    return (f"{shown} is not a Briefcase company set file: it says 'game: {shorten(str(doc.game))}' "
+            f"and 'kind: {shorten(str(doc.kind))}', where a set file says 'game: briefcase' and "
+            "'kind: company-set'")
 
 
 def workspace_sets() -> list[tuple[str, str, Path]]:

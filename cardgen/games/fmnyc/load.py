@@ -16,7 +16,8 @@ from typing import Any
 from cardgen.data.checks import raise_errors
 from cardgen.data.documents import game_files, read_documents
 from cardgen.games.fmnyc.model import GAME, KINDS
-from cardgen.problems import DataError
+from cardgen.paths import display_path
+from cardgen.problems import DataError, shorten
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,11 @@ def careers_file(set_ref: str) -> Path:
         return path
     if doc is None and not any(p.rule.startswith(("header-", "file-not-mapping")) for p in problems):
         raise DataError(problems)
+    if doc is not None:
+        # A valid file of something else (a Briefcase set file given to simulate fmnyc) was
+        # told only what the game takes, not what the file is.
+        raise SelectionError(f"{NO_SETS}; {display_path(path)} is 'game: {shorten(str(doc.game))}', "
+                             f"'kind: {shorten(str(doc.kind))}'")
     raise SelectionError(NO_SETS)
 
 
