@@ -105,7 +105,9 @@ def paired_effect(base: Iterable[float], variant: Iterable[float]) -> Effect:
     mean = sum(diffs) / n
     sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
     half = Z95 * sd / math.sqrt(n)
-    return Effect(mean, mean - half, mean + half, n)
+    # A game's win credit is between 0 and 1, so a difference of shares is within ±1; the
+    # normal interval of a few games went past it ("95% CI -148.0 to +48.0 points").
+    return Effect(mean, max(-1.0, mean - half), min(1.0, mean + half), n)
 
 
 Figures = list[dict[str, float]]    # a seat's end-of-game figures, game by game

@@ -61,6 +61,14 @@ def test_paired_effect_is_the_mean_difference_with_a_normal_interval():
     assert e.low == pytest.approx(-1.96 * (2 / 3) ** 0.5 / 2) and e.high == pytest.approx(-e.low)
 
 
+def test_a_paired_effects_interval_stays_within_a_whole_share_either_way():
+    # Win credits are 0 to 1: the normal interval of 4 games (0.75 ± 0.98) is cut at +1.
+    e = paired_effect([1, 1, 1, 0], [0, 0, 0, 0])
+    assert e.mean == 0.75 and e.high == 1.0 and e.low == pytest.approx(0.75 - 1.96 * 0.5 / 2)
+    e = paired_effect([0, 0, 0, 0], [1, 1, 1, 0])
+    assert e.low == -1.0
+
+
 def test_a_known_advantage_is_measured_with_the_right_sign_and_an_interval_covering_it():
     # base: plain as usual; variant: the same seat's bot given the edge -> base - variant = -EDGE.
     e = run_effect(spec(["plain", "plain"]), spec(["edge", "plain"]), None)
