@@ -222,6 +222,9 @@ def test_init_starts_a_new_language_untranslated(project: Path):
     ("ar", "Arabic", "nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 "
                      ": n%100>=11 ? 4 : 5);"),
     ("de-AT", "German (AT)", "nplurals=2; plural=(n != 1);"),
+    # The longest start the table knows: as 'pt' it was Portugal's forms, not Brazil's.
+    ("pt-BR-1990", "Brazilian Portuguese (1990)", "nplurals=2; plural=(n > 1);"),
+    ("zh-Hant-TW", "Traditional Chinese (TW)", "nplurals=1; plural=0;"),
 ])
 def test_init_writes_the_languages_plural_forms_as_msginit_does(project: Path, lang, team, forms):
     # i18n init briefcase de wrote no Plural-Forms (and "Language-Team: de"): a catalog without
