@@ -374,6 +374,14 @@ def test_a_log_of_a_workspace_set_replayed_from_outside_says_where_to_replay_it(
         f"Light Interaction Game, Heavy Interaction Game, or a set file (the log is in the workspace {ws}, "
         f"whose data it was played with: replay it there, or with cardgen --workspace {ws})"]
     assert invoke("--workspace", str(ws), "replay", str(log)).exit_code == 0
+    # A folder with a space is quoted, so the command given can be pasted: it said
+    # "cardgen --workspace /tmp/my games", which the shell splits in two.
+    spaced = tmp_path / "my games"
+    ws.rename(spaced)
+    log = spaced / "logs" / log.name
+    result = invoke("replay", str(log))
+    assert result.exit_code == 2
+    assert result.output.rstrip("\n").endswith(f"replay it there, or with cardgen --workspace '{spaced}')")
 
 
 def test_check_set_without_the_reference_set_in_the_workspace_says_which_set_is_missing_and_why(

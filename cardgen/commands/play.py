@@ -5,6 +5,7 @@ whose simulator has the decision-point shape, with no game code here."""
 from __future__ import annotations
 
 import dataclasses
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -76,8 +77,9 @@ def _elsewhere(log: GameLog) -> str:
             return ""
     except (OSError, RuntimeError):
         return ""
+    # Quoted for the shell where it must be: "cardgen --workspace /tmp/my games/ws" split in two.
     return (f" (the log is in the workspace {printable(str(home))}, whose data it was played with: "
-            f"replay it there, or with cardgen --workspace {printable(str(home))})")
+            f"replay it there, or with cardgen --workspace {printable(shlex.quote(str(home)))})")
 
 
 def _no_longer_replays(log: GameLog, what: str, exc: ReplayError) -> typer.Exit:
