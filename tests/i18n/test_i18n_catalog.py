@@ -254,6 +254,20 @@ def test_update_adds_the_plural_forms_a_catalog_header_lacks(project: Path):
     assert code == 0 and "header: added" not in out
 
 
+def test_update_names_the_language_of_a_template_copied_as_a_catalog(project: Path):
+    # briefcase.pot copied to fr.po kept "Language: " through update, which i18n check then
+    # warned of ("still has the initial default value"): the file's name says it.
+    assert cardgen("i18n", "update", "briefcase")[0] == 0
+    pot = po_path("briefcase", "fr").with_name("briefcase.pot")
+    po_path("briefcase", "fr").write_bytes(pot.read_bytes())
+    code, out = cardgen("i18n", "update", "briefcase", "--lang", "fr")
+    assert code == 0, out
+    assert "; header: added Language: fr, Plural-Forms: nplurals=2; plural=(n > 1);" in out
+    po = read_catalog(po_path("briefcase", "fr"))
+    assert po.metadata["Language"] == "fr"
+    assert checks.syntax_problems(po_path("briefcase", "fr")) == []
+
+
 def test_init_of_a_language_without_known_plural_forms_says_what_to_add(project: Path):
     code, out = cardgen("i18n", "init", "briefcase", "tlh")
     assert code == 0, out
