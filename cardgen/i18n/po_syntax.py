@@ -561,9 +561,12 @@ def check_po(data: bytes, template: bool = False) -> list[Finding]:
         for name, line, first in repeated:
             # msgfmt and gettext read the first, polib (so i18n update, which rewrites the header)
             # the last: "Plural-Forms" twice was silently replaced by the one gettext never read.
+            # An error where the two would read the text differently; of any other field, a warning.
             findings.append(Finding(line, 1, f"header field '{shorten(name)}' given twice (first at line "
                                              f"{first}): gettext reads the first, cardgen's update would "
-                                             "keep the last; keep one"))
+                                             "keep the last; keep one",
+                                    "error" if name in ("Plural-Forms", "Content-Type", "Language")
+                                    else "warning"))
         for name, default in REQUIRED_FIELDS:
             if name == "Language" and template:
                 continue  # each translation fills it in

@@ -262,6 +262,12 @@ def test_a_header_field_given_twice_is_an_error_at_the_second():
     assert errors(data) == [(line + 1, f"header field 'Plural-Forms' given twice (first at line {line}): "
                                        "gettext reads the first, cardgen's update would keep the last; "
                                        "keep one")]
+    # Of a field that changes nothing in how the texts are read, a warning: the catalog builds.
+    team = '"Language-Team: Greek\\n"'
+    data = po('msgid "Buy"', 'msgstr "Αγορά"', header=header_with(team, team + "\n" + team))
+    assert errors(data) == []
+    assert warnings(data) == ["header field 'Language-Team' given twice (first at line 6): gettext reads the "
+                              "first, cardgen's update would keep the last; keep one"]
 
 
 def test_plural_messages_need_a_plural_forms_header():
