@@ -364,7 +364,8 @@ def register(app: typer.Typer) -> None:
             unknown = [n for n in names if n != YOU and n not in simulator.bots]
             if unknown:
                 near = did_you_mean(unknown[0], [*simulator.bots, YOU])
-                raise fail(f"unknown bot '{unknown[0]}'{near}; bots: {', '.join(simulator.bots)}, or '{YOU}'")
+                raise fail(f"unknown bot '{shorten(unknown[0])}'{near}; bots: "
+                           f"{', '.join(simulator.bots)}, or '{YOU}'")
             log = GameLog(game, seed, count, names, recorded_set(set_ref))
         session = Session(simulator, log)
         try:
