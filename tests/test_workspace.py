@@ -354,6 +354,15 @@ def test_a_second_file_of_a_kind_the_game_reads_once_is_an_error_not_a_silent_ch
     lines = [x for x in result.stdout.splitlines() if "data-kind-twice" in x]
     assert [x.split(":")[0] for x in lines] == ["cards/fmnyc/careers.yaml", "cards/fmnyc/more-careers.yaml"]
     assert "and cards/fmnyc/more-careers.yaml is one too" in lines[0] and "; keep one" in lines[0]
+    # Careers being what --set takes, the place for a file of them to try is said too; there it
+    # is no second careers file of the game, and --set plays it.
+    assert lines[0].endswith("; a file of other Career cards to try with --set or check-set goes in a "
+                             "subfolder, such as cards/fmnyc/examples/, which the game does not read")
+    (ws / "cards/fmnyc/examples").mkdir()
+    (ws / "cards/fmnyc/more-careers.yaml").rename(ws / "cards/fmnyc/examples/more-careers.yaml")
+    result = invoke("simulate", "fmnyc", "--set", "cards/fmnyc/examples/more-careers.yaml", "-n", "1", "-q",
+                    "-j", "1")
+    assert result.exit_code == 0, result.output
 
 
 def test_a_log_of_a_workspace_set_replayed_from_outside_says_where_to_replay_it(
@@ -374,6 +383,14 @@ def test_a_log_of_a_workspace_set_replayed_from_outside_says_where_to_replay_it(
         f"Light Interaction Game, Heavy Interaction Game, or a set file (the log is in the workspace {ws}, "
         f"whose data it was played with: replay it there, or with cardgen --workspace {ws})"]
     assert invoke("--workspace", str(ws), "replay", str(log)).exit_code == 0
+    # A folder with a space is quoted, so the command given can be pasted: it said
+    # "cardgen --workspace /tmp/my games", which the shell splits in two.
+    spaced = tmp_path / "my games"
+    ws.rename(spaced)
+    log = spaced / "logs" / log.name
+    result = invoke("replay", str(log))
+    assert result.exit_code == 2
+    assert result.output.rstrip("\n").endswith(f"replay it there, or with cardgen --workspace '{spaced}')")
 
 
 def test_check_set_without_the_reference_set_in_the_workspace_says_which_set_is_missing_and_why(

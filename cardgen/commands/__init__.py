@@ -85,13 +85,14 @@ def every_seat_bot(game: str, bots: Sequence[str], given: str, command: str) -> 
     game's strongest (its default bot where none is measured). Raises typer.Exit (2) with one
     line naming the game's bots and ``command``'s default when ``given`` is none of them."""
     from cardgen.data.schema import did_you_mean
+    from cardgen.problems import shorten
 
     strongest = STRONGEST.get(game) or default_bot(bots)
     bot = given.strip() or strongest
     if bot not in bots:
         # [*bots], not list(bots): in this package ``list`` is the ``cardgen list`` command's
         # module once that is imported, not the builtin.
-        raise fail(f"unknown bot '{bot}'{did_you_mean(bot, [*bots])}; {game} bots: "
+        raise fail(f"unknown bot '{shorten(bot)}'{did_you_mean(bot, [*bots])}; {game} bots: "
                    f"{', '.join(bots)} ({command} default: {strongest}, the strongest)", 2)
     return bot
 

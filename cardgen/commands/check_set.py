@@ -123,7 +123,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
         if game is not None and game != target:
             raise fail(f"{target} is a game checked whole; --game {game} names another", 2)
         game = target
-    game = game or "briefcase"
+    asked, game = game, game or "briefcase"
     if not named_file and game not in registered_games():
         raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
     if not named_file and not whole and _checked_whole(game):
@@ -141,6 +141,11 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
         raise typer.Exit(1)
     if file.is_file():
         doc, _ = read_document(file)
+        if asked is not None and asked != doc.game:
+            # check-set MY-SET.yaml --game fmnyc checked the Briefcase set and printed its verdict,
+            # --game left unsaid; a game checked whole with another named is refused so too.
+            raise fail(f"{target} is a file of {doc.game} data ('game: {doc.game}', 'kind: {doc.kind}'); "
+                       f"--game {asked} names another: leave it out", 2)
         game, name, set_ref = doc.game, doc.data.get("name", file.name), str(file)
         if _checked_whole(game):
             # A data file of the startup game was refused with "...has no card sets; leave out

@@ -5,6 +5,7 @@ whose simulator has the decision-point shape, with no game code here."""
 from __future__ import annotations
 
 import dataclasses
+import shlex
 import sys
 from pathlib import Path
 from typing import Any
@@ -76,8 +77,9 @@ def _elsewhere(log: GameLog) -> str:
             return ""
     except (OSError, RuntimeError):
         return ""
+    # Quoted for the shell where it must be: "cardgen --workspace /tmp/my games/ws" split in two.
     return (f" (the log is in the workspace {printable(str(home))}, whose data it was played with: "
-            f"replay it there, or with cardgen --workspace {printable(str(home))})")
+            f"replay it there, or with cardgen --workspace {printable(shlex.quote(str(home)))})")
 
 
 def _no_longer_replays(log: GameLog, what: str, exc: ReplayError) -> typer.Exit:
@@ -362,7 +364,8 @@ def register(app: typer.Typer) -> None:
             unknown = [n for n in names if n != YOU and n not in simulator.bots]
             if unknown:
                 near = did_you_mean(unknown[0], [*simulator.bots, YOU])
-                raise fail(f"unknown bot '{unknown[0]}'{near}; bots: {', '.join(simulator.bots)}, or '{YOU}'")
+                raise fail(f"unknown bot '{shorten(unknown[0])}'{near}; bots: "
+                           f"{', '.join(simulator.bots)}, or '{YOU}'")
             log = GameLog(game, seed, count, names, recorded_set(set_ref))
         session = Session(simulator, log)
         try:

@@ -32,7 +32,7 @@ from cardgen.output import (
     write_all_atomic,
 )
 from cardgen.paths import display_path
-from cardgen.problems import DataError
+from cardgen.problems import DataError, shorten
 from cardgen.sim.runner import LogSpec, RunSpec
 
 
@@ -134,7 +134,9 @@ def seat_list(game: str, known: list[str], bots: list[str] | None, players: int)
         return [default] * players
     for name in bots:
         if name not in known:
-            raise fail(f"unknown bot '{name}'{did_you_mean(name, known)}; {game} bots: "
+            # The name quoted short: a long one (a pasted file) pushed the bots' list past the
+            # line's 1,000 characters, and the user was not told the names to give.
+            raise fail(f"unknown bot '{shorten(name)}'{did_you_mean(name, known)}; {game} bots: "
                        f"{', '.join(known)} (default: {default})", 2)
     if players % len(bots):
         fits = [str(n) for n in range(1, players + 1) if players % n == 0]

@@ -280,13 +280,19 @@ def new_catalog(game: str, lang: str) -> polib.POFile:
 
 
 def complete_header(po: polib.POFile, lang: str) -> str:
-    """Add the language's Plural-Forms to a catalog header that lacks it, when cardgen knows it;
-    the field added ('Plural-Forms: ...'), else ''."""
+    """Add to a catalog header what it lacks that its file name says: its Language (a template
+    copied to fr.po kept "Language: ", which i18n check then warned of), and the language's
+    Plural-Forms when cardgen knows them; the fields added ('Language: fr, Plural-Forms: ...'),
+    else ''."""
+    added = []
+    if not po.metadata.get("Language", "").strip():
+        po.metadata["Language"] = lang.replace("-", "_")
+        added.append(f"Language: {po.metadata['Language']}")
     plurals = languages.plural_forms(lang)
-    if not plurals or "Plural-Forms" in po.metadata:
-        return ""
-    po.metadata["Plural-Forms"] = plurals
-    return f"Plural-Forms: {plurals}"
+    if plurals and "Plural-Forms" not in po.metadata:
+        po.metadata["Plural-Forms"] = plurals
+        added.append(f"Plural-Forms: {plurals}")
+    return ", ".join(added)
 
 
 @dataclass

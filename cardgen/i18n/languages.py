@@ -72,16 +72,16 @@ def _key(tag: str) -> str:
 
 def known(tag: str) -> tuple[str, str] | None:
     """(English name, Plural-Forms) of a language tag: the whole tag's (``pt-BR``, ``zh-Hant``),
-    else its language's (``de-AT`` as ``de``), the region or script added to the name; None for a
-    language not in the table."""
-    key = _key(tag)
-    if key in LANGUAGES:
-        return LANGUAGES[key]
-    base, _, rest = key.partition("-")
-    if base in LANGUAGES:
-        name, plurals = LANGUAGES[base]
-        subtags = tag.replace("_", "-").split("-")[1:]
-        return (f"{name} ({'-'.join(subtags)})" if rest else name), plurals
+    else that of its longest start the table has (``de-AT`` as ``de``, ``pt-BR-1990`` as
+    ``pt-BR``: as ``pt`` it got Portugal's plural forms), the subtags after it added to the
+    name; None for a language not in the table."""
+    subtags = tag.replace("_", "-").split("-")
+    for end in range(len(subtags), 0, -1):
+        key = _key("-".join(subtags[:end]))
+        if key in LANGUAGES:
+            name, plurals = LANGUAGES[key]
+            rest = "-".join(subtags[end:])
+            return (f"{name} ({rest})" if rest else name), plurals
     return None
 
 

@@ -330,8 +330,11 @@ REQUIRED_FIELDS = [
 ]
 
 
-def _header_fields(part: Part) -> dict[str, tuple[str, int]]:
-    """Header field -> (value, line of the field in the file)."""
+def _header_fields(part: Part, repeated: list[tuple[str, int, int]] | None = None
+                   ) -> dict[str, tuple[str, int]]:
+    """Header field -> (value, line of the field in the file), the first of a name as gettext
+    reads it; each later one of a name already seen is added to ``repeated`` as (name, its
+    line, the first's line)."""
     starts: list[int] = []
     lines: list[int] = []
     offset = 0
@@ -343,9 +346,12 @@ def _header_fields(part: Part) -> dict[str, tuple[str, int]]:
     offset = 0
     for row in part.text.split("\n"):
         name, colon, value = row.partition(":")
-        if colon and name.strip() and name.strip() not in fields:
+        if colon and name.strip():
             line = lines[max(0, bisect_right(starts, offset) - 1)] if lines else part.line
-            fields[name.strip()] = (value.strip(), line)
+            if name.strip() not in fields:
+                fields[name.strip()] = (value.strip(), line)
+            elif repeated is not None:
+                repeated.append((name.strip(), line, fields[name.strip()][1]))
         offset += len(row) + 1
     return fields
 
@@ -549,8 +555,18 @@ def check_po(data: bytes, template: bool = False) -> list[Finding]:
         findings.append(Finding(1, 1, "PO file header missing (the entry msgid \"\" with Content-Type, "
                                       "Language and the other fields)"))
     else:
-        fields = _header_fields(header.msgstr[0])
+        repeated: list[tuple[str, int, int]] = []
+        fields = _header_fields(header.msgstr[0], repeated)
         where = header.msgstr[0].line
+        for name, line, first in repeated:
+            # msgfmt and gettext read the first, polib (so i18n update, which rewrites the header)
+            # the last: "Plural-Forms" twice was silently replaced by the one gettext never read.
+            # An error where the two would read the text differently; of any other field, a warning.
+            findings.append(Finding(line, 1, f"header field '{shorten(name)}' given twice (first at line "
+                                             f"{first}): gettext reads the first, cardgen's update would "
+                                             "keep the last; keep one",
+                                    "error" if name in ("Plural-Forms", "Content-Type", "Language")
+                                    else "warning"))
         for name, default in REQUIRED_FIELDS:
             if name == "Language" and template:
                 continue  # each translation fills it in

@@ -103,6 +103,17 @@ def test_a_startup_data_file_given_to_check_set_says_to_check_the_game_whole(tmp
         "data whole with 'cardgen check-set startup' in a workspace that holds the file")
 
 
+@pytest.mark.parametrize("other", ["fmnyc", "startup"])
+def test_a_set_file_with_another_game_named_is_a_usage_error(other: str):
+    # check-set custom-set.yaml --game fmnyc checked the Briefcase set, --game silently ignored.
+    result = check_set(str(EXAMPLE), "--game", other)
+    assert result.exit_code == 2
+    assert result.output.splitlines()[-1] == (
+        f"error: {EXAMPLE} is a file of briefcase data ('game: briefcase', 'kind: company-set'); "
+        f"--game {other} names another: leave it out")
+    assert check_set(str(EXAMPLE), "--game", "briefcase", "--no-effects", "--no-baseline").exit_code == 0
+
+
 def test_check_set_names_its_bot_and_prints_each_company_s_paired_effect():
     result = check_set("simple", "--no-baseline", "--effect-games", "6")
     assert result.exit_code == 0, result.output

@@ -222,6 +222,9 @@ def test_init_starts_a_new_language_untranslated(project: Path):
     ("ar", "Arabic", "nplurals=6; plural=(n==0 ? 0 : n==1 ? 1 : n==2 ? 2 : n%100>=3 && n%100<=10 ? 3 "
                      ": n%100>=11 ? 4 : 5);"),
     ("de-AT", "German (AT)", "nplurals=2; plural=(n != 1);"),
+    # The longest start the table knows: as 'pt' it was Portugal's forms, not Brazil's.
+    ("pt-BR-1990", "Brazilian Portuguese (1990)", "nplurals=2; plural=(n > 1);"),
+    ("zh-Hant-TW", "Traditional Chinese (TW)", "nplurals=1; plural=0;"),
 ])
 def test_init_writes_the_languages_plural_forms_as_msginit_does(project: Path, lang, team, forms):
     # i18n init briefcase de wrote no Plural-Forms (and "Language-Team: de"): a catalog without
@@ -249,6 +252,20 @@ def test_update_adds_the_plural_forms_a_catalog_header_lacks(project: Path):
     assert read_catalog(path).metadata["Plural-Forms"] == "nplurals=2; plural=(n != 1);"
     code, out = cardgen("i18n", "update", "briefcase", "--lang", "de")
     assert code == 0 and "header: added" not in out
+
+
+def test_update_names_the_language_of_a_template_copied_as_a_catalog(project: Path):
+    # briefcase.pot copied to fr.po kept "Language: " through update, which i18n check then
+    # warned of ("still has the initial default value"): the file's name says it.
+    assert cardgen("i18n", "update", "briefcase")[0] == 0
+    pot = po_path("briefcase", "fr").with_name("briefcase.pot")
+    po_path("briefcase", "fr").write_bytes(pot.read_bytes())
+    code, out = cardgen("i18n", "update", "briefcase", "--lang", "fr")
+    assert code == 0, out
+    assert "; header: added Language: fr, Plural-Forms: nplurals=2; plural=(n > 1);" in out
+    po = read_catalog(po_path("briefcase", "fr"))
+    assert po.metadata["Language"] == "fr"
+    assert checks.syntax_problems(po_path("briefcase", "fr")) == []
 
 
 def test_init_of_a_language_without_known_plural_forms_says_what_to_add(project: Path):

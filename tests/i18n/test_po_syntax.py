@@ -253,6 +253,23 @@ def test_a_malformed_plural_forms_header_is_an_error_at_its_line(value: str, mes
     assert errors(data) == [(line, message)]
 
 
+def test_a_header_field_given_twice_is_an_error_at_the_second():
+    # gettext reads the first Plural-Forms, polib the last: i18n update rewrote the header with
+    # the second alone, silently changing the plural forms the catalog had been compiled with.
+    line = FIRST - len(HEADER_LINES) + HEADER_LINES.index(PLURAL_FORMS)
+    data = po('msgid "Buy"', 'msgstr "Αγορά"', header=header_with(
+        PLURAL_FORMS, PLURAL_FORMS + '\n"Plural-Forms: nplurals=1; plural=0;\\n"'))
+    assert errors(data) == [(line + 1, f"header field 'Plural-Forms' given twice (first at line {line}): "
+                                       "gettext reads the first, cardgen's update would keep the last; "
+                                       "keep one")]
+    # Of a field that changes nothing in how the texts are read, a warning: the catalog builds.
+    team = '"Language-Team: Greek\\n"'
+    data = po('msgid "Buy"', 'msgstr "Αγορά"', header=header_with(team, team + "\n" + team))
+    assert errors(data) == []
+    assert warnings(data) == ["header field 'Language-Team' given twice (first at line 6): gettext reads the "
+                              "first, cardgen's update would keep the last; keep one"]
+
+
 def test_plural_messages_need_a_plural_forms_header():
     body = ['msgid "card"', 'msgid_plural "cards"', 'msgstr[0] "κάρτα"', 'msgstr[1] "κάρτες"']
     without = header_with(PLURAL_FORMS, None)
@@ -299,7 +316,8 @@ def test_any_mangled_catalog_gives_findings_never_an_exception(pieces: list[str]
 # -- gettext's own msgfmt as the reference, where it is installed -------------------------------------
 
 # Where the Python checker is deliberately stricter than msgfmt, which only warns or lets it pass.
-STRICTER = {"greek-charset", "plural-forms-without-plural", *(c[0] for c in CARDGEN_STRICTER)}
+STRICTER = {"greek-charset", "plural-forms-without-plural", "header-field-twice",
+            *(c[0] for c in CARDGEN_STRICTER)}
 REFERENCE = [(c[0], po(*c[1]), False) for c in BROKEN + CARDGEN_STRICTER] + [
     (c[0], po(*c[1]), True) for c in VALID] + [
     ("byte-order-mark", b"\xef\xbb\xbf" + po('msgid "Buy"', 'msgstr "Αγορά"'), False),
@@ -308,6 +326,8 @@ REFERENCE = [(c[0], po(*c[1]), False) for c in BROKEN + CARDGEN_STRICTER] + [
      False),
     ("plural-forms-without-plural", po('msgid "a"', 'msgstr "b"', header=header_with(
         PLURAL_FORMS, '"Plural-Forms: nplurals=2;\\n"')), False),
+    ("header-field-twice", po('msgid "a"', 'msgstr "b"', header=header_with(
+        PLURAL_FORMS, PLURAL_FORMS + '\n"Plural-Forms: nplurals=1; plural=0;\\n"')), False),
 ]
 
 

@@ -247,6 +247,13 @@ def test_an_unknown_bot_gets_a_suggestion_the_bots_and_the_default(no_game_may_b
     assert line == "error: unknown bot 'hihg' (did you mean 'high'?); dice bots: low, high (default: high)"
 
 
+def test_a_very_long_unknown_bot_is_quoted_short_and_the_bots_still_said(no_game_may_be_played):
+    # A 3,000-character name filled the line's 1,000 characters: the bots to give were cut off.
+    line = one_error_line(simulate("--bots", "b" * 3000), 2)
+    assert line.startswith("error: unknown bot 'bbbb") and len(line) < 200
+    assert line.endswith("; dice bots: low, high (default: high)")
+
+
 def test_seats_are_numbered_from_1_in_the_text_and_the_json_beside_the_fair_share(tmp_path):
     out = tmp_path / "s.json"
     result = simulate("--jobs", "1", "--json", str(out))

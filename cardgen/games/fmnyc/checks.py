@@ -41,6 +41,11 @@ from cardgen.problems import Problem
 
 
 class Context(CheckContext):
+    # Careers are what --set and check-set take: a second careers file put beside careers.yaml
+    # to try was told only to rename it over the game's own.
+    kind_hints = {"careers": "a file of other Career cards to try with --set or check-set goes in a "
+                             "subfolder, such as cards/fmnyc/examples/, which the game does not read"}
+
     def __init__(self, docs: list[Document]):
         super().__init__(GAME, KINDS, docs)
 
