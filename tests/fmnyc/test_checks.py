@@ -464,6 +464,15 @@ def test_demand_range(data):
     assert p.message == "the meters run from -2 to 3; a chip cannot start on 4"
 
 
+def test_delivery_range(data):
+    text = edit(data, "rules.yaml", "workers_on_truck: [0, 2]", "workers_on_truck: [2, 0]")
+    p = only()
+    assert p.rule == "delivery-range"
+    at(p, "rules.yaml", value_of(text, "workers_on_truck: [2, 0]"))
+    assert p.message == ("workers_on_truck runs from 2 up to 0: the first number is the least, "
+                         "the second the most")
+
+
 # --- panels and stocks ---------------------------------------------------------------------
 
 def test_award_sum_even(data):

@@ -691,6 +691,20 @@ def demand_range(ctx: Context) -> Iterator[Problem]:
 
 
 @check
+def delivery_ranges(ctx: Context) -> Iterator[Problem]:
+    """delivery-range: a Delivery Action's ranges ("load 0-2 workers", 1-2 crates) run from
+    their first number up to their second; the engine reads the second as the most."""
+    rules = ctx.one("rules")
+    if rules is None:
+        return
+    for key in ("workers_on_truck", "crates"):
+        low, high = rules.data["delivery"][key]
+        if low > high:
+            yield rules.problem("delivery-range", f"{key} runs from {low} up to {high}: the first "
+                                f"number is the least, the second the most", "delivery", key)
+
+
+@check
 def awards_fit(ctx: Context) -> Iterator[Problem]:
     """award-sum-even, award-order: a 2nd place is paid in whole coins; the awards are listed
     from the most valuable down, and Partnerships is the most valuable."""
