@@ -107,10 +107,10 @@ def parse_answer(decision: Decision, text: str) -> Any:
         if text.strip().lower() in ("n", "no"):
             return False
         raise ValueError("answer y or n")
-    try:
-        numbers = [int(w) for w in words]
-    except ValueError:
-        raise ValueError("answer with option numbers") from None
+    # Digits only: int() also reads "1_0" as 10 and "+1" or "١" as numbers.
+    if not all(w.isascii() and w.isdigit() for w in words):
+        raise ValueError("answer with option numbers")
+    numbers = [int(w) for w in words]
     if any(not 1 <= n <= len(decision.options) for n in numbers):
         raise ValueError(f"options are numbered 1 to {len(decision.options)}")
     picked = [decision.options[n - 1] for n in numbers]

@@ -75,6 +75,19 @@ def test_an_answer_that_is_not_an_option_is_asked_again():
     assert "options are numbered 1 to" in result.output
 
 
+@pytest.mark.parametrize("answer", ["1_0", "+1", "\u0661"])
+def test_an_answer_is_digits_only(answer: str):
+    # int() reads these as 10, 1 and 1 (an Arabic-Indic one): taken as numbers, they played
+    # an option no one typed.
+    from cardgen.commands.play import parse_answer
+    from cardgen.sim import decisions as d
+
+    decision = d.choose(0, "pick", "Pick", ["a", "b"])
+    with pytest.raises(ValueError, match="answer with option numbers"):
+        parse_answer(decision, answer)
+    assert parse_answer(decision, "2") == "b"
+
+
 def test_undo_takes_back_the_last_decision_of_yours():
     result = play("--seats", "you,high", answers="u\n1\nu\n" + ANSWERS)
     assert result.exit_code == 0, result.output
