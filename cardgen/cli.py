@@ -153,10 +153,10 @@ def main() -> None:
 def _say_what_shipped_files_are() -> None:
     from cardgen.paths import bundled_library
     from cardgen.problems import printable, shipped_note
-    from cardgen.workspace import _shown
+    from cardgen.workspace import shown_folder
 
     library = bundled_library()
-    note = shipped_note(_shown(library)) if library is not None else None
+    note = shipped_note(shown_folder(library)) if library is not None else None
     if note is not None:
         try:
             print(printable(note), file=sys.stderr)

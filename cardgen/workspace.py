@@ -88,7 +88,7 @@ class Workspace:
                     # The user's folder is a file, a pipe or a link that leads nowhere: passed
                     # over, the shipped folder stood in for it in silence (a dangling link of
                     # cards/briefcase/locale built with the shipped catalogs).
-                    raise WorkspaceError(f"{_shown(directory)} is not a folder (a file, a pipe, or a "
+                    raise WorkspaceError(f"{shown_folder(directory)} is not a folder (a file, a pipe, or a "
                                          f"link that leads nowhere), so the shipped {Path(folder)} "
                                          "would stand in for it; make it a folder or remove it")
                 continue
@@ -138,9 +138,9 @@ class Workspace:
     def describe(self, game: str | None = None) -> str:
         """One line: which workspace, how it was found, and which of its files are the user's."""
         if self.root is None:
-            return (f"note: no workspace here (no {CONFIG} or cards/ folder in {_shown(Path.cwd())} or "
+            return (f"note: no workspace here (no {CONFIG} or cards/ folder in {shown_folder(Path.cwd())} or "
                     f"above); using the games shipped with cardgen, read-only; 'cardgen init' makes one")
-        line = f"workspace: {_shown(self.root)} (from {self.found_by})"
+        line = f"workspace: {shown_folder(self.root)} (from {self.found_by})"
         if self.root == self.library:
             return line
         if (self.root / "cardgen" / "__init__.py").is_file() and (self.root / "pyproject.toml").is_file():
@@ -163,7 +163,8 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-def _shown(path: Path) -> str:
+def shown_folder(path: Path) -> str:
+    """A folder as messages name it: under the home folder as ~/..., else whole."""
     try:
         return "~/" + path.relative_to(Path.home()).as_posix() if _inside(path, Path.home()) else str(path)
     except (ValueError, RuntimeError):
@@ -248,7 +249,7 @@ def _current(override: Path | None, env: str | None, cwd: Path) -> Workspace:
     for folder in (cwd, *cwd.parents):
         if is_workspace(folder):
             root = folder.resolve()
-            return Workspace(root, "the current folder" if folder == cwd else f"{_shown(cwd)}, upwards",
+            return Workspace(root, "the current folder" if folder == cwd else f"{shown_folder(cwd)}, upwards",
                              library, _read_config(root))
     return Workspace(None, "", library)
 

@@ -152,6 +152,7 @@ def _bots(game: str) -> Listing:
 
 def _languages(game: str) -> Listing:
     from cardgen.i18n import catalog as cat
+    from cardgen.i18n import languages
     from cardgen.i18n.messages import SOURCE_LANGUAGE
 
     rows: list[dict[str, Any]] = [{"language": SOURCE_LANGUAGE, "name": "English", "source": True,
@@ -167,7 +168,7 @@ def _languages(game: str) -> Listing:
     for lang in cat.available_languages(game):
         path = cat.po_path(game, lang)
         origin, file = _origin(path)
-        name = cat.LANGUAGES.get(lang, ("",))[0]
+        name = languages.english_name(lang)
         percent, problem = None, None
         try:
             po = cat.read_catalog(path)

@@ -33,14 +33,6 @@ from cardgen.workspace import current
 
 WRAP = 78  # gettext's own line width, so msgmerge and editors leave the files as they are
 
-# Header values for the languages cardgen ships (their English names, for ``cardgen list``); a new
-# language's header comes from ``languages`` (its name and Plural-Forms).
-LANGUAGES: dict[str, tuple[str, str, str]] = {
-    # tag: (English name, gettext Language value, Plural-Forms)
-    "el": ("Greek", "el", languages.plural_forms("el")),
-    "zh-Hant": ("Traditional Chinese", "zh_Hant", languages.plural_forms("zh-Hant")),
-}
-
 
 class UnknownLanguage(LookupError):
     """A language with no catalog for the game."""

@@ -235,7 +235,7 @@ def window(game: Game) -> Steps:
             continue
         act(game, seat, chosen)
         while chosen[0] in POLITICIAN_USES:
-            options = [a for a in actions(game, seat, stocks=False) if a[0] in POLITICIAN_USES]
+            options = politician_uses(game, seat)
             if not options:
                 break
             chosen = yield _ask(game, seat, "any_time", "At any time: use another politician, or pass",
@@ -264,10 +264,15 @@ def stock_window(game: Game) -> Steps:
 POLITICIAN_USES = ("move_truck", "remove_strike", "raise_demand")
 
 
+def politician_uses(game: Game, seat: int) -> list[list]:
+    """The at-any-time actions of the seat that use a politician, each with its target."""
+    return [a for a in actions(game, seat, stocks=False) if a[0] in POLITICIAN_USES]
+
+
 def politician_window(game: Game) -> Steps:
     """Inside a Delivery Action: each seat, in the Round of Turns, may use one politician."""
     for seat in game.order():
-        options = [a for a in actions(game, seat, stocks=False) if a[0] in POLITICIAN_USES]
+        options = politician_uses(game, seat)
         if not options:
             continue
         chosen = yield _ask(game, seat, "politician", "During the delivery: use a politician, or pass",
