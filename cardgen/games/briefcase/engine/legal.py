@@ -37,7 +37,7 @@ END: Action = ("end",)
 _ARITY = {"end": 1, "buy_company": 3, "buy_resource": 4, "activate": 3, "invest": 3, "move_block": 6,
           "hire": 4}
 _CHECKS: dict[str, Any] = {
-    "end": lambda g: actions.turn_problem(g),
+    "end": actions.turn_problem,
     "buy_company": actions.buy_company_problem,
     "buy_resource": actions.buy_resource_problem,
     "activate": actions.activate_problem,
