@@ -117,7 +117,7 @@ def prepared(simulator: Any, players: int, set_ref: str | None, bots: list[str],
     try:
         return simulator.prepare(players=players, set_ref=set_ref, bots=bots, options=options)
     except DataError as exc:
-        raise data_failed(exc) from None
+        raise data_failed(exc, [set_ref]) from None
     except ValueError as exc:
         raise fail(f"{where}{exc}{hint}") from None
 

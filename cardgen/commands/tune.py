@@ -141,7 +141,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     except (SelectionError, ValueError) as exc:
         raise fail(str(exc)) from None
     except DataError as exc:
-        raise data_failed(exc) from None
+        raise data_failed(exc, refs) from None
     stem = f"{game}-{slug(subject.set_name) if len(subjects) == 1 else 'joint'}"
     folder = current().default_output()
     out = out or folder / f"{stem}-tuned-changes.yaml"
