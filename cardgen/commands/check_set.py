@@ -131,6 +131,15 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
                    f"'cardgen check-set {game}'", 2)
     check_game_count("--games", games)
     check_game_count("--effect-games", effect_games, least=2)
+    # A set file of one game with --game naming another is said first, before what the file's
+    # own checks find: a Briefcase file of several sets (kind: company-sets) checked with
+    # --game fmnyc was told to hold one set a file, not that --game named another game.
+    doc = read_document(file)[0] if named_file else None
+    if doc is not None and asked is not None and asked != doc.game:
+        # check-set MY-SET.yaml --game fmnyc checked the Briefcase set and printed its verdict,
+        # --game left unsaid; a game checked whole with another named is refused so too.
+        raise fail(f"{target} is a file of {doc.game} data ('game: {doc.game}', 'kind: {doc.kind}'); "
+                   f"--game {asked} names another: leave it out", 2)
     problems, docs = validate_paths([file] if named_file else game_files(game))
     for p in problems:
         typer.echo(p.format(), err=True)
@@ -139,13 +148,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
         what = "a valid set file" if named_file else f"a valid {game} set"
         typer.echo(printable(f"FAIL: {target} is not {what}"), err=True)
         raise typer.Exit(1)
-    if file.is_file():
-        doc, _ = read_document(file)
-        if asked is not None and asked != doc.game:
-            # check-set MY-SET.yaml --game fmnyc checked the Briefcase set and printed its verdict,
-            # --game left unsaid; a game checked whole with another named is refused so too.
-            raise fail(f"{target} is a file of {doc.game} data ('game: {doc.game}', 'kind: {doc.kind}'); "
-                       f"--game {asked} names another: leave it out", 2)
+    if doc is not None:
         game, name, set_ref = doc.game, doc.data.get("name", file.name), str(file)
         if _checked_whole(game):
             # A data file of the startup game was refused with "...has no card sets; leave out
