@@ -117,15 +117,18 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     named_file = os.path.lexists(file)
     if named_file and (why := not_a_file(file, "set file")) is not None:
         raise fail(f"{target}: {why.message}")
+    # Any --game given names a game, a set file's included: an empty one (an unset shell
+    # variable) checked Briefcase's set as if none were given, or was said to name another game
+    # than the file's.
+    if game is not None and game not in registered_games():
+        raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
     # A game without sets (the startup game) is checked whole: `cardgen check-set startup`.
     whole = not named_file and target in registered_games() and _checked_whole(target)
     if whole:
         if game is not None and game != target:
             raise fail(f"{target} is a game checked whole; --game {game} names another", 2)
         game = target
-    asked, game = game, game or "briefcase"
-    if not named_file and game not in registered_games():
-        raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
+    asked, game = game, game if game is not None else "briefcase"
     if not named_file and not whole and _checked_whole(game):
         raise fail(f"{game} has no card sets to name: check it whole with "
                    f"'cardgen check-set {game}'", 2)

@@ -55,6 +55,10 @@ def test_an_unknown_set_name_fails_in_one_line():
 @pytest.mark.parametrize("args, message", [
     (["simpel"], "no company set named 'simpel'"),
     (["simple", "--game", "chess"], "unknown game 'chess'"),
+    # An empty --game (an unset shell variable) checked the Briefcase set as if none were given.
+    (["simple", "--game", ""], "unknown game ''"),
+    ([str(EXAMPLE), "--game", ""], "unknown game ''"),
+    ([str(EXAMPLE), "--game", "chess"], "unknown game 'chess'"),
     (["simple", "--games", "0"], "--games must be at least 1"),
     (["simple", "--games", "1000001"], "--games must be at most 1,000,000"),
     (["simple", "--effect-games", "1000001"], "--effect-games must be at most 1,000,000"),
