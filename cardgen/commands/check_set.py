@@ -129,6 +129,10 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
             raise fail(f"{target} is a game checked whole; --game {game} names another", 2)
         game = target
     asked, game = game, game if game is not None else "briefcase"
+    if not named_file and not whole and target in registered_games() and target != game:
+        # check-set fmnyc was told "no company set named 'fmnyc'" and the Briefcase sets.
+        raise fail(f"{target} is a game, not a {game} set: check-set takes a set or a set file "
+                   f"('cardgen list {target} sets' says what {target} takes)", 2)
     if not named_file and not whole and _checked_whole(game):
         raise fail(f"{game} has no card sets to name: check it whole with "
                    f"'cardgen check-set {game}'", 2)
