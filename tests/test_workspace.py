@@ -465,6 +465,11 @@ def test_a_set_file_outside_the_workspace_names_the_validate_that_says_the_same(
                                           f"(cardgen validate '{outside}' says the same)")
     checked = invoke("validate", str(outside))
     assert checked.exit_code == 1 and placed in checked.output
+    # A name that starts with '-' is given after '--', else validate would read it as an option.
+    (ws / "-tech-boom.yaml").write_bytes(outside.read_bytes())
+    result = invoke("simulate", "--set", "-tech-boom.yaml", "-n", "2", "-j", "1", "-q")
+    assert _error_line(result.output).endswith("(cardgen validate -- -tech-boom.yaml says the same)")
+    assert invoke("validate", "--", "-tech-boom.yaml").exit_code == 1
     # A problem of the workspace's own set file, the outside one valid: plain validate reports it.
     outside.write_text(mine, encoding="utf-8")
     my_set = ws / "cards/briefcase/my-set.yaml"

@@ -83,8 +83,11 @@ def data_problems(problems: Sequence[Problem] = (), set_refs: Sequence[str | Non
     if not outside:
         return f"{said} (cardgen validate says the same)"
     errors = {p for p in problems if p.severity == "error"}
+    # As it can be pasted: quoted, and after '--' when a name starts with '-' (else an option).
+    dashes = ["--"] if any(ref.startswith("-") for ref in outside) else []
     for command, targets in (("cardgen validate", [default_target()]),
-                             (shlex.join(["cardgen", "validate", *outside]), [Path(r) for r in outside])):
+                             (shlex.join(["cardgen", "validate", *dashes, *outside]),
+                              [Path(r) for r in outside])):
         if errors <= set(validate_paths(targets)[0]):
             return f"{said} ({command} says the same)"
     return said
