@@ -482,6 +482,26 @@ def test_a_set_file_outside_the_workspace_names_the_validate_that_says_the_same(
                                               "(cardgen validate says the same)"), args
 
 
+def test_check_set_of_a_valid_set_with_the_workspace_data_broken_does_not_blame_the_set(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # It ended "FAIL: tech-boom.yaml is not a valid set file" (or "simple is not a valid briefcase
+    # set") below a problem of another file, the workspace's.
+    ws = overlay(tmp_path)
+    outside = tmp_path / "tech-boom.yaml"
+    outside.write_text((REPO / "cards/briefcase/examples/custom-set.yaml").read_text(encoding="utf-8")
+                       .replace("startup_incubator", "garage_lab").replace("Startup Incubator", "Garage Lab"),
+                       encoding="utf-8")
+    (ws / "cards/briefcase/notes.yaml").write_text("game: briefcase\nkind: company-set\n", encoding="utf-8")
+    monkeypatch.chdir(ws)
+    for target in (str(outside), "simple"):
+        result = invoke("check-set", target, "-n", "2", "-j", "1", "-q", "--no-effects")
+        assert result.exit_code == 1
+        assert "cards/briefcase/notes.yaml:" in result.output
+        assert result.output.splitlines()[-1] == (
+            f"FAIL: {target} cannot be checked: the game data has problems; fix them first "
+            "(cardgen validate says the same)")
+
+
 # --- a plain (non-editable) install: nothing under site-packages ever changes -------------------
 
 @pytest.fixture(scope="module")

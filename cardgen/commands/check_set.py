@@ -11,6 +11,7 @@ import typer
 from cardgen.commands import (
     MAX_GAMES,
     check_game_count,
+    data_problems,
     every_seat_bot,
     fail,
     file_to_write,
@@ -18,6 +19,7 @@ from cardgen.commands import (
     named,
 )
 from cardgen.interrupt import stop_on_signals
+from cardgen.paths import display_path
 from cardgen.problems import printable
 from cardgen.safe_read import not_a_file
 
@@ -150,10 +152,15 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     problems, docs = validate_paths([file] if named_file else game_files(game))
     for p in problems:
         typer.echo(p.format(), err=True)
-    if [p for p in problems if p.severity == "error"] or not docs:
+    errors = [p for p in problems if p.severity == "error"]
+    if errors or not docs:
         # A file's game is the one its header names (the problems above say which is wrong).
-        what = "a valid set file" if named_file else f"a valid {game} set"
-        typer.echo(printable(f"FAIL: {target} is not {what}"), err=True)
+        if named_file and (not docs or any(p.path == display_path(file) for p in errors)):
+            typer.echo(printable(f"FAIL: {target} is not a valid set file"), err=True)
+        else:
+            # The game's own files have the problems: the set was said to be invalid.
+            typer.echo(printable(f"FAIL: {target} cannot be checked: "
+                                 f"{data_problems(errors, [target] if named_file else [])}"), err=True)
         raise typer.Exit(1)
     if doc is not None:
         game, name, set_ref = doc.game, doc.data.get("name", file.name), str(file)
