@@ -32,10 +32,23 @@ def _value_name(param: typer.core.TyperOption, shown: str) -> str:
     return (param.name or "value").upper()
 
 
+def _usage_name(param: typer.core.TyperArgument) -> str:
+    """An argument as the usage line names it: ``SET`` when required, ``[GAME]`` when not, with
+    ``...`` when it takes several, as click writes them. Recent typer writes a required one in
+    braces (``check-set [OPTIONS] {SET}``), which reads as a set of choices, and as the help
+    writes no other argument."""
+    name = param.metavar or (param.name or "value").upper()
+    name = name if param.required else f"[{name}]"
+    return name if param.nargs == 1 else f"{name}..."
+
+
 def _name_values(command: _click.Command, ctx: _click.Context) -> None:
     """Help names what each value is in capitals (GAME, N, FILE), never by its Python type:
-    recent typer appends one (``GAME <str>``, ``--jobs <int range>``, ``PATH <list[Path]>``)."""
+    recent typer appends one (``GAME <str>``, ``--jobs <int range>``, ``PATH <list[Path]>``);
+    and a required argument plainly in the usage line (``_usage_name``)."""
     for param in command.params:
+        if isinstance(param, typer.core.TyperArgument):
+            param.get_usage_pieces = lambda ctx, param=param: [_usage_name(param)]  # type: ignore[method-assign]
         if not hasattr(param, "display_type"):                # a typer that shows no types
             continue
         if isinstance(param, typer.core.TyperArgument):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -108,7 +109,7 @@ def check_distinct(paths: list[Path]) -> None:
     ``./a/../a/x`` are one file."""
     seen: dict[Path, Path] = {}
     for path in map(Path, paths):
-        key = resolved(path.parent) / path.name
+        key = _file_key(path)
         if key in seen:
             first = display_path(seen[key])
             shown = display_path(path)
@@ -116,6 +117,25 @@ def check_distinct(paths: list[Path]) -> None:
                               + ("" if first == shown else f" ({first} and {shown})")
                               + "; give each output its own file")
         seen[key] = path
+
+
+def check_not_read(paths: Sequence[Path], read: Sequence[str | None]) -> None:
+    """Raise OutputError when a file a run writes is a file it reads (``read``: the --set values,
+    or check-set's SET): ``simulate --set x.yaml --json x.yaml`` replaced the user's set file
+    with the run's JSON. Compared as ``check_distinct`` compares, and by where links lead."""
+    def names(path: Path) -> set[Path]:
+        return {_file_key(path), resolved(path)}
+
+    sources = set().union(*(names(Path(ref)) for ref in read if ref and os.path.isfile(ref)))
+    for path in map(Path, paths):
+        if names(path) & sources:
+            raise OutputError(f"cannot write {display_path(path)}: it is the set file this run reads; "
+                              "give the output a file of its own")
+
+
+def _file_key(path: Path) -> Path:
+    """A file's name with its folder's links resolved: ``a/x`` and ``./a/../a/x`` are one file."""
+    return resolved(path.parent) / path.name
 
 
 def json_bytes(data: Any, indent: int | None = 2) -> bytes:

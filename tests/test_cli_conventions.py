@@ -69,6 +69,20 @@ def test_help_names_values_in_capitals_never_by_python_type(path: tuple[str, ...
         result.output
 
 
+@pytest.mark.parametrize("path", COMMANDS, ids=[" ".join(p) for p in COMMANDS])
+def test_usage_names_a_required_argument_as_the_others_without_braces(path: tuple[str, ...]):
+    # Recent typer wrote "check-set [OPTIONS] {SET}": braces, as a set of choices would be.
+    result = runner.invoke(app, [*path, "--help"])
+    (usage,) = [line for line in result.output.splitlines() if line.startswith("Usage:")]
+    assert "{" not in usage and "}" not in usage, usage
+    required = [p for p in _command(path).params if p.param_type_name == "argument" and p.required]
+    for p in required:
+        assert f" {p.metavar}" in usage and f"[{p.metavar}]" not in usage, usage
+        missing = runner.invoke(app, list(path))
+        assert missing.exit_code == 2
+        assert missing.output.startswith(f"error: Missing argument '{p.metavar}'."), missing.output
+
+
 def test_shell_completion_can_be_installed():
     result = runner.invoke(app, ["--help"])
     assert "--install-completion" in result.output

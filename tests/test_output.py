@@ -164,3 +164,35 @@ def test_every_json_cardgen_writes_goes_through_json_bytes():
     offenders = [str(p.relative_to(root)) for p in root.rglob("*.py")
                  if "json.dump" in p.read_text(encoding="utf-8") and p.name not in allowed]
     assert offenders == []
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "-n", "1", "-j", "1", "-q", "--set", "{set}", "--json", "{out}"],
+    ["check-set", "{set}", "-n", "1", "-j", "1", "-q", "--no-effects", "--json", "{out}"],
+    ["tune", "-n", "2", "--set", "{set}", "--report", "{out}"],
+    ["preview", "buy", "--set", "{set}", "--out", "{out}"],
+    ["play", "--set", "{set}", "--save", "{out}"],
+])
+@pytest.mark.parametrize("named", ["as read", "by another way", "as the file a read link leads to"])
+def test_an_output_that_is_the_set_file_read_is_refused_and_the_set_kept(tmp_path, monkeypatch, args, named):
+    # simulate --set x.yaml --json x.yaml replaced the user's set file with the run's JSON (check-set
+    # too; preview --out with a PNG, tune --out or --report at the end of the tune, play --save
+    # with the game's log).
+    from typer.testing import CliRunner
+
+    from cardgen.cli import app
+    from tests.conftest import REPO
+
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "sub").mkdir()
+    mine = tmp_path / "mine.yaml"
+    original = (REPO / "cards/briefcase/examples/custom-set.yaml").read_bytes()
+    mine.write_bytes(original)
+    (tmp_path / "link.yaml").symlink_to("mine.yaml")
+    read, out = {"as read": ("mine.yaml", "mine.yaml"), "by another way": ("mine.yaml", "sub/../mine.yaml"),
+                 "as the file a read link leads to": ("link.yaml", str(mine))}[named]
+    result = CliRunner().invoke(app, [a.format(set=read, out=out) for a in args], input="q\n")
+    assert result.exit_code == 1, result.output
+    (line,) = [x for x in result.output.splitlines() if x.startswith("error:")]
+    assert line.endswith(": it is the set file this run reads; give the output a file of its own"), line
+    assert mine.read_bytes() == original

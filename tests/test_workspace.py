@@ -425,6 +425,83 @@ def test_a_missing_language_outside_any_workspace_says_to_make_one_first(tmp_pat
     assert result.exit_code == 2 and "start one with `cardgen i18n init briefcase de`" in result.stderr
 
 
+def _error_line(output: str) -> str:
+    (line,) = [x for x in output.splitlines() if x.startswith("error:")]
+    return line
+
+
+def test_a_set_file_outside_the_workspace_is_not_said_to_be_checked_by_plain_validate(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # check-set (and --set) of a set file outside the workspace ended "(cardgen validate says the
+    # same)": plain validate never reads that file, and here 'cardgen validate FILE' does not say
+    # it either (it checks the file against the shipped data, not the workspace's set file that
+    # defines the same new company).
+    ws = overlay(tmp_path)
+    outside = tmp_path / "tech-boom.yaml"
+    outside.write_bytes((REPO / "cards/briefcase/examples/custom-set.yaml").read_bytes())
+    monkeypatch.chdir(ws)
+    for args in (["check-set", str(outside), "--no-effects"], ["simulate", "--set", str(outside)]):
+        result = invoke(*args, "-n", "2", "-j", "1", "-q")
+        assert result.exit_code == 1, result.output
+        assert "error[company-duplicate]" in result.output
+        assert _error_line(result.output) == "error: the game data has problems; fix them first", args
+    assert invoke("validate").exit_code == 0 and invoke("validate", str(outside)).exit_code == 0
+
+
+def test_a_set_file_outside_the_workspace_names_the_validate_that_says_the_same(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    ws = overlay(tmp_path)
+    example = (REPO / "cards/briefcase/examples/custom-set.yaml").read_text(encoding="utf-8")
+    mine = example.replace("startup_incubator", "garage_lab").replace("Startup Incubator", "Garage Lab")
+    # A problem of the file itself: 'cardgen validate FILE' reports it.
+    outside = tmp_path / "my sets" / "tech boom.yaml"
+    outside.parent.mkdir()
+    outside.write_text(mine.replace("Theme Parks]", "Theme Park]"), encoding="utf-8")
+    monkeypatch.chdir(ws)
+    result = invoke("simulate", "--set", str(outside), "-n", "2", "-j", "1", "-q")
+    assert result.exit_code == 1
+    (placed,) = [x for x in result.output.splitlines() if "error[" in x]
+    assert _error_line(result.output) == ("error: the game data has problems; fix them first "
+                                          f"(cardgen validate '{outside}' says the same)")
+    checked = invoke("validate", str(outside))
+    assert checked.exit_code == 1 and placed in checked.output
+    # A name that starts with '-' is given after '--', else validate would read it as an option.
+    (ws / "-tech-boom.yaml").write_bytes(outside.read_bytes())
+    result = invoke("simulate", "--set", "-tech-boom.yaml", "-n", "2", "-j", "1", "-q")
+    assert _error_line(result.output).endswith("(cardgen validate -- -tech-boom.yaml says the same)")
+    assert invoke("validate", "--", "-tech-boom.yaml").exit_code == 1
+    # A problem of the workspace's own set file, the outside one valid: plain validate reports it.
+    outside.write_text(mine, encoding="utf-8")
+    my_set = ws / "cards/briefcase/my-set.yaml"
+    my_set.write_text(my_set.read_text(encoding="utf-8").replace("Bank,", "Bonk,"), encoding="utf-8")
+    for args in (["check-set", str(outside), "--no-effects"], ["simulate", "--set", str(outside)]):
+        result = invoke(*args, "-n", "2", "-j", "1", "-q")
+        assert result.exit_code == 1, result.output
+        assert "cards/briefcase/my-set.yaml:" in result.output
+        assert _error_line(result.output) == ("error: the game data has problems; fix them first "
+                                              "(cardgen validate says the same)"), args
+
+
+def test_check_set_of_a_valid_set_with_the_workspace_data_broken_does_not_blame_the_set(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # It ended "FAIL: tech-boom.yaml is not a valid set file" (or "simple is not a valid briefcase
+    # set") below a problem of another file, the workspace's.
+    ws = overlay(tmp_path)
+    outside = tmp_path / "tech-boom.yaml"
+    outside.write_text((REPO / "cards/briefcase/examples/custom-set.yaml").read_text(encoding="utf-8")
+                       .replace("startup_incubator", "garage_lab").replace("Startup Incubator", "Garage Lab"),
+                       encoding="utf-8")
+    (ws / "cards/briefcase/notes.yaml").write_text("game: briefcase\nkind: company-set\n", encoding="utf-8")
+    monkeypatch.chdir(ws)
+    for target in (str(outside), "simple"):
+        result = invoke("check-set", target, "-n", "2", "-j", "1", "-q", "--no-effects")
+        assert result.exit_code == 1
+        assert "cards/briefcase/notes.yaml:" in result.output
+        assert result.output.splitlines()[-1] == (
+            f"FAIL: {target} cannot be checked: the game data has problems; fix them first "
+            "(cardgen validate says the same)")
+
+
 # --- a plain (non-editable) install: nothing under site-packages ever changes -------------------
 
 @pytest.fixture(scope="module")

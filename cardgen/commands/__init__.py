@@ -4,12 +4,16 @@ reports an error, the options several take, and which bot they seat."""
 from __future__ import annotations
 
 import os
+import shlex
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
+
+if TYPE_CHECKING:
+    from cardgen.problems import Problem
 
 
 def error_prefix() -> str:
@@ -59,15 +63,43 @@ def check_game_count(option: str, games: int, least: int = 1, least_why: str = "
         raise fail(f"{option} must be at most {most:,} ({why})", 2)
 
 
-DATA_PROBLEMS = "the game data has problems; fix them first (cardgen validate says the same)"
+def data_problems(problems: Sequence[Problem] = (), set_refs: Sequence[str | None] = ()) -> str:
+    """The ``error:`` line's message after the data's problems: the data has problems, and which
+    ``cardgen validate`` says the same, when one does. ``set_refs``: the --set values (or
+    check-set's SET) the data was loaded with.
+
+    A command loads the files plain ``cardgen validate`` reads, and a set file given with them.
+    One outside those files plain validate does not read, and ``cardgen validate FILE`` checks it
+    against the shipped data only, not against the workspace's own files (a new company that a
+    set file of the workspace defines too): so with such a file either command is named only
+    when it reports every one of the problems, and none when neither does."""
+    from cardgen.commands.validate import default_target, validate_paths
+    from cardgen.safe_read import resolved
+
+    said = "the game data has problems; fix them first"
+    folder = resolved(default_target())
+    outside = [ref for ref in set_refs
+               if ref and os.path.isfile(ref) and not resolved(Path(ref)).is_relative_to(folder)]
+    if not outside:
+        return f"{said} (cardgen validate says the same)"
+    errors = {p for p in problems if p.severity == "error"}
+    # As it can be pasted: quoted, and after '--' when a name starts with '-' (else an option).
+    dashes = ["--"] if any(ref.startswith("-") for ref in outside) else []
+    for command, targets in (("cardgen validate", [default_target()]),
+                             (shlex.join(["cardgen", "validate", *dashes, *outside]),
+                              [Path(r) for r in outside])):
+        if errors <= set(validate_paths(targets)[0]):
+            return f"{said} ({command} says the same)"
+    return said
 
 
-def data_failed(exc: Any) -> typer.Exit:
-    """Print each problem of a ``DataError`` at its place, then one ``error:`` line; return the
-    Exit (1) to raise. What every command that loads game data says when the data is invalid."""
+def data_failed(exc: Any, set_refs: Sequence[str | None] = ()) -> typer.Exit:
+    """Print each problem of a ``DataError`` at its place, then one ``error:`` line
+    (``data_problems``); return the Exit (1) to raise. What every command that loads game data
+    says when the data is invalid."""
     for problem in exc.problems:
         typer.echo(problem.format(), err=True)
-    return fail(DATA_PROBLEMS, 1)
+    return fail(data_problems(exc.problems, set_refs), 1)
 
 
 def default_bot(bots: Sequence[str]) -> str:

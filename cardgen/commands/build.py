@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from cardgen.commands import (
-    DATA_PROBLEMS,
+    data_problems,
     error_line,
     folder_to_write,
     font_option,
@@ -169,7 +169,8 @@ def context_for(game: str, lang: str, players: int | None = None, set_ref: str |
         selection = module.select(players, set_ref)
     except DataError as exc:
         # As every command that loads the data says it (commands.data_failed).
-        raise BuildFailed([DATA_PROBLEMS], placed=[p.format() for p in exc.problems]) from None
+        raise BuildFailed([data_problems(exc.problems, [set_ref])],
+                          placed=[p.format() for p in exc.problems]) from None
     except ValueError as exc:
         raise UsageProblem(str(exc)) from None
     try:

@@ -11,6 +11,7 @@ import typer
 from cardgen.commands import (
     MAX_GAMES,
     check_game_count,
+    data_problems,
     every_seat_bot,
     fail,
     file_to_write,
@@ -18,6 +19,7 @@ from cardgen.commands import (
     named,
 )
 from cardgen.interrupt import stop_on_signals
+from cardgen.paths import display_path
 from cardgen.problems import printable
 from cardgen.safe_read import not_a_file
 
@@ -117,35 +119,50 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     named_file = os.path.lexists(file)
     if named_file and (why := not_a_file(file, "set file")) is not None:
         raise fail(f"{target}: {why.message}")
+    # Any --game given names a game, a set file's included: an empty one (an unset shell
+    # variable) checked Briefcase's set as if none were given, or was said to name another game
+    # than the file's.
+    if game is not None and game not in registered_games():
+        raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
     # A game without sets (the startup game) is checked whole: `cardgen check-set startup`.
     whole = not named_file and target in registered_games() and _checked_whole(target)
     if whole:
         if game is not None and game != target:
             raise fail(f"{target} is a game checked whole; --game {game} names another", 2)
         game = target
-    asked, game = game, game or "briefcase"
-    if not named_file and game not in registered_games():
-        raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
+    asked, game = game, game if game is not None else "briefcase"
+    if not named_file and not whole and target in registered_games() and target != game:
+        # check-set fmnyc was told "no company set named 'fmnyc'" and the Briefcase sets.
+        raise fail(f"{target} is a game, not a {game} set: check-set takes a set or a set file "
+                   f"('cardgen list {target} sets' says what {target} takes)", 2)
     if not named_file and not whole and _checked_whole(game):
         raise fail(f"{game} has no card sets to name: check it whole with "
                    f"'cardgen check-set {game}'", 2)
     check_game_count("--games", games)
     check_game_count("--effect-games", effect_games, least=2)
+    # A set file of one game with --game naming another is said first, before what the file's
+    # own checks find: a Briefcase file of several sets (kind: company-sets) checked with
+    # --game fmnyc was told to hold one set a file, not that --game named another game.
+    doc = read_document(file)[0] if named_file else None
+    if doc is not None and asked is not None and asked != doc.game:
+        # check-set MY-SET.yaml --game fmnyc checked the Briefcase set and printed its verdict,
+        # --game left unsaid; a game checked whole with another named is refused so too.
+        raise fail(f"{target} is a file of {doc.game} data ('game: {doc.game}', 'kind: {doc.kind}'); "
+                   f"--game {asked} names another: leave it out", 2)
     problems, docs = validate_paths([file] if named_file else game_files(game))
     for p in problems:
         typer.echo(p.format(), err=True)
-    if [p for p in problems if p.severity == "error"] or not docs:
+    errors = [p for p in problems if p.severity == "error"]
+    if errors or not docs:
         # A file's game is the one its header names (the problems above say which is wrong).
-        what = "a valid set file" if named_file else f"a valid {game} set"
-        typer.echo(printable(f"FAIL: {target} is not {what}"), err=True)
+        if named_file and (not docs or any(p.path == display_path(file) for p in errors)):
+            typer.echo(printable(f"FAIL: {target} is not a valid set file"), err=True)
+        else:
+            # The game's own files have the problems: the set was said to be invalid.
+            typer.echo(printable(f"FAIL: {target} cannot be checked: "
+                                 f"{data_problems(errors, [target] if named_file else [])}"), err=True)
         raise typer.Exit(1)
-    if file.is_file():
-        doc, _ = read_document(file)
-        if asked is not None and asked != doc.game:
-            # check-set MY-SET.yaml --game fmnyc checked the Briefcase set and printed its verdict,
-            # --game left unsaid; a game checked whole with another named is refused so too.
-            raise fail(f"{target} is a file of {doc.game} data ('game: {doc.game}', 'kind: {doc.kind}'); "
-                       f"--game {asked} names another: leave it out", 2)
+    if doc is not None:
         game, name, set_ref = doc.game, doc.data.get("name", file.name), str(file)
         if _checked_whole(game):
             # A data file of the startup game was refused with "...has no card sets; leave out
@@ -182,7 +199,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     # The reference set checked against itself: the same games, played once.
     same = bool(base_plans) and all(base_plans[n].spec.config == plans[n].spec.config for n in counts)
     stem = f"{game}-{slug(name) or 'set'}-check"
-    check_outputs(json_out, check_plot_paths(stem, plot, effects) if plot is not None else None)
+    check_outputs(json_out, check_plot_paths(stem, plot, effects) if plot is not None else None, [set_ref])
     runs, bases = {}, {}
     bars = not quiet and on_terminal()
     for players in counts:

@@ -12,7 +12,7 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import DATA_PROBLEMS, data_failed, default_bot, fail, game_option, pick_game
+from cardgen.commands import data_failed, data_problems, default_bot, fail, game_option, pick_game
 from cardgen.data.schema import did_you_mean
 from cardgen.output import json_bytes
 from cardgen.problems import DataError, printable  # shared: everything cardgen prints
@@ -368,7 +368,7 @@ def register(app: typer.Typer) -> None:
                 typer.echo(printable(note), err=True)
             announce(chosen)
             if notes:           # what could be listed is shown; the data still has problems
-                raise fail(DATA_PROBLEMS, 1)
+                raise fail(data_problems(), 1)
             return
         try:
             listing = LISTINGS[listing_name](chosen)

@@ -11,7 +11,7 @@ import typer
 from cardgen.commands import file_to_write, font_option, ink_saver_option, lang_option, named
 from cardgen.commands.build import BuildFailed, UsageProblem, context_for, layout_failed, report_failures
 from cardgen.data.schema import did_you_mean
-from cardgen.output import OutputError, write_atomic
+from cardgen.output import OutputError, check_not_read, write_atomic
 from cardgen.paths import display_path
 from cardgen.problems import printable
 from cardgen.render.cardface import RenderError
@@ -67,6 +67,10 @@ def register(app: typer.Typer) -> None:
         """
 
         def action() -> int:
+            try:
+                check_not_read([out] if out is not None else [], [set_ref])
+            except OutputError as exc:
+                raise BuildFailed([str(exc)]) from None
             ctx = context_for(game, lang, set_ref=set_ref, ink_saver=ink_saver, font=font)
             try:
                 face = find_face(ctx.module.card_list(ctx.selection), card)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from cardgen.interrupt import Interrupted, checkpoint, stop_on_signals
 from cardgen.output import (
     OutputError,
     check_distinct,
+    check_not_read,
     check_writable,
     json_bytes,
     note_written,
@@ -117,7 +119,7 @@ def prepared(simulator: Any, players: int, set_ref: str | None, bots: list[str],
     try:
         return simulator.prepare(players=players, set_ref=set_ref, bots=bots, options=options)
     except DataError as exc:
-        raise data_failed(exc) from None
+        raise data_failed(exc, [set_ref]) from None
     except ValueError as exc:
         raise fail(f"{where}{exc}{hint}") from None
 
@@ -377,7 +379,7 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
     plan = plan_run(game, players, games, seed, set_ref, bot_list, invariants, options, log_dir)
     from cardgen.sim.plots import plot_paths
 
-    check_outputs(json_out, plot_paths(game, players, plot) if plot is not None else None)
+    check_outputs(json_out, plot_paths(game, players, plot) if plot is not None else None, [set_ref])
     summary = play_run(plan, jobs, scheduler, progress=not quiet and on_terminal())
     own = game_summary_lines(game, summary, options)
     from cardgen.games import game_simulator
@@ -407,10 +409,12 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
     write_outputs(files)
 
 
-def check_outputs(json_out: Path | None, plot_files: list[Path] | None) -> None:
+def check_outputs(json_out: Path | None, plot_files: list[Path] | None,
+                  read: Sequence[str | None] = ()) -> None:
     """Check every destination before the first game (finding one unwritable after the games
-    wastes them): the JSON file, and the charts (``None``: no --plot), matplotlib included.
-    Raises typer.Exit (1) with one line. Shared by simulate and check-set."""
+    wastes them): the JSON file, and the charts (``None``: no --plot), matplotlib included;
+    none may be the set file the run reads (``read``). Raises typer.Exit (1) with one line.
+    Shared by simulate and check-set."""
     try:
         if plot_files is not None:
             from cardgen.sim.plots import require_plotting
@@ -420,7 +424,9 @@ def check_outputs(json_out: Path | None, plot_files: list[Path] | None) -> None:
                 check_writable(path)
         if json_out is not None:
             check_writable(json_out)
-        check_distinct([*(plot_files or []), *([json_out] if json_out is not None else [])])
+        outputs = [*(plot_files or []), *([json_out] if json_out is not None else [])]
+        check_distinct(outputs)
+        check_not_read(outputs, read)
     except (RuntimeError, OutputError) as exc:
         raise fail(str(exc), 1) from None
 

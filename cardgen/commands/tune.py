@@ -111,7 +111,15 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     from cardgen.commands.simulate import on_terminal
     from cardgen.games import game_simulator, registered_games, simulator_ref
     from cardgen.games.selection import SelectionError
-    from cardgen.output import OutputError, check_distinct, check_writable, json_bytes, slug, write_all_atomic
+    from cardgen.output import (
+        OutputError,
+        check_distinct,
+        check_not_read,
+        check_writable,
+        json_bytes,
+        slug,
+        write_all_atomic,
+    )
     from cardgen.problems import DataError
     from cardgen.sim.runner import dask_executor, local_executor, scheduler_problem, worker_count
     from cardgen.sim.tune import FRESH_SEED, Joint, Settings, Tuner, check_budget
@@ -141,7 +149,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     except (SelectionError, ValueError) as exc:
         raise fail(str(exc)) from None
     except DataError as exc:
-        raise data_failed(exc) from None
+        raise data_failed(exc, refs) from None
     stem = f"{game}-{slug(subject.set_name) if len(subjects) == 1 else 'joint'}"
     folder = current().default_output()
     out = out or folder / f"{stem}-tuned-changes.yaml"
@@ -153,6 +161,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
         for path in (out, report, log):
             check_writable(path)
         check_distinct([out, report, log])
+        check_not_read([out, report, log], refs)
     except OutputError as exc:
         raise fail(str(exc), 1) from None
 

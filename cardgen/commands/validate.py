@@ -72,7 +72,7 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], list[Document]]:
     return sorted(set(problems)), docs
 
 
-def _default_target() -> Path:
+def default_target() -> Path:
     """The workspace's own cards/ folder; the shipped games' when there is no workspace."""
     ws = current()
     if ws.root is not None and (ws.root / "cards").is_dir():
@@ -132,7 +132,7 @@ def register(app: typer.Typer) -> None:
         if game_opt is not None:      # the game's files as a game name given as a PATH stands for
             targets.extend(p for p in game_data_files(game_opt) or [Path(game_opt)] if p not in targets)
         elif not targets:
-            targets = [_default_target()]
+            targets = [default_target()]
         problems, docs = validate_paths(targets)
         notes: list[Problem] = []
         if provenance:

@@ -212,8 +212,13 @@ def read_catalog(path: Path) -> polib.POFile:
 
 
 def catalog_bytes(po: polib.POFile) -> bytes:
-    """A catalog's file as cardgen writes it: UTF-8, the charset every catalog it reads declares."""
-    return str(po).encode("utf-8")
+    """A catalog's file as cardgen writes it: UTF-8, the charset every catalog it reads declares.
+    A catalog without header comments gets none: polib writes an empty header as a lone '#'
+    line, which every ``i18n update`` added to a catalog that had no such line."""
+    text = str(po)
+    if not po.header:
+        text = text.removeprefix("#\n")
+    return text.encode("utf-8")
 
 
 def write_catalog(po: polib.POFile, path: Path) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any
 from cardgen import __version__
 from cardgen.output import json_bytes, write_atomic
 from cardgen.problems import quoted, shorten
+from cardgen.safe_read import not_a_file
 from cardgen.sim.result import GameResult
 
 FORMAT = "cardgen-game-log/1"
@@ -144,12 +144,15 @@ def read_log(path: Path) -> GameLog:
 
 def _text(path: Path) -> str:
     """The file's text; LogError for what is not a small regular UTF-8 file."""
+    # What is no regular file, said which from its stat as every file cardgen reads: a FIFO or
+    # device would block or never end; a link loop was told 'Too many levels of symbolic links'.
+    why = not_a_file(path, "game log written by cardgen")
+    if why is not None:
+        raise LogError(f"{path}: {why.message}")
     try:
         info = path.stat()
     except OSError as exc:
         raise LogError(f"{path}: {exc.strerror or 'cannot be read'}") from None
-    if not stat.S_ISREG(info.st_mode):     # a FIFO or device would block or never end
-        raise LogError(f"{path}: not a regular file; give a game log written by cardgen")
     if info.st_size > MAX_LOG_BYTES:
         raise LogError(f"{path}: larger than {MAX_LOG_BYTES // 2**20} MiB; not a game log")
     try:

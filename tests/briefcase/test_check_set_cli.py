@@ -55,6 +55,13 @@ def test_an_unknown_set_name_fails_in_one_line():
 @pytest.mark.parametrize("args, message", [
     (["simpel"], "no company set named 'simpel'"),
     (["simple", "--game", "chess"], "unknown game 'chess'"),
+    # An empty --game (an unset shell variable) checked the Briefcase set as if none were given.
+    (["simple", "--game", ""], "unknown game ''"),
+    ([str(EXAMPLE), "--game", ""], "unknown game ''"),
+    ([str(EXAMPLE), "--game", "chess"], "unknown game 'chess'"),
+    # It said "no company set named 'fmnyc'" and listed Briefcase's sets.
+    (["fmnyc"], "error: fmnyc is a game, not a briefcase set: check-set takes a set or a set file "
+                "('cardgen list fmnyc sets' says what fmnyc takes)"),
     (["simple", "--games", "0"], "--games must be at least 1"),
     (["simple", "--games", "1000001"], "--games must be at most 1,000,000"),
     (["simple", "--effect-games", "1000001"], "--effect-games must be at most 1,000,000"),
@@ -112,6 +119,27 @@ def test_a_set_file_with_another_game_named_is_a_usage_error(other: str):
         f"error: {EXAMPLE} is a file of briefcase data ('game: briefcase', 'kind: company-set'); "
         f"--game {other} names another: leave it out")
     assert check_set(str(EXAMPLE), "--game", "briefcase", "--no-effects", "--no-baseline").exit_code == 0
+
+
+@pytest.mark.parametrize("where", ["beside the game's files", "with sets of a company each"])
+def test_a_file_of_several_sets_with_another_game_named_says_the_game_first(project: Path, where: str):
+    # check-set FILE -g fmnyc of a Briefcase file of several sets reported what is wrong with it
+    # as a Briefcase file (a second file of 'kind: company-sets', sets of the wrong size) and
+    # FAIL, never that --game names another game, the mistake made.
+    shipped = (project / "cards/briefcase/sets.yaml").read_text(encoding="utf-8")
+    if where == "beside the game's files":
+        sets = project / "cards/briefcase/more-sets.yaml"
+        sets.write_text(shipped, encoding="utf-8")
+    else:
+        sets = project / "few-sets.yaml"
+        sets.write_text("game: briefcase\nkind: company-sets\nsets:\n"
+                        "  - {id: a, name: A, companies: [Newspaper]}\n"
+                        "  - {id: b, name: B, companies: [Bank]}\n", encoding="utf-8")
+    result = check_set(str(sets), "-g", "fmnyc")
+    assert result.exit_code == 2, result.output
+    assert [line for line in result.output.splitlines() if not line.startswith(("workspace:", "note:"))] == [
+        f"error: {sets} is a file of briefcase data ('game: briefcase', 'kind: company-sets'); "
+        "--game fmnyc names another: leave it out"]
 
 
 def test_check_set_names_its_bot_and_prints_each_company_s_paired_effect():

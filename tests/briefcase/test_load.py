@@ -54,8 +54,13 @@ def test_a_data_file_that_is_not_a_company_set_is_named_as_such(path):
 def test_a_set_path_that_is_a_pipe_or_a_link_loop_says_why_it_cannot_be_read(tmp_path):
     fifo = tmp_path / "set.yaml"
     os.mkfifo(fifo)
-    with pytest.raises(SelectionError, match="not a file .*pipe"):
+    with pytest.raises(SelectionError,
+                       match=r"not a regular file \(a device, pipe or socket\); give a company set file"):
         resolve_set(str(fifo))
+    folder = tmp_path / "folder.yaml"
+    folder.mkdir()
+    with pytest.raises(SelectionError, match="is a directory, not a company set file"):
+        resolve_set(str(folder))
     loop = tmp_path / "loop"
     loop.symlink_to(tmp_path / "loop")
     with pytest.raises(SelectionError, match="link loop"):

@@ -57,6 +57,29 @@ def test_update_of_current_catalogs_changes_no_byte(project: Path):
         assert (data(project, "locale") / shipped.name).read_bytes() == shipped.read_bytes()
 
 
+HEADER_COMMENTS = [
+    "",
+    "# German translation of the printed texts of briefcase.\n",
+    "# SOME DESCRIPTIVE TITLE.\n# Copyright (C) 2026 THE PACKAGE'S COPYRIGHT HOLDER\n"
+    "# Anna <anna@example.org>, 2026.\n#\n",
+    "# Two paragraphs.\n#\n# Übersetzung, second one.\n#\n#, fuzzy\n",
+]
+
+
+@pytest.mark.parametrize("comments", HEADER_COMMENTS)
+def test_update_keeps_the_header_comments_as_they_are_and_adds_none(project: Path, comments: str):
+    # A catalog whose header had no comment lines got a lone '#' line on top from every update
+    # (polib writes an empty header so).
+    assert cardgen("i18n", "init", "briefcase", "de")[0] == 0
+    path = po_path("briefcase", "de")
+    text = path.read_text(encoding="utf-8")
+    catalog_text = comments + text[text.index('msgid ""'):]
+    path.write_text(catalog_text, encoding="utf-8")
+    code, out = cardgen("i18n", "update", "briefcase", "--lang", "de")
+    assert code == 0, out
+    assert path.read_text(encoding="utf-8") == catalog_text
+
+
 def test_a_failed_update_writes_nothing_not_even_the_template(valid_project: Path):
     # The English changed (so the template and el.po would change) and zh-Hant.po is broken:
     # everything is read and checked before the first file is written.

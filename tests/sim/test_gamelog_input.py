@@ -300,6 +300,22 @@ def test_an_empty_log_name_is_a_usage_error(args: list[str]):
     assert result.exit_code == 2 and "is empty: name a file" in result.output
 
 
+@pytest.mark.parametrize(("make", "said"), [
+    (lambda p: p.mkdir(), "is a directory, not a game log written by cardgen"),
+    (lambda p: os.mkfifo(p),
+     "not a regular file (a device, pipe or socket); give a game log written by cardgen"),
+    # It said "Too many levels of symbolic links", the system's words.
+    (lambda p: p.symlink_to(p.name), "symbolic link loop (the link leads back to itself)"),
+    (lambda p: p.symlink_to("gone.jsonl"), "no such file (a symbolic link to a file that does not exist)"),
+])
+@pytest.mark.parametrize("args", BOTH)
+def test_a_log_path_that_is_no_file_says_what_it_is_as_every_file_read(tmp_path: Path, args: list[str],
+                                                                       make, said: str):
+    log = tmp_path / "game.jsonl"
+    make(log)
+    assert refused(args, log) == f"error: {log}: {said}"
+
+
 def test_a_file_over_the_size_of_any_game_log_is_refused_before_it_is_read(tmp_path: Path):
     """A 60 MB file under the old 64 MiB cap took 20 s and a gigabyte to be refused."""
     from cardgen.sim.gamelog import MAX_LOG_BYTES

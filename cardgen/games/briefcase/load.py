@@ -27,7 +27,7 @@ from cardgen.games.selection import SelectionError
 from cardgen.games.selection import check_players as check_players  # the players check select() uses
 from cardgen.paths import display_path
 from cardgen.problems import shorten
-from cardgen.safe_read import path_problem
+from cardgen.safe_read import not_a_file
 
 GAME = "briefcase"
 BASE_KINDS = ("game", "companies", "components", "setup", "company-sets", "rulings")
@@ -194,12 +194,13 @@ def resolve_set(set_ref: str | None) -> tuple[Briefcase, CompanySet | None]:
     Raises SelectionError for a name or file that does not exist, DataError for invalid data."""
     path = Path(set_ref) if set_ref else None
     if path is not None and (path.suffix.lower() in (".yaml", ".yml") or os.path.lexists(path)):
-        if not path.is_file():
+        if not path.is_file():      # (a name too long for the file system raises: cli says so)
             if not os.path.lexists(path):
                 raise SelectionError(f"no company set file {set_ref}")
-            why = path_problem(path)        # a link loop, a dangling link, no permission...
-            raise SelectionError(f"{set_ref}: " + (why.message if why else
-                                 "not a file (a folder, device, pipe or socket); give a company set file"))
+            # A folder, pipe, device, link loop or dangling link, said which from its stat
+            # (never opened: a pipe would block), as check-set and Free Market: NYC's --set say it.
+            why = not_a_file(path, "company set file")
+            raise SelectionError(f"{set_ref}: {why.message if why else 'not a company set file'}")
         return load_briefcase(path)
     game = load_briefcase()[0]
     if set_ref is None or set_ref.casefold() == "random":
