@@ -227,3 +227,27 @@ def test_check_set_of_an_empty_name_is_a_usage_error():
     result = runner.invoke(app, ["check-set", ""])
     assert result.exit_code == 2
     assert result.output.strip() == "error: the set is empty: name a set file or an official set"
+
+
+# Every command that takes a game, with a name a megabyte long in its place: each says it is no
+# game in one line that still lists the known games (the name is cut short, not echoed whole).
+LONG_GAME = "x" * 1_000_000
+GAME_COMMANDS = [
+    ["simulate", "--game", LONG_GAME, "-n", "1"],
+    ["check-set", "simple", "--game", LONG_GAME],
+    ["build", "--game", LONG_GAME],
+    ["tune", "--game", LONG_GAME],
+    ["play", "--game", LONG_GAME],
+    ["validate", "--game", LONG_GAME],
+    ["i18n", "extract", "--game", LONG_GAME],
+]
+
+
+@pytest.mark.parametrize("args", GAME_COMMANDS, ids=[a[0] if a[0] != "i18n" else "i18n extract" for a in GAME_COMMANDS])
+def test_an_unknown_game_of_a_megabyte_is_cut_short_and_the_known_games_are_listed(args: list[str]):
+    result = runner.invoke(app, args)
+    assert result.exit_code != 0
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1 and "Traceback" not in result.output, result.output[:500]
+    assert "unknown game 'xxx" in errors[0] and len(errors[0]) < 400, errors[0][:500]
+    assert errors[0].endswith("known games: briefcase, fmnyc, startup"), errors[0][-200:]

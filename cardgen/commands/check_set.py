@@ -101,7 +101,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     from cardgen.commands.simulate import check_outputs, on_terminal, plan_run, play_run, write_outputs
     from cardgen.commands.validate import validate_paths
     from cardgen.data.documents import game_files, read_document
-    from cardgen.games import game_simulator, registered_games
+    from cardgen.games import game_simulator, registered_games, unknown_game
     from cardgen.output import json_bytes, slug
     from cardgen.sim.check_report import check_data
     from cardgen.sim.plots import check_plot_paths, render_check_plots
@@ -123,7 +123,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     # variable) checked Briefcase's set as if none were given, or was said to name another game
     # than the file's.
     if game is not None and game not in registered_games():
-        raise fail(f"unknown game '{game}'; known games: {', '.join(registered_games())}")
+        raise fail(unknown_game(game))
     # A game without sets (the startup game) is checked whole: `cardgen check-set startup`.
     whole = not named_file and target in registered_games() and _checked_whole(target)
     if whole:

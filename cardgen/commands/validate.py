@@ -12,7 +12,7 @@ import typer
 
 from cardgen.commands import fail, game_option, pick_game
 from cardgen.data.documents import Document, expand_paths, read_document
-from cardgen.games import game_rules, registered_games
+from cardgen.games import game_rules, registered_games, unknown_game
 from cardgen.paths import game_data_files, game_names
 from cardgen.problems import Problem, problems_to_json
 from cardgen.workspace import announce, current
@@ -123,7 +123,7 @@ def register(app: typer.Typer) -> None:
         games = set(game_names())
         if game_opt is not None:
             if game_opt not in games:
-                raise fail(f"unknown game '{game_opt}'; known games: {', '.join(sorted(games))}")
+                raise fail(unknown_game(game_opt, games))
             for path in paths or []:
                 if str(path) in games and not os.path.lexists(path):
                     pick_game(str(path), game_opt, None)    # both, differently: one error line

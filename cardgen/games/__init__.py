@@ -12,11 +12,12 @@ renderer's imposition) is shared.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
 from cardgen.data.documents import Document
-from cardgen.problems import Problem
+from cardgen.problems import Problem, shorten
 
 if TYPE_CHECKING:
     from cardgen.sim.driver import Simulator
@@ -40,6 +41,14 @@ _MODULES = {"briefcase": "cardgen.games.briefcase", "fmnyc": "cardgen.games.fmny
 
 def registered_games() -> list[str]:
     return sorted(_MODULES)
+
+
+def unknown_game(game: str, known: Iterable[str] | None = None) -> str:
+    """What every command says of a name that is no game: the name, cut short (it may be a
+    megabyte argument, which would push the list out of the line), and the games it knows
+    (``known``; default: the registered ones)."""
+    names = sorted(known) if known is not None else registered_games()
+    return f"unknown game '{shorten(game)}'; known games: {', '.join(names)}"
 
 
 def game_rules(game: str) -> GameRules:

@@ -6,14 +6,13 @@ string its cards and inserts print, read from the game's shipped data.
 
 from __future__ import annotations
 
-from cardgen.games import game_module, registered_games
+from cardgen.games import game_module, registered_games, unknown_game
 from cardgen.i18n.messages import Message
 
 
 class UnknownGame(LookupError):
     def __init__(self, game: str):
-        known = ", ".join(registered_games())
-        super().__init__(f"unknown game {game!r}; known games: {known}")
+        super().__init__(unknown_game(game))
 
 
 class NoTexts(LookupError):
