@@ -123,7 +123,7 @@ class _Tables:
     __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "buy_clog", "endgame", "ready",
                  "fresh", "level", "cost", "min_buy_cost", "clog", "activate_need", "bank_size",
                  "market_size", "made", "bank_caps", "market_caps", "unsold", "unsold_need", "unsold_made",
-                 "by_cost", "needs")
+                 "by_cost", "needs", "buy_counters")
 
     def __init__(self, bot: HeuristicBot, rules: Rules, players: int, portfolio: tuple[int, ...]):
         st = bot.style
@@ -191,6 +191,9 @@ class _Tables:
             self.buy[i] = self.first[i] + self.again[i] + activations - st.buy_cost * (c.cost or 0)
             # The same once its Activate cards are worth nothing (the player holds enough).
             self.buy_clog[i] = self._activations(st, self.ready[i] + self.clog[i]) - activations
+        # The companies whose end-of-game points count the Buy cards held (``targets``).
+        self.buy_counters = tuple(i for i, e in enumerate(self.endgame)
+                                  if e is not None and e[0] == "buy_card_owned")
 
     @staticmethod
     def _activations(st: Style, ready: float) -> float:
@@ -337,31 +340,40 @@ class HeuristicBot(Policy):
     def is_final(self, g: GameState) -> bool:
         return self.style.final_turn and g.end_condition is not None
 
-    _ranked: tuple[tuple, tuple[int, ...]] | None = None    # targets' last inputs and answer
+    # targets' last inputs, answer, and the cards held if the answer read them (else None).
+    _ranked: tuple[tuple, tuple[int, ...], tuple[int, ...] | None] | None = None
 
     def targets(self, g: GameState, p: PlayerState, final: bool) -> tuple[int, ...]:
         """Owned companies worth activating, best first."""
         tb = self.tables(g)
         bank = g.bank
         full = bank[0] >= 3 and bank[1] >= 3 and bank[2] >= 3 and bank[3] >= 3
-        # Everything the ranking reads: the companies and their flips, the cards held (for the
-        # Activate glut and the end-of-game values) and, unless the Decision Bank is full, the
-        # bank and the market piles as production reads them (``_made``: no more of a pile than
-        # a company produces, so a pile's size above that changes nothing). It is asked several
-        # times a turn and again the next, mostly with the same inputs, so the last answer is
-        # kept. (An observation's fields are tuples: the key holds them as they are.)
+        # Everything the ranking reads: the companies and their flips, the cards held (if it
+        # reads them, see below) and, unless the Decision Bank is full, the bank and the market
+        # piles as production reads them (``_made``: no more of a pile than a company produces,
+        # so a pile's size above that changes nothing). It is asked several times a turn and
+        # again the next, mostly with the same inputs, so the last answer is kept. (An
+        # observation's fields are tuples: the key holds them as they are.)
         market = g.market
-        key = (tb, p.companies, p.active, p.cards, final, None if full else (
+        key = (tb, p.companies, p.active, final, None if full else (
             tuple([bank[t] if bank[t] < k else k for t, k in tb.bank_caps]),
             tuple([market[r] if market[r] < k else k for r, k in tb.market_caps])),
             # _lacking reads the storage of the unsold resources only; the basic ones change
             # every turn and would miss the cache for nothing.
             tuple([p.storage[r] for r in tb.unsold]) if self.style.supply else None)
         last = self._ranked
-        if last is not None and last[0] == key:
+        if last is not None and last[0] == key and (last[2] is None or last[2] == p.cards):
             return last[1]
         ranked = self._rank(g, p, tb, final, full)
-        self._ranked = (key, ranked)
+        # The cards held change at most activations, but the ranking reads them only for the
+        # Activate glut and for an owned company not activated yet that counts Buy cards at the
+        # end: whether it does follows from the key, so the answer keeps them only then.
+        cards = p.cards if tb.activate_need else None
+        active, owned = p.active, p.owned
+        for ci in tb.buy_counters:
+            if owned[ci] and not active[ci]:
+                cards = p.cards
+        self._ranked = (key, ranked, cards)
         return ranked
 
     def _rank(self, g: GameState, p: PlayerState, tb: _Tables, final: bool, full: bool) -> tuple[int, ...]:
