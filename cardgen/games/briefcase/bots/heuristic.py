@@ -462,14 +462,12 @@ class HeuristicBot(Policy):
         """Resources to buy (per resource) so that ``stock`` pays ``cost``; None if the market
         cannot supply them. A missing resource that is blocked or sold out is replaced by one
         that pays for it (Imported, or through the player's conversions)."""
+        # Nearly always something is missing (the callers ask for companies the storage does
+        # not pay): no check first that nothing is; the search below then buys nothing, and
+        # the payment planner's first test answers it when the stock may pay otherwise.
         needed = _NEEDED.get(cost) or _needed(cost)     # (no call when known)
-        for r, k in needed:
-            if stock[r] < k:
-                break
-        else:
-            return [0] * N_RES
         rules = g.rules
-        flexible = bool(p.res_limited) or p.res_conv != payment.NO_RESOURCE_CONVERSION
+        flexible = p.res_limited or p.res_conv != payment.NO_RESOURCE_CONVERSION
         if not flexible:
             for r in rules.counts_as_any:
                 if stock[r]:
@@ -509,7 +507,9 @@ class HeuristicBot(Policy):
                     break
                 else:
                     return None
-                k = min(short, market[s] - buys[s])
+                k = market[s] - buys[s]     # all the market has, up to what is short
+                if k > short:
+                    k = short
                 buys[s] += k
                 short -= k
                 if s != r:
