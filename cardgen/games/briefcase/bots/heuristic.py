@@ -225,6 +225,8 @@ class HeuristicBot(Policy):
     # --- Values -------------------------------------------------------------------------------
     _tb: _Tables | None = None
     _tb_portfolio: tuple[int, ...] | None = None   # the game's portfolio object ``_tb`` was found for
+    # The indices of the companies it never buys and favours in that game (``_told``).
+    _avoided = _favoured = -1
 
     def tables(self, g: GameState) -> _Tables:
         # By identity: a game's portfolio is one tuple all game, made for that game (its rules,
@@ -238,6 +240,8 @@ class HeuristicBot(Policy):
         if t is None or t.rules is not g.rules:
             t = _TABLES.keep(key, _Tables(self, g.rules, g.n, g.portfolio))
         self._tb, self._tb_portfolio = t, g.portfolio
+        # The told companies with the tables, once a game, not in the buying loop of every turn.
+        self._avoided, self._favoured = self._told(g.rules)
         return t
 
     def static_ability_value(self, c: CompanyRule, players: int, junk_makers: int = 0) -> float:
@@ -405,7 +409,7 @@ class HeuristicBot(Policy):
                 if v > 0:
                     ranked.append((-v, ci))
         if self.favour is not None:
-            favoured = self._told(g)[1]
+            favoured = self._favoured
             if favoured >= 0 and p.owned[favoured] and not p.active[favoured] and \
                     all(ci != favoured for _v, ci in ranked):
                 # Activated once when nothing it values more is left to activate.
@@ -663,19 +667,23 @@ class HeuristicBot(Policy):
             return
         stock = list(p.storage)
         cheapest = self.tables(g).min_buy_cost
+        # Whether the hand can pay for nothing more: it changes only with a purchase.
+        spent = most_payable(p, BUY, for_resources=True) < cheapest
         for ci in targets[:3]:
-            if most_payable(self.p, BUY, for_resources=True) < cheapest:
-                return                    # nothing more can be bought
+            if spent:
+                return
             cost = g.rules.companies[ci].activation
             buys = self.shortfall(self.g, self.p, cost, stock)
             if buys is None:
                 continue
+            bought = False
             for r in range(N_RES):
                 while buys[r] and room > 0:
                     plan = actions.resource_plan(self.g, r)
                     if plan is None:
                         return
                     yield ("buy_resource", r, 1, plan)
+                    bought = True
                     buys[r] -= 1
                     stock[r] += 1
                     room -= 1
@@ -683,6 +691,8 @@ class HeuristicBot(Policy):
                 return
             for r in range(N_RES):
                 stock[r] = max(0, stock[r] - cost[r])
+            if bought:
+                spent = most_payable(self.p, BUY, for_resources=True) < cheapest
 
     def progress(self, g: GameState) -> float:
         """How close the game is to an end condition, from 0 to 1."""
@@ -739,18 +749,12 @@ class HeuristicBot(Policy):
             k -= 1
         return None
 
-    _told_cache: tuple[object, int, int] | None = None
-
-    def _told(self, g: GameState) -> tuple[int, int]:
-        """The indices of the companies this bot never buys and favours (-1: none), found once
-        per rules rather than by id in the buying loop of every turn."""
-        cached = self._told_cache
-        if cached is None or cached[0] is not g.rules:
-            ids = [c.id for c in g.rules.companies]
-            avoid = ids.index(self.avoid) if self.avoid in ids else -1
-            favour = ids.index(self.favour) if self.favour in ids else -1
-            self._told_cache = cached = (g.rules, avoid, favour)
-        return cached[1], cached[2]
+    def _told(self, rules: Rules) -> tuple[int, int]:
+        """The indices of the companies this bot never buys and favours (-1: none)."""
+        ids = [c.id for c in rules.companies]
+        avoid = ids.index(self.avoid) if self.avoid in ids else -1
+        favour = ids.index(self.favour) if self.favour in ids else -1
+        return avoid, favour
 
     def _buy_ranking(self, g: GameState, p: PlayerState, budget: int,
                      blocked: bool) -> list[tuple[float, int]]:
@@ -760,7 +764,7 @@ class HeuristicBot(Policy):
         piles, owned, blocks = g.piles, p.owned, g.company_blocks
         # Leave out early what actions.company_problem would refuse: a locked level (or a block).
         top_level = actions.open_level(g, p)
-        avoided, favoured = self._told(g)
+        avoided, favoured = self._avoided, self._favoured
         # Holding enough Activate cards, the ones it would make are worth nothing.
         clog = tb.buy_clog if self._glutted(tb, p) else None
         cost, level = tb.cost, tb.level
