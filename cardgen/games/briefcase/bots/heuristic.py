@@ -123,7 +123,7 @@ class _Tables:
     __slots__ = ("rules", "players", "first", "prod", "spend", "again", "buy", "buy_clog", "endgame", "ready",
                  "fresh", "level", "cost", "min_buy_cost", "clog", "activate_need", "bank_size",
                  "market_size", "made", "bank_caps", "market_caps", "unsold", "unsold_need", "unsold_made",
-                 "by_cost", "needs")
+                 "by_cost", "needs", "buy_counters")
 
     def __init__(self, bot: HeuristicBot, rules: Rules, players: int, portfolio: tuple[int, ...]):
         st = bot.style
@@ -191,6 +191,9 @@ class _Tables:
             self.buy[i] = self.first[i] + self.again[i] + activations - st.buy_cost * (c.cost or 0)
             # The same once its Activate cards are worth nothing (the player holds enough).
             self.buy_clog[i] = self._activations(st, self.ready[i] + self.clog[i]) - activations
+        # The companies whose end-of-game points count the Buy cards held (``targets``).
+        self.buy_counters = tuple(i for i, e in enumerate(self.endgame)
+                                  if e is not None and e[0] == "buy_card_owned")
 
     @staticmethod
     def _activations(st: Style, ready: float) -> float:
@@ -222,6 +225,8 @@ class HeuristicBot(Policy):
     # --- Values -------------------------------------------------------------------------------
     _tb: _Tables | None = None
     _tb_portfolio: tuple[int, ...] | None = None   # the game's portfolio object ``_tb`` was found for
+    # The indices of the companies it never buys and favours in that game (``_told``).
+    _avoided = _favoured = -1
 
     def tables(self, g: GameState) -> _Tables:
         # By identity: a game's portfolio is one tuple all game, made for that game (its rules,
@@ -235,6 +240,8 @@ class HeuristicBot(Policy):
         if t is None or t.rules is not g.rules:
             t = _TABLES.keep(key, _Tables(self, g.rules, g.n, g.portfolio))
         self._tb, self._tb_portfolio = t, g.portfolio
+        # The told companies with the tables, once a game, not in the buying loop of every turn.
+        self._avoided, self._favoured = self._told(g.rules)
         return t
 
     def static_ability_value(self, c: CompanyRule, players: int, junk_makers: int = 0) -> float:
@@ -337,31 +344,40 @@ class HeuristicBot(Policy):
     def is_final(self, g: GameState) -> bool:
         return self.style.final_turn and g.end_condition is not None
 
-    _ranked: tuple[tuple, tuple[int, ...]] | None = None    # targets' last inputs and answer
+    # targets' last inputs, answer, and the cards held if the answer read them (else None).
+    _ranked: tuple[tuple, tuple[int, ...], tuple[int, ...] | None] | None = None
 
     def targets(self, g: GameState, p: PlayerState, final: bool) -> tuple[int, ...]:
         """Owned companies worth activating, best first."""
         tb = self.tables(g)
         bank = g.bank
         full = bank[0] >= 3 and bank[1] >= 3 and bank[2] >= 3 and bank[3] >= 3
-        # Everything the ranking reads: the companies and their flips, the cards held (for the
-        # Activate glut and the end-of-game values) and, unless the Decision Bank is full, the
-        # bank and the market piles as production reads them (``_made``: no more of a pile than
-        # a company produces, so a pile's size above that changes nothing). It is asked several
-        # times a turn and again the next, mostly with the same inputs, so the last answer is
-        # kept. (An observation's fields are tuples: the key holds them as they are.)
+        # Everything the ranking reads: the companies and their flips, the cards held (if it
+        # reads them, see below) and, unless the Decision Bank is full, the bank and the market
+        # piles as production reads them (``_made``: no more of a pile than a company produces,
+        # so a pile's size above that changes nothing). It is asked several times a turn and
+        # again the next, mostly with the same inputs, so the last answer is kept. (An
+        # observation's fields are tuples: the key holds them as they are.)
         market = g.market
-        key = (tb, p.companies, p.active, p.cards, final, None if full else (
+        key = (tb, p.companies, p.active, final, None if full else (
             tuple([bank[t] if bank[t] < k else k for t, k in tb.bank_caps]),
             tuple([market[r] if market[r] < k else k for r, k in tb.market_caps])),
             # _lacking reads the storage of the unsold resources only; the basic ones change
             # every turn and would miss the cache for nothing.
             tuple([p.storage[r] for r in tb.unsold]) if self.style.supply else None)
         last = self._ranked
-        if last is not None and last[0] == key:
+        if last is not None and last[0] == key and (last[2] is None or last[2] == p.cards):
             return last[1]
         ranked = self._rank(g, p, tb, final, full)
-        self._ranked = (key, ranked)
+        # The cards held change at most activations, but the ranking reads them only for the
+        # Activate glut and for an owned company not activated yet that counts Buy cards at the
+        # end: whether it does follows from the key, so the answer keeps them only then.
+        cards = p.cards if tb.activate_need else None
+        active, owned = p.active, p.owned
+        for ci in tb.buy_counters:
+            if owned[ci] and not active[ci]:
+                cards = p.cards
+        self._ranked = (key, ranked, cards)
         return ranked
 
     def _rank(self, g: GameState, p: PlayerState, tb: _Tables, final: bool, full: bool) -> tuple[int, ...]:
@@ -393,7 +409,7 @@ class HeuristicBot(Policy):
                 if v > 0:
                     ranked.append((-v, ci))
         if self.favour is not None:
-            favoured = self._told(g)[1]
+            favoured = self._favoured
             if favoured >= 0 and p.owned[favoured] and not p.active[favoured] and \
                     all(ci != favoured for _v, ci in ranked):
                 # Activated once when nothing it values more is left to activate.
@@ -450,14 +466,12 @@ class HeuristicBot(Policy):
         """Resources to buy (per resource) so that ``stock`` pays ``cost``; None if the market
         cannot supply them. A missing resource that is blocked or sold out is replaced by one
         that pays for it (Imported, or through the player's conversions)."""
+        # Nearly always something is missing (the callers ask for companies the storage does
+        # not pay): no check first that nothing is; the search below then buys nothing, and
+        # the payment planner's first test answers it when the stock may pay otherwise.
         needed = _NEEDED.get(cost) or _needed(cost)     # (no call when known)
-        for r, k in needed:
-            if stock[r] < k:
-                break
-        else:
-            return [0] * N_RES
         rules = g.rules
-        flexible = bool(p.res_limited) or p.res_conv != payment.NO_RESOURCE_CONVERSION
+        flexible = p.res_limited or p.res_conv != payment.NO_RESOURCE_CONVERSION
         if not flexible:
             for r in rules.counts_as_any:
                 if stock[r]:
@@ -497,7 +511,9 @@ class HeuristicBot(Policy):
                     break
                 else:
                     return None
-                k = min(short, market[s] - buys[s])
+                k = market[s] - buys[s]     # all the market has, up to what is short
+                if k > short:
+                    k = short
                 buys[s] += k
                 short -= k
                 if s != r:
@@ -651,19 +667,23 @@ class HeuristicBot(Policy):
             return
         stock = list(p.storage)
         cheapest = self.tables(g).min_buy_cost
+        # Whether the hand can pay for nothing more: it changes only with a purchase.
+        spent = most_payable(p, BUY, for_resources=True) < cheapest
         for ci in targets[:3]:
-            if most_payable(self.p, BUY, for_resources=True) < cheapest:
-                return                    # nothing more can be bought
+            if spent:
+                return
             cost = g.rules.companies[ci].activation
             buys = self.shortfall(self.g, self.p, cost, stock)
             if buys is None:
                 continue
+            bought = False
             for r in range(N_RES):
                 while buys[r] and room > 0:
                     plan = actions.resource_plan(self.g, r)
                     if plan is None:
                         return
                     yield ("buy_resource", r, 1, plan)
+                    bought = True
                     buys[r] -= 1
                     stock[r] += 1
                     room -= 1
@@ -671,6 +691,8 @@ class HeuristicBot(Policy):
                 return
             for r in range(N_RES):
                 stock[r] = max(0, stock[r] - cost[r])
+            if bought:
+                spent = most_payable(self.p, BUY, for_resources=True) < cheapest
 
     def progress(self, g: GameState) -> float:
         """How close the game is to an end condition, from 0 to 1."""
@@ -727,18 +749,12 @@ class HeuristicBot(Policy):
             k -= 1
         return None
 
-    _told_cache: tuple[object, int, int] | None = None
-
-    def _told(self, g: GameState) -> tuple[int, int]:
-        """The indices of the companies this bot never buys and favours (-1: none), found once
-        per rules rather than by id in the buying loop of every turn."""
-        cached = self._told_cache
-        if cached is None or cached[0] is not g.rules:
-            ids = [c.id for c in g.rules.companies]
-            avoid = ids.index(self.avoid) if self.avoid in ids else -1
-            favour = ids.index(self.favour) if self.favour in ids else -1
-            self._told_cache = cached = (g.rules, avoid, favour)
-        return cached[1], cached[2]
+    def _told(self, rules: Rules) -> tuple[int, int]:
+        """The indices of the companies this bot never buys and favours (-1: none)."""
+        ids = [c.id for c in rules.companies]
+        avoid = ids.index(self.avoid) if self.avoid in ids else -1
+        favour = ids.index(self.favour) if self.favour in ids else -1
+        return avoid, favour
 
     def _buy_ranking(self, g: GameState, p: PlayerState, budget: int,
                      blocked: bool) -> list[tuple[float, int]]:
@@ -748,7 +764,7 @@ class HeuristicBot(Policy):
         piles, owned, blocks = g.piles, p.owned, g.company_blocks
         # Leave out early what actions.company_problem would refuse: a locked level (or a block).
         top_level = actions.open_level(g, p)
-        avoided, favoured = self._told(g)
+        avoided, favoured = self._avoided, self._favoured
         # Holding enough Activate cards, the ones it would make are worth nothing.
         clog = tb.buy_clog if self._glutted(tb, p) else None
         cost, level = tb.cost, tb.level
