@@ -243,7 +243,10 @@ GAME_COMMANDS = [
 ]
 
 
-@pytest.mark.parametrize("args", GAME_COMMANDS, ids=[a[0] if a[0] != "i18n" else "i18n extract" for a in GAME_COMMANDS])
+GAME_IDS = [" ".join(a[:2]) if a[0] == "i18n" else a[0] for a in GAME_COMMANDS]
+
+
+@pytest.mark.parametrize("args", GAME_COMMANDS, ids=GAME_IDS)
 def test_an_unknown_game_of_a_megabyte_is_cut_short_and_the_known_games_are_listed(args: list[str]):
     result = runner.invoke(app, args)
     assert result.exit_code != 0
