@@ -119,17 +119,23 @@ def check_distinct(paths: list[Path]) -> None:
         seen[key] = path
 
 
-def check_not_read(paths: Sequence[Path], read: Sequence[str | None]) -> None:
-    """Raise OutputError when a file a run writes is a file it reads (``read``: the --set values,
-    or check-set's SET): ``simulate --set x.yaml --json x.yaml`` replaced the user's set file
-    with the run's JSON. Compared as ``check_distinct`` compares, and by where links lead."""
+def check_not_read(paths: Sequence[Path], read: Sequence[str | None],
+                   data: Sequence[Path] = ()) -> None:
+    """Raise OutputError when a file a run writes is a file it reads: ``read``, the --set values
+    (or check-set's SET), and ``data``, the game's data files (``commands.data_read``).
+    ``simulate --set x.yaml --json x.yaml`` replaced the user's set file with the run's JSON,
+    and ``check-set "My Set" --json cards/briefcase/my-set.yaml`` the set it had found by name.
+    Compared as ``check_distinct`` compares, and by where links lead."""
     def names(path: Path) -> set[Path]:
         return {_file_key(path), resolved(path)}
 
-    sources = set().union(*(names(Path(ref)) for ref in read if ref and os.path.isfile(ref)))
+    sets = set().union(*(names(Path(ref)) for ref in read if ref and os.path.isfile(ref)))
+    files = set().union(*(names(Path(f)) for f in data if os.path.isfile(f)))
     for path in map(Path, paths):
-        if names(path) & sources:
-            raise OutputError(f"cannot write {display_path(path)}: it is the set file this run reads; "
+        read_as = ("the set file" if names(path) & sets else
+                   "a file of the game's data" if names(path) & files else None)
+        if read_as:
+            raise OutputError(f"cannot write {display_path(path)}: it is {read_as} this run reads; "
                               "give the output a file of its own")
 
 

@@ -196,3 +196,36 @@ def test_an_output_that_is_the_set_file_read_is_refused_and_the_set_kept(tmp_pat
     (line,) = [x for x in result.output.splitlines() if x.startswith("error:")]
     assert line.endswith(": it is the set file this run reads; give the output a file of its own"), line
     assert mine.read_bytes() == original
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "-n", "1", "-j", "1", "-q", "--set", "My Set", "--json", "{out}"],
+    ["check-set", "My Set", "-n", "1", "-j", "1", "-q", "--no-effects", "--json", "{out}"],
+    ["tune", "-n", "2", "--set", "My Set", "--report", "{out}"],
+    ["preview", "buy", "--set", "My Set", "--out", "{out}"],
+    ["play", "--set", "My Set", "--save", "{out}"],
+])
+@pytest.mark.parametrize("target", ["cards/briefcase/my-set.yaml",
+                                    "cards/briefcase/../briefcase/my-set.yaml"])
+def test_an_output_that_is_a_data_file_of_the_workspace_is_refused_and_the_file_kept(
+        tmp_path, monkeypatch, args, target):
+    # check-set "My Set" --json cards/briefcase/my-set.yaml replaced the set it had found by name
+    # with the run's JSON: a set named, not given as a file, is read from the game's data files.
+    from typer.testing import CliRunner
+
+    from cardgen.cli import app
+    from cardgen.data import schema
+
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(app, ["init", "."]).exit_code == 0
+    monkeypatch.setenv("CARDGEN_HOME", str(tmp_path))
+    schema.clear_caches()
+    mine = tmp_path / "cards" / "briefcase" / "my-set.yaml"
+    original = mine.read_bytes()
+    result = runner.invoke(app, [a.format(out=target) for a in args], input="q\n")
+    assert result.exit_code == 1, result.output
+    (line,) = [x for x in result.output.splitlines() if x.startswith("error:")]
+    assert line.endswith(": it is a file of the game's data this run reads; "
+                         "give the output a file of its own"), line
+    assert mine.read_bytes() == original

@@ -93,6 +93,16 @@ def data_problems(problems: Sequence[Problem] = (), set_refs: Sequence[str | Non
     return said
 
 
+def data_read(game: str) -> list[Path]:
+    """The data files a run of ``game`` reads (the workspace's, and the shipped ones it does not
+    replace), which no output may replace (``output.check_not_read``); none for a name that is
+    no game (the command says so itself)."""
+    from cardgen.games import registered_games
+    from cardgen.paths import game_data_files
+
+    return game_data_files(game) if game in registered_games() else []
+
+
 def data_failed(exc: Any, set_refs: Sequence[str | None] = ()) -> typer.Exit:
     """Print each problem of a ``DataError`` at its place, then one ``error:`` line
     (``data_problems``); return the Exit (1) to raise. What every command that loads game data

@@ -199,7 +199,8 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     # The reference set checked against itself: the same games, played once.
     same = bool(base_plans) and all(base_plans[n].spec.config == plans[n].spec.config for n in counts)
     stem = f"{game}-{slug(name) or 'set'}-check"
-    check_outputs(json_out, check_plot_paths(stem, plot, effects) if plot is not None else None, [set_ref])
+    check_outputs(json_out, check_plot_paths(stem, plot, effects) if plot is not None else None,
+                  [set_ref], game)
     runs, bases = {}, {}
     bars = not quiet and on_terminal()
     for players in counts:

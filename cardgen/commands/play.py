@@ -12,7 +12,7 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import fail, file_to_read, file_to_write, game_option, named, pick_game
+from cardgen.commands import data_read, fail, file_to_read, file_to_write, game_option, named, pick_game
 from cardgen.data.schema import did_you_mean
 from cardgen.output import OutputError, check_not_read, check_writable
 from cardgen.problems import printable, shorten
@@ -335,7 +335,7 @@ def register(app: typer.Typer) -> None:
         if save is not None:
             try:                  # now, not after a whole game played for nothing
                 check_writable(save)
-                check_not_read([save], [set_ref])
+                check_not_read([save], [set_ref], data_read(game))
             except OutputError as exc:
                 raise fail(f"--save {exc}", 1) from None
         if resume is not None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from cardgen.commands import file_to_write, font_option, ink_saver_option, lang_option, named
+from cardgen.commands import data_read, file_to_write, font_option, ink_saver_option, lang_option, named
 from cardgen.commands.build import BuildFailed, UsageProblem, context_for, layout_failed, report_failures
 from cardgen.data.schema import did_you_mean
 from cardgen.output import OutputError, check_not_read, write_atomic
@@ -68,7 +68,7 @@ def register(app: typer.Typer) -> None:
 
         def action() -> int:
             try:
-                check_not_read([out] if out is not None else [], [set_ref])
+                check_not_read([out] if out is not None else [], [set_ref], data_read(game))
             except OutputError as exc:
                 raise BuildFailed([str(exc)]) from None
             ctx = context_for(game, lang, set_ref=set_ref, ink_saver=ink_saver, font=font)

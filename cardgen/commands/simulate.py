@@ -16,6 +16,7 @@ from cardgen.commands import (
     MAX_GAMES,
     check_game_count,
     data_failed,
+    data_read,
     fail,
     file_to_write,
     folder_to_write,
@@ -379,7 +380,8 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
     plan = plan_run(game, players, games, seed, set_ref, bot_list, invariants, options, log_dir)
     from cardgen.sim.plots import plot_paths
 
-    check_outputs(json_out, plot_paths(game, players, plot) if plot is not None else None, [set_ref])
+    check_outputs(json_out, plot_paths(game, players, plot) if plot is not None else None,
+                  [set_ref], game)
     summary = play_run(plan, jobs, scheduler, progress=not quiet and on_terminal())
     own = game_summary_lines(game, summary, options)
     from cardgen.games import game_simulator
@@ -410,11 +412,11 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
 
 
 def check_outputs(json_out: Path | None, plot_files: list[Path] | None,
-                  read: Sequence[str | None] = ()) -> None:
+                  read: Sequence[str | None] = (), game: str | None = None) -> None:
     """Check every destination before the first game (finding one unwritable after the games
     wastes them): the JSON file, and the charts (``None``: no --plot), matplotlib included;
-    none may be the set file the run reads (``read``). Raises typer.Exit (1) with one line.
-    Shared by simulate and check-set."""
+    none may be the set file the run reads (``read``) or a data file of ``game``. Raises
+    typer.Exit (1) with one line. Shared by simulate and check-set."""
     try:
         if plot_files is not None:
             from cardgen.sim.plots import require_plotting
@@ -426,7 +428,7 @@ def check_outputs(json_out: Path | None, plot_files: list[Path] | None,
             check_writable(json_out)
         outputs = [*(plot_files or []), *([json_out] if json_out is not None else [])]
         check_distinct(outputs)
-        check_not_read(outputs, read)
+        check_not_read(outputs, read, data_read(game) if game is not None else [])
     except (RuntimeError, OutputError) as exc:
         raise fail(str(exc), 1) from None
 

@@ -15,6 +15,7 @@ from cardgen.commands import (
     MAX_GAMES,
     check_game_count,
     data_failed,
+    data_read,
     every_seat_bot,
     fail,
     file_to_write,
@@ -161,7 +162,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
         for path in (out, report, log):
             check_writable(path)
         check_distinct([out, report, log])
-        check_not_read([out, report, log], refs)
+        check_not_read([out, report, log], refs, data_read(game))
     except OutputError as exc:
         raise fail(str(exc), 1) from None
 
