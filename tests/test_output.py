@@ -166,13 +166,17 @@ def test_every_json_cardgen_writes_goes_through_json_bytes():
     assert offenders == []
 
 
-@pytest.mark.parametrize("args", [
+# Every command that writes an output while it reads a set ({set}) and the game's data.
+READING_RUNS = [
     ["simulate", "-n", "1", "-j", "1", "-q", "--set", "{set}", "--json", "{out}"],
     ["check-set", "{set}", "-n", "1", "-j", "1", "-q", "--no-effects", "--json", "{out}"],
     ["tune", "-n", "2", "--set", "{set}", "--report", "{out}"],
     ["preview", "buy", "--set", "{set}", "--out", "{out}"],
     ["play", "--set", "{set}", "--save", "{out}"],
-])
+]
+
+
+@pytest.mark.parametrize("args", READING_RUNS)
 @pytest.mark.parametrize("named", ["as read", "by another way", "as the file a read link leads to"])
 def test_an_output_that_is_the_set_file_read_is_refused_and_the_set_kept(tmp_path, monkeypatch, args, named):
     # simulate --set x.yaml --json x.yaml replaced the user's set file with the run's JSON (check-set
@@ -198,13 +202,7 @@ def test_an_output_that_is_the_set_file_read_is_refused_and_the_set_kept(tmp_pat
     assert mine.read_bytes() == original
 
 
-@pytest.mark.parametrize("args", [
-    ["simulate", "-n", "1", "-j", "1", "-q", "--set", "My Set", "--json", "{out}"],
-    ["check-set", "My Set", "-n", "1", "-j", "1", "-q", "--no-effects", "--json", "{out}"],
-    ["tune", "-n", "2", "--set", "My Set", "--report", "{out}"],
-    ["preview", "buy", "--set", "My Set", "--out", "{out}"],
-    ["play", "--set", "My Set", "--save", "{out}"],
-])
+@pytest.mark.parametrize("args", READING_RUNS)
 @pytest.mark.parametrize("target", ["cards/briefcase/my-set.yaml",
                                     "cards/briefcase/../briefcase/my-set.yaml"])
 def test_an_output_that_is_a_data_file_of_the_workspace_is_refused_and_the_file_kept(
@@ -223,7 +221,7 @@ def test_an_output_that_is_a_data_file_of_the_workspace_is_refused_and_the_file_
     schema.clear_caches()
     mine = tmp_path / "cards" / "briefcase" / "my-set.yaml"
     original = mine.read_bytes()
-    result = runner.invoke(app, [a.format(out=target) for a in args], input="q\n")
+    result = runner.invoke(app, [a.format(set="My Set", out=target) for a in args], input="q\n")
     assert result.exit_code == 1, result.output
     (line,) = [x for x in result.output.splitlines() if x.startswith("error:")]
     assert line.endswith(": it is a file of the game's data this run reads; "
