@@ -142,6 +142,14 @@ def _usage_message(exc: _click.exceptions.ClickException) -> str:
     """Click's message without its internals ('Value error, ') and with the command to ask."""
     message = re.sub(r"\bValue error, ", "", exc.format_message()).replace("\n", " ")
     ctx = getattr(exc, "ctx", None)
+    if (isinstance(exc, _click.exceptions.NoSuchOption) and ctx is not None and ctx.parent is not None
+            and exc.option_name.split("=")[0] in ("--workspace", "-w")):
+        # The README names the workspace "with --workspace DIR", and 'cardgen validate
+        # --workspace mygame' was told only that validate has no such option: it is cardgen's
+        # own, given before the command.
+        root = ctx.find_root().command_path
+        return (f"--workspace is given before the command: {root} --workspace DIR "
+                f"{ctx.command_path[len(root):].strip()} ...")
     if isinstance(exc, _click.exceptions.UsageError) and ctx is not None:
         message += f" (see '{ctx.command_path} --help')"
     return message

@@ -71,6 +71,23 @@ def test_workspace_option_wins_over_the_current_folder(tmp_path: Path, monkeypat
     assert result.exit_code == 0 and f"workspace: {ws} (from --workspace)" in result.stderr
 
 
+@pytest.mark.parametrize("command", [["validate"], ["i18n", "stats"]])
+@pytest.mark.parametrize("option", ["--workspace", "-w"])
+def test_workspace_given_after_the_command_says_where_it_goes(tmp_path: Path, monkeypatch, command, option):
+    """'cardgen validate --workspace mygame', as the README's "named with --workspace DIR" reads,
+    was told only "No such option: --workspace (see 'cardgen validate --help')", whose help has
+    none: it is cardgen's own option, given before the command."""
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    result = invoke(*command, option, str(ws))
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [result.output.strip()]
+    assert result.output.startswith("error: --workspace is given before the command: ")
+    assert f" --workspace DIR {' '.join(command)} ..." in result.output
+    result = invoke(option, str(ws), *command)
+    assert result.exit_code == 0 and "(from --workspace)" in result.stderr
+
+
 def test_cardgen_home_names_the_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     ws = overlay(tmp_path)
     monkeypatch.chdir(tmp_path)
