@@ -150,6 +150,10 @@ def _usage_message(exc: _click.exceptions.ClickException) -> str:
         root = ctx.find_root().command_path
         return (f"--workspace is given before the command: {root} --workspace DIR "
                 f"{ctx.command_path[len(root):].strip()} ...")
+    if (isinstance(exc, _click.exceptions.NoSuchOption) and ctx is not None
+            and ctx.info_name == "check-set" and exc.option_name.split("=")[0] == "--set"):
+        # simulate, build and tune take --set; check-set's set is its argument.
+        return f"check-set takes the set as its argument, not --set: {ctx.command_path} SET ..."
     if isinstance(exc, _click.exceptions.UsageError) and ctx is not None:
         message += f" (see '{ctx.command_path} --help')"
     return message

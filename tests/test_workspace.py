@@ -88,6 +88,36 @@ def test_workspace_given_after_the_command_says_where_it_goes(tmp_path: Path, mo
     assert result.exit_code == 0 and "(from --workspace)" in result.stderr
 
 
+@pytest.mark.parametrize("command", ["simulate", "build", "export", "play", "tune"])
+def test_a_set_given_where_the_game_goes_says_to_give_it_with_set(tmp_path: Path, monkeypatch, command):
+    """check-set takes its set as its argument; 'cardgen simulate "My Set"' was told only
+    "unknown game 'My Set'; known games: ..."."""
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(ws)
+    result = invoke(command, "My Set")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [result.output.strip()]
+    assert result.output.startswith("error: unknown game 'My Set'; known games: briefcase, fmnyc, startup; "
+                                    "'My Set' is a Briefcase company set: give it with --set 'My Set'")
+    assert not (ws / "output").exists()
+    result = invoke(command, "cards/briefcase/my-set.yaml")
+    assert result.exit_code == 2 and ("cards/briefcase/my-set.yaml is a file: a set file is given with "
+                                      "--set cards/briefcase/my-set.yaml") in result.output
+    result = invoke(command, "chess")
+    assert result.exit_code == 2 and result.output.startswith("error: unknown game 'chess'; known games: "
+                                                              "briefcase, fmnyc, startup\n")
+
+
+def test_check_set_given_its_set_with_set_says_the_set_is_its_argument(tmp_path: Path, monkeypatch):
+    # simulate, build and tune take --set; check-set's set is its argument.
+    monkeypatch.chdir(overlay(tmp_path))
+    result = invoke("check-set", "--set", "My Set")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [result.output.strip()]
+    assert "error: check-set takes the set as its argument, not --set: " in result.output
+    assert " check-set SET ..." in result.output
+
+
 def test_cardgen_home_names_the_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     ws = overlay(tmp_path)
     monkeypatch.chdir(tmp_path)

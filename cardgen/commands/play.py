@@ -37,10 +37,10 @@ class Quit(Exception):
 
 def _simulator(game: str, where: str = "") -> Any:
     """``where``: the place the game was named ('FILE:1: ' for a log's header), for messages."""
-    from cardgen.games import game_simulator, registered_games, unknown_game
+    from cardgen.games import game_simulator, registered_games, set_given_as_game, unknown_game
 
     if game not in registered_games():
-        raise fail(f"{where}{unknown_game(game)}")
+        raise fail(f"{where}{unknown_game(game)}" + ("" if where else set_given_as_game(game)))
     try:
         simulator = game_simulator(game)
     except LookupError:
