@@ -118,6 +118,29 @@ def test_check_set_given_its_set_with_set_says_the_set_is_its_argument(tmp_path:
     assert " check-set SET ..." in result.output
 
 
+def test_the_example_set_named_with_set_says_to_give_its_file(tmp_path: Path, monkeypatch):
+    """A full copy of Briefcase (as a clone of cardgen) holds cards/briefcase/examples/
+    custom-set.yaml, the README's Tech Boom; --set never searches examples/ by name, and
+    --set 'Tech Boom' was told only that no set has that name."""
+    ws = tmp_path / "full"
+    assert invoke("init", str(ws), "--from", "briefcase").exit_code == 0
+    monkeypatch.chdir(ws)
+    result = invoke("simulate", "--set", "Tech Boom", "--games", "2", "--jobs", "1")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [result.output.strip()]
+    assert result.output.strip().endswith(
+        "or a set file; cards/briefcase/examples/custom-set.yaml is an example, which --set finds by "
+        "its file only: --set cards/briefcase/examples/custom-set.yaml (or move it to cards/briefcase/ "
+        "to name it)")
+    result = invoke("simulate", "--set", "cards/briefcase/examples/custom-set.yaml", "--games", "2",
+                    "--jobs", "1", "--quiet")
+    assert result.exit_code == 0, result.output
+    # An example the workspace does not hold (the shipped one, inside the package) is not offered.
+    monkeypatch.chdir(overlay(tmp_path))
+    result = invoke("simulate", "--set", "Tech Boom", "--games", "2", "--jobs", "1")
+    assert result.exit_code == 2 and "is an example" not in result.output
+
+
 def test_cardgen_home_names_the_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     ws = overlay(tmp_path)
     monkeypatch.chdir(tmp_path)
