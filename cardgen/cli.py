@@ -150,10 +150,16 @@ def _usage_message(exc: _click.exceptions.ClickException) -> str:
         root = ctx.find_root().command_path
         return (f"--workspace is given before the command: {root} --workspace DIR "
                 f"{ctx.command_path[len(root):].strip()} ...")
-    if (isinstance(exc, _click.exceptions.NoSuchOption) and ctx is not None
-            and ctx.info_name == "check-set" and exc.option_name.split("=")[0] == "--set"):
-        # simulate, build and tune take --set; check-set's set is its argument.
-        return f"check-set takes the set as its argument, not --set: {ctx.command_path} SET ..."
+    if isinstance(exc, _click.exceptions.NoSuchOption) and ctx is not None:
+        # An option other commands take, where this one takes an argument: simulate, build and
+        # tune take --set, check-set its set as its argument; i18n update and check take
+        # --lang, i18n init the language as its second argument.
+        given = exc.option_name.split("=")[0]
+        if ctx.info_name == "check-set" and given == "--set":
+            return f"check-set takes the set as its argument, not --set: {ctx.command_path} SET ..."
+        if ctx.command_path.endswith("i18n init") and given in ("--lang", "-l"):
+            return (f"i18n init takes the language as its second argument, not --lang: "
+                    f"{ctx.command_path} GAME LANG")
     if isinstance(exc, _click.exceptions.UsageError) and ctx is not None:
         message += f" (see '{ctx.command_path} --help')"
     return message

@@ -118,6 +118,21 @@ def test_check_set_given_its_set_with_set_says_the_set_is_its_argument(tmp_path:
     assert " check-set SET ..." in result.output
 
 
+@pytest.mark.parametrize("option", ["--lang", "-l"])
+def test_i18n_init_given_its_language_with_lang_says_it_is_its_second_argument(tmp_path: Path, monkeypatch,
+                                                                             option: str):
+    # i18n update and check take --lang; 'cardgen i18n init briefcase --lang de' was told only
+    # "No such option: --lang".
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(ws)
+    result = invoke("i18n", "init", "briefcase", option, "de")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [result.output.strip()]
+    assert "error: i18n init takes the language as its second argument, not --lang: " in result.output
+    assert result.output.strip().endswith(" i18n init GAME LANG")
+    assert not (ws / "cards" / "briefcase" / "locale").exists()
+
+
 def test_the_example_set_named_with_set_says_to_give_its_file(tmp_path: Path, monkeypatch):
     """A full copy of Briefcase (as a clone of cardgen) holds cards/briefcase/examples/
     custom-set.yaml, the README's Tech Boom; --set never searches examples/ by name, and
