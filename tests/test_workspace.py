@@ -360,6 +360,22 @@ def test_build_writes_into_the_workspace_output_folder(tmp_path: Path, monkeypat
     assert (ws / "output" / "briefcase-en-my-set-cards.pdf").is_file()
 
 
+def test_an_output_setting_from_the_home_folder_is_read_as_a_shell_reads_it(tmp_path: Path, monkeypatch):
+    """output = "~/prints" made a folder named '~' in the workspace, and the build said
+    "wrote ~/prints/briefcase-en-simple-cards.pdf", as if in the home folder."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    ws = overlay(tmp_path)
+    with (ws / "cardgen.toml").open("a", encoding="utf-8") as toml:
+        toml.write('output = "~/prints"\n')
+    monkeypatch.chdir(ws)
+    result = invoke("build", "--set", "simple")
+    assert result.exit_code == 0, result.output
+    assert (home / "prints" / "briefcase-en-simple-cards.pdf").is_file()
+    assert not (ws / "~").exists()
+
+
 # --- an overlay: a custom set and a catalog, nothing copied ---------------------------------
 
 def test_an_overlay_builds_simulates_and_checks_its_own_set_in_its_own_language(tmp_path, monkeypatch):
