@@ -127,7 +127,7 @@ def root(
     if workspace == "":
         typer.echo("error: --workspace is empty; name the workspace folder", err=True)
         raise typer.Exit(2)
-    set_override(None if workspace is None else Path(workspace))
+    set_override(None if workspace is None else Path(os.path.expanduser(workspace)))
     try:
         current()                 # a workspace that cannot be used stops every command here
     except WorkspaceError as exc:

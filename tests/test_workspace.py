@@ -376,6 +376,26 @@ def test_an_output_setting_from_the_home_folder_is_read_as_a_shell_reads_it(tmp_
     assert not (ws / "~").exists()
 
 
+def test_a_path_option_from_the_home_folder_is_read_as_a_shell_reads_it(tmp_path: Path, monkeypatch):
+    # The shell leaves '~' as typed in --out=~/prints: it wrote into a folder named '~' here.
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(ws)
+    result = invoke("build", "--set", "simple", "--out=~/prints")
+    assert result.exit_code == 0, result.output
+    assert (home / "prints" / "briefcase-en-simple-cards.pdf").is_file()
+    result = invoke("simulate", "--games", "2", "--jobs", "1", "--quiet", "--json=~/runs/s.json")
+    assert result.exit_code == 0, result.output
+    assert (home / "runs" / "s.json").is_file()
+    assert not (ws / "~").exists()
+    shutil.move(ws, home / "ws")
+    monkeypatch.chdir(tmp_path)
+    result = invoke("--workspace=~/ws", "validate")
+    assert result.exit_code == 0 and "workspace: ~/ws (from --workspace)" in result.stderr, result.output
+
+
 # --- an overlay: a custom set and a catalog, nothing copied ---------------------------------
 
 def test_an_overlay_builds_simulates_and_checks_its_own_set_in_its_own_language(tmp_path, monkeypatch):
