@@ -127,7 +127,7 @@ def root(
     if workspace == "":
         typer.echo("error: --workspace is empty; name the workspace folder", err=True)
         raise typer.Exit(2)
-    set_override(None if workspace is None else Path(workspace))
+    set_override(None if workspace is None else Path(os.path.expanduser(workspace)))
     try:
         current()                 # a workspace that cannot be used stops every command here
     except WorkspaceError as exc:
@@ -142,6 +142,24 @@ def _usage_message(exc: _click.exceptions.ClickException) -> str:
     """Click's message without its internals ('Value error, ') and with the command to ask."""
     message = re.sub(r"\bValue error, ", "", exc.format_message()).replace("\n", " ")
     ctx = getattr(exc, "ctx", None)
+    if (isinstance(exc, _click.exceptions.NoSuchOption) and ctx is not None and ctx.parent is not None
+            and exc.option_name.split("=")[0] in ("--workspace", "-w")):
+        # The README names the workspace "with --workspace DIR", and 'cardgen validate
+        # --workspace mygame' was told only that validate has no such option: it is cardgen's
+        # own, given before the command.
+        root = ctx.find_root().command_path
+        return (f"--workspace is given before the command: {root} --workspace DIR "
+                f"{ctx.command_path[len(root):].strip()} ...")
+    if isinstance(exc, _click.exceptions.NoSuchOption) and ctx is not None:
+        # An option other commands take, where this one takes an argument: simulate, build and
+        # tune take --set, check-set its set as its argument; i18n update and check take
+        # --lang, i18n init the language as its second argument.
+        given = exc.option_name.split("=")[0]
+        if ctx.info_name == "check-set" and given == "--set":
+            return f"check-set takes the set as its argument, not --set: {ctx.command_path} SET ..."
+        if ctx.command_path.endswith("i18n init") and given in ("--lang", "-l"):
+            return (f"i18n init takes the language as its second argument, not --lang: "
+                    f"{ctx.command_path} GAME LANG")
     if isinstance(exc, _click.exceptions.UsageError) and ctx is not None:
         message += f" (see '{ctx.command_path} --help')"
     return message

@@ -207,6 +207,9 @@ def _read_config(root: Path) -> str:
 
     if printable(output) != output:      # a NUL no file system takes, an escape sequence...
         raise WorkspaceError(f"{path}: 'output' holds a control character; name a folder")
+    # 'output = "~/prints"' meant the home folder, as a shell reads it: taken as written, it made
+    # a folder named '~' in the workspace and said "wrote ~/prints/...".
+    output = os.path.expanduser(output)
     # Built files inside the data would be read back as data (tune's YAML) or mixed with it.
     target = os.path.normpath(os.path.join(os.path.realpath(root), output))
     for top in DATA_TOPS:

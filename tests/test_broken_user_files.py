@@ -3,6 +3,7 @@ shipped file of the same name (a folder, or a link to itself, named as the file)
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -155,3 +156,22 @@ def test_a_set_file_named_as_another_set_is_a_warning_at_its_id_and_name(overlay
     assert "the id 'simple' is the official set Simple Game's too" in warned[0]
     assert "zz-copy.yaml:" in warned[1]
     assert "the name 'tech boom' is Tech Boom's (a set file) too" in warned[1]
+
+
+def test_a_set_in_examples_takes_no_name_from_the_copy_a_designer_starts_from(overlay: Path):
+    """A workspace made with `init --from briefcase` holds examples/custom-set.yaml, which --set
+    never finds by name; its copy beside the data (the new company renamed) was warned that
+    --set 'Tech Boom' never found it, though --set found the copy and nothing else."""
+    examples = overlay / "cards" / "briefcase" / "examples"
+    examples.mkdir()
+    shutil.copy(REPO / "cards" / "briefcase" / "examples" / "custom-set.yaml", examples)
+    my_set = overlay / "cards" / "briefcase" / "my-set.yaml"
+    my_set.write_text(my_set.read_text(encoding="utf-8").replace("startup_incubator", "incubator_two")
+                      .replace("Startup Incubator", "Incubator Two"), encoding="utf-8")
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 0, result.output
+    assert "set-name-taken" not in result.output, result.output
+    result = runner.invoke(app, ["simulate", "--set", "Tech Boom", "--games", "2", "--jobs", "1",
+                                 "--quiet", "--json", "sim.json"])
+    assert result.exit_code == 0, result.output
+    assert "incubator_two" in json.loads((overlay / "sim.json").read_text(encoding="utf-8"))["items"]

@@ -272,6 +272,12 @@ def test_cards_in_text():
     assert row(text, "buy")[:2] == ["buy", "48"]
 
 
+def test_career_cards_are_listed_with_their_titles():
+    data = {c["id"]: c for c in listed("list", "fmnyc", "cards")}
+    assert data["career.heir"]["name"] == "Heir"
+    assert all(c["name"] for c in data.values() if c["deck"] == "career")
+
+
 # --- effects ------------------------------------------------------------------------------------
 
 def test_effects_come_from_the_schema_with_types_and_required_parameters():

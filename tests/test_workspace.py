@@ -71,6 +71,91 @@ def test_workspace_option_wins_over_the_current_folder(tmp_path: Path, monkeypat
     assert result.exit_code == 0 and f"workspace: {ws} (from --workspace)" in result.stderr
 
 
+@pytest.mark.parametrize("command", [["validate"], ["i18n", "stats"]])
+@pytest.mark.parametrize("option", ["--workspace", "-w"])
+def test_workspace_given_after_the_command_says_where_it_goes(tmp_path: Path, monkeypatch, command, option):
+    """'cardgen validate --workspace mygame', as the README's "named with --workspace DIR" reads,
+    was told only "No such option: --workspace (see 'cardgen validate --help')", whose help has
+    none: it is cardgen's own option, given before the command."""
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    result = invoke(*command, option, str(ws))
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [result.output.strip()]
+    assert result.output.startswith("error: --workspace is given before the command: ")
+    assert f" --workspace DIR {' '.join(command)} ..." in result.output
+    result = invoke(option, str(ws), *command)
+    assert result.exit_code == 0 and "(from --workspace)" in result.stderr
+
+
+@pytest.mark.parametrize("command", ["simulate", "build", "export", "play", "tune"])
+def test_a_set_given_where_the_game_goes_says_to_give_it_with_set(tmp_path: Path, monkeypatch, command):
+    """check-set takes its set as its argument; 'cardgen simulate "My Set"' was told only
+    "unknown game 'My Set'; known games: ..."."""
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(ws)
+    result = invoke(command, "My Set")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [result.output.strip()]
+    assert result.output.startswith("error: unknown game 'My Set'; known games: briefcase, fmnyc, startup; "
+                                    "'My Set' is a Briefcase company set: give it with --set 'My Set'")
+    assert not (ws / "output").exists()
+    result = invoke(command, "cards/briefcase/my-set.yaml")
+    assert result.exit_code == 2 and ("cards/briefcase/my-set.yaml is a file: a set file is given with "
+                                      "--set cards/briefcase/my-set.yaml") in result.output
+    result = invoke(command, "chess")
+    assert result.exit_code == 2 and result.output.startswith("error: unknown game 'chess'; known games: "
+                                                              "briefcase, fmnyc, startup\n")
+
+
+def test_check_set_given_its_set_with_set_says_the_set_is_its_argument(tmp_path: Path, monkeypatch):
+    # simulate, build and tune take --set; check-set's set is its argument.
+    monkeypatch.chdir(overlay(tmp_path))
+    result = invoke("check-set", "--set", "My Set")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [result.output.strip()]
+    assert "error: check-set takes the set as its argument, not --set: " in result.output
+    assert " check-set SET ..." in result.output
+
+
+@pytest.mark.parametrize("option", ["--lang", "-l"])
+def test_i18n_init_given_its_language_with_lang_says_it_is_its_second_argument(tmp_path: Path, monkeypatch,
+                                                                             option: str):
+    # i18n update and check take --lang; 'cardgen i18n init briefcase --lang de' was told only
+    # "No such option: --lang".
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(ws)
+    result = invoke("i18n", "init", "briefcase", option, "de")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [result.output.strip()]
+    assert "error: i18n init takes the language as its second argument, not --lang: " in result.output
+    assert result.output.strip().endswith(" i18n init GAME LANG")
+    assert not (ws / "cards" / "briefcase" / "locale").exists()
+
+
+def test_the_example_set_named_with_set_says_to_give_its_file(tmp_path: Path, monkeypatch):
+    """A full copy of Briefcase (as a clone of cardgen) holds cards/briefcase/examples/
+    custom-set.yaml, the README's Tech Boom; --set never searches examples/ by name, and
+    --set 'Tech Boom' was told only that no set has that name."""
+    ws = tmp_path / "full"
+    assert invoke("init", str(ws), "--from", "briefcase").exit_code == 0
+    monkeypatch.chdir(ws)
+    result = invoke("simulate", "--set", "Tech Boom", "--games", "2", "--jobs", "1")
+    assert result.exit_code == 2
+    assert result.output.strip().splitlines() == [result.output.strip()]
+    assert result.output.strip().endswith(
+        "or a set file; cards/briefcase/examples/custom-set.yaml is an example, which --set finds by "
+        "its file only: --set cards/briefcase/examples/custom-set.yaml (or move it to cards/briefcase/ "
+        "to name it)")
+    result = invoke("simulate", "--set", "cards/briefcase/examples/custom-set.yaml", "--games", "2",
+                    "--jobs", "1", "--quiet")
+    assert result.exit_code == 0, result.output
+    # An example the workspace does not hold (the shipped one, inside the package) is not offered.
+    monkeypatch.chdir(overlay(tmp_path))
+    result = invoke("simulate", "--set", "Tech Boom", "--games", "2", "--jobs", "1")
+    assert result.exit_code == 2 and "is an example" not in result.output
+
+
 def test_cardgen_home_names_the_workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     ws = overlay(tmp_path)
     monkeypatch.chdir(tmp_path)
@@ -273,6 +358,42 @@ def test_build_writes_into_the_workspace_output_folder(tmp_path: Path, monkeypat
     result = invoke("build", "--set", "My Set")
     assert result.exit_code == 0, result.output
     assert (ws / "output" / "briefcase-en-my-set-cards.pdf").is_file()
+
+
+def test_an_output_setting_from_the_home_folder_is_read_as_a_shell_reads_it(tmp_path: Path, monkeypatch):
+    """output = "~/prints" made a folder named '~' in the workspace, and the build said
+    "wrote ~/prints/briefcase-en-simple-cards.pdf", as if in the home folder."""
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    ws = overlay(tmp_path)
+    with (ws / "cardgen.toml").open("a", encoding="utf-8") as toml:
+        toml.write('output = "~/prints"\n')
+    monkeypatch.chdir(ws)
+    result = invoke("build", "--set", "simple")
+    assert result.exit_code == 0, result.output
+    assert (home / "prints" / "briefcase-en-simple-cards.pdf").is_file()
+    assert not (ws / "~").exists()
+
+
+def test_a_path_option_from_the_home_folder_is_read_as_a_shell_reads_it(tmp_path: Path, monkeypatch):
+    # The shell leaves '~' as typed in --out=~/prints: it wrote into a folder named '~' here.
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(ws)
+    result = invoke("build", "--set", "simple", "--out=~/prints")
+    assert result.exit_code == 0, result.output
+    assert (home / "prints" / "briefcase-en-simple-cards.pdf").is_file()
+    result = invoke("simulate", "--games", "2", "--jobs", "1", "--quiet", "--json=~/runs/s.json")
+    assert result.exit_code == 0, result.output
+    assert (home / "runs" / "s.json").is_file()
+    assert not (ws / "~").exists()
+    shutil.move(ws, home / "ws")
+    monkeypatch.chdir(tmp_path)
+    result = invoke("--workspace=~/ws", "validate")
+    assert result.exit_code == 0 and "workspace: ~/ws (from --workspace)" in result.stderr, result.output
 
 
 # --- an overlay: a custom set and a catalog, nothing copied ---------------------------------

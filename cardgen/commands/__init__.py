@@ -156,10 +156,11 @@ def pick_game(positional: str | None, option: str | None, default: str | None) -
 
 def _named(text: str, what: str) -> Path:
     """A path option or argument as typed; an empty one names nothing (a Path would read it as
-    the current folder)."""
+    the current folder). A leading ``~`` is the home folder: the shell leaves it as typed in
+    ``--out=~/prints``, which wrote into a folder named '~' in the current one."""
     if not text:
         raise typer.BadParameter(f"is empty: name {what}")
-    return Path(text)
+    return Path(os.path.expanduser(text) if text.startswith("~") else text)
 
 
 def file_to_write(text: str) -> Path:

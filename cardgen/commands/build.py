@@ -26,10 +26,10 @@ from cardgen.commands import (
     named,
     pick_game,
 )
-from cardgen.games import game_module, registered_games, unknown_game
+from cardgen.games import game_module, registered_games, set_given_as_game, unknown_game
 from cardgen.i18n.messages import Translator
 from cardgen.interrupt import Interrupted, stop_taken
-from cardgen.output import OutputError, write_all_atomic
+from cardgen.output import OutputError, slug, write_all_atomic
 from cardgen.paths import display_path, watched_roots
 from cardgen.problems import DataError, printable
 from cardgen.render.cardface import RenderError
@@ -120,7 +120,15 @@ def output_stem(req: BuildRequest, ctx: Context) -> str:
                         "bleed" if o.bleed else "",
                         "gutterfold" if o.layout is SheetLayout.gutterfold else "",
                         f"duplex-{o.duplex.value}" if duplex else "",
-                        "ink-saver" if o.ink_saver else "")
+                        "ink-saver" if o.ink_saver else "", font_part(req.font))
+
+
+def font_part(font: Path | None) -> str:
+    """``font-<name>`` for a build or export printed with ``--font FILE``: printed in another
+    font, it is another variant, and it overwrote the files of the build without ``--font``."""
+    if font is None:
+        return ""
+    return "-".join(p for p in ("font", slug(font.stem)) if p)
 
 
 def variant_stem(game: str, ctx: Context, players: int | None, *choices: str) -> str:
@@ -158,7 +166,7 @@ def context_for(game: str, lang: str, players: int | None = None, set_ref: str |
     from cardgen.i18n.translate import language_tag
 
     if game not in registered_games():
-        raise UsageProblem(unknown_game(game))
+        raise UsageProblem(unknown_game(game) + set_given_as_game(game))
     try:
         module = card_module(game)
     except LookupError as exc:

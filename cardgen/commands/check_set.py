@@ -71,7 +71,8 @@ def register(app: typer.Typer) -> None:
                                   help="Write PNG charts to this "
                                   "folder: each effect with its 95% interval, game length against "
                                   "the reference set; needs cardgen[plot]."),
-        quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bars."),
+        quiet: bool = typer.Option(False, "--quiet", "-q",
+                                   help="No progress bars, nor the lines saying what is played."),
     ) -> None:
         """Validate a company set and judge it in simulated games.
 
@@ -204,7 +205,8 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     runs, bases = {}, {}
     bars = not quiet and on_terminal()
     for players in counts:
-        typer.echo(f"simulating {games} games at {players} players...", err=True)
+        if not quiet:
+            typer.echo(f"simulating {games} games at {players} players...", err=True)
         runs[players] = play_run(plans[players], jobs, None, progress=bars,
                                  label=f"{players} players")
         if players in base_plans:
@@ -223,7 +225,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     names = {k: v for plan in (base_plans.get(at), plans[at]) if plan and item_names
              for k, v in item_names(plan.spec.config).items()}
     measured, favoured, ids = (_effects(simulator, plans[at], runs[at], bot, effect_games, jobs, names, verb,
-                                        bars)
+                                        bars, quiet)
                                if effects else ({}, {}, {}))
     verdict = judge(runs, bases or None, measured, at, bot, verb, names, favoured,
                     getattr(simulator, "effect_taken", "bought"))
@@ -308,7 +310,8 @@ def _run_line(players: int, s: dict[str, Any], base: dict[str, Any] | None) -> s
 
 def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, jobs: int,
              names: dict[str, str], verb: str,
-             bars: bool = False) -> tuple[dict[str, Effect], dict[str, Effect], dict[str, str]]:
+             bars: bool = False, quiet: bool = False) -> tuple[dict[str, Effect], dict[str, Effect],
+                                                                dict[str, str]]:
     """Each subject's paired effects (``cardgen.sim.effects``) at the plan's players, same seeds:
     the first-listed bot (rotated through the seats) as usual versus never taking it; and, for
     a subject it took in so few of those games that the comparison cannot leave the band
@@ -342,8 +345,9 @@ def _effects(simulator: Any, plan: Any, summary: dict, bot: str, games: int, job
     base = replace(plan.spec, games=games, log=None)
     players = len(base.bots)
     workers = worker_count(jobs)
-    typer.echo(f"measuring {len(subjects)} {noun} effects, {games} paired games each (and going for "
-               f"each that {bot} takes in under {100 * MARGIN:.0f}% of them)...", err=True)
+    if not quiet:
+        typer.echo(f"measuring {len(subjects)} {noun} effects, {games} paired games each (and going for "
+                   f"each that {bot} takes in under {100 * MARGIN:.0f}% of them)...", err=True)
     usual: dict[str, Effect] = {}
     going: dict[str, Effect] = {}
 

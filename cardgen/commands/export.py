@@ -17,7 +17,14 @@ from cardgen.commands import (
     named,
     pick_game,
 )
-from cardgen.commands.build import BuildFailed, context_for, layout_failed, report_failures, variant_stem
+from cardgen.commands.build import (
+    BuildFailed,
+    context_for,
+    font_part,
+    layout_failed,
+    report_failures,
+    variant_stem,
+)
 from cardgen.paths import display_path
 from cardgen.render.cardface import RenderError
 from cardgen.render.export import export_png, export_tts
@@ -69,7 +76,8 @@ def register(app: typer.Typer) -> None:
             specs = ctx.module.card_list(ctx.selection)
             # Named for the variant like build's files, so an export of a set or a player count
             # never lands among the images of another (a folder of stale cards to upload).
-            folder = parent / variant_stem(game, ctx, players, "ink-saver" if ink_saver else "", format.value)
+            folder = parent / variant_stem(game, ctx, players, "ink-saver" if ink_saver else "",
+                                           font_part(font), format.value)
             try:
                 files = export_png(ctx, specs, folder) if format is Format.png else \
                     export_tts(ctx, specs, folder)

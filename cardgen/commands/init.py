@@ -20,7 +20,8 @@ CONFIG_TEXT = """\
 # new file adds to it (a company set, a catalog cards/briefcase/locale/de.po).
 #
 # Settings (all optional):
-# output = "output"      # folder for build, export and preview files, relative to this file
+# output = "output"      # folder for build, export, preview and tune files (and the logs of
+#                        # stalled simulated games), relative to this file
 """
 
 OVERLAY_SET = """\

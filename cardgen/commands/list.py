@@ -207,7 +207,9 @@ def _cards(game: str) -> Listing:
         raise NotListed(str(exc)) from None
     rows = []
     for spec in specs:
-        name = spec.front.fields.get("name")
+        # A Free Market: NYC Career card's name is its title (the Heir): listed as "-", the 30
+        # Career cards could be told apart only by their ids.
+        name = spec.front.fields.get("name") or spec.front.fields.get("title")
         rows.append({"id": spec.id, "count": spec.count, "deck": spec.deck,
                      "name": name.source if isinstance(name, Message) else None})
     total = sum(r["count"] for r in rows)

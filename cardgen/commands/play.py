@@ -37,10 +37,10 @@ class Quit(Exception):
 
 def _simulator(game: str, where: str = "") -> Any:
     """``where``: the place the game was named ('FILE:1: ' for a log's header), for messages."""
-    from cardgen.games import game_simulator, registered_games, unknown_game
+    from cardgen.games import game_simulator, registered_games, set_given_as_game, unknown_game
 
     if game not in registered_games():
-        raise fail(f"{where}{unknown_game(game)}")
+        raise fail(f"{where}{unknown_game(game)}" + ("" if where else set_given_as_game(game)))
     try:
         simulator = game_simulator(game)
     except LookupError:
@@ -80,6 +80,10 @@ def _elsewhere(log: GameLog) -> str:
     # Quoted for the shell where it must be: "cardgen --workspace /tmp/my games/ws" split in two.
     return (f" (the log is in the workspace {printable(str(home))}, whose data it was played with: "
             f"replay it there, or with cardgen --workspace {printable(shlex.quote(str(home)))})")
+
+
+def _decisions(count: int) -> str:
+    return f"{count} decision{'s' * (count != 1)}"
 
 
 def _no_longer_replays(log: GameLog, what: str, exc: ReplayError) -> typer.Exit:
@@ -416,19 +420,20 @@ def register(app: typer.Typer) -> None:
             raise _no_longer_replays(log, "the log", exc) from None
         if state.decision() is not None:
             if log.end is None:       # a game saved before its end (play's s FILE): not broken
-                typer.echo(printable(f"{file}: {len(log.choices)} decisions replayed; the game is not "
+                typer.echo(printable(f"{file}: {_decisions(len(log.choices))} replayed; the game is not "
                                      f"finished: go on with cardgen play --resume {file}"))
                 announce(log.game)
                 return
             raise fail(f"{file} ends before the game does (step {len(log.choices)})", 1)
         end = end_of(simulator.result(state, log.seed, log.bots))
         if log.end is None:           # nothing to compare with: say so, not "same end"
-            typer.echo(printable(f"{file}: {len(log.choices)} decisions replayed to the game's end: "
+            typer.echo(printable(f"{file}: {_decisions(len(log.choices))} replayed to the game's end: "
                                  f"{describe_end(end)}; the log records no end to compare with"))
             announce(log.game)
             return
         if end != log.end:
             raise fail(f"{file} replays to another end: {describe_end(end)}, where the log says "
                        f"{describe_end(log.end)}", 1)
-        typer.echo(printable(f"{file}: {len(log.choices)} decisions replayed; same end: {describe_end(end)}"))
+        typer.echo(printable(f"{file}: {_decisions(len(log.choices))} replayed; same end: "
+                             f"{describe_end(end)}"))
         announce(log.game)

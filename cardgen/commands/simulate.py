@@ -63,10 +63,10 @@ def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None
              log_dir: Path | None = None, where: str = "", hint: str = "") -> Plan:
     """Check the input and prepare the game's config; raises typer.Exit on bad input (a bad set,
     said with ``where`` before it and ``hint`` after, as ``prepared`` takes them)."""
-    from cardgen.games import game_simulator, registered_games, simulator_ref, unknown_game
+    from cardgen.games import game_simulator, registered_games, set_given_as_game, simulator_ref, unknown_game
 
     if game not in registered_games():
-        raise fail(unknown_game(game), 2)
+        raise fail(unknown_game(game) + set_given_as_game(game), 2)
     try:
         simulator = game_simulator(game)
     except LookupError:

@@ -110,7 +110,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
           scheduler: str | None, bots: str, budget: int, out: Path | None, report: Path | None,
           log: Path | None, quiet: bool = False) -> None:
     from cardgen.commands.simulate import on_terminal
-    from cardgen.games import game_simulator, registered_games, simulator_ref, unknown_game
+    from cardgen.games import game_simulator, registered_games, set_given_as_game, simulator_ref, unknown_game
     from cardgen.games.selection import SelectionError
     from cardgen.output import (
         OutputError,
@@ -127,7 +127,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     from cardgen.workspace import announce, current
 
     if game not in registered_games():
-        raise fail(unknown_game(game))
+        raise fail(unknown_game(game) + set_given_as_game(game))
     try:
         simulator = game_simulator(game)
         tuning = importlib.import_module(f"cardgen.games.{game}.tuning")

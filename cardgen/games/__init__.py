@@ -51,6 +51,30 @@ def unknown_game(game: str, known: Iterable[str] | None = None) -> str:
     return f"unknown game '{shorten(game)}'; known games: {', '.join(names)}"
 
 
+def set_given_as_game(name: str) -> str:
+    """What to say after ``unknown_game`` when the name given for the game is a set: a set file,
+    or the id or name of a Briefcase company set (the official ones and the workspace's own).
+    check-set takes its set as its argument, so 'cardgen simulate "My Set"' is a natural slip;
+    it was told only that 'My Set' is no game. Empty when the name is none of these (or the data
+    cannot be read: the command that reads it says so)."""
+    import os
+    from pathlib import Path
+
+    if not name or name.casefold() == "random":
+        return ""
+    try:
+        if Path(name).suffix.lower() in (".yaml", ".yml") and os.path.isfile(name):
+            return f"; {shorten(name)} is a file: a set file is given with --set {shorten(name)}"
+        from cardgen.games.briefcase.load import resolve_set
+
+        chosen = resolve_set(name)[1]
+    except Exception:                        # no such set, or data the command itself reports
+        return ""
+    if chosen is None:
+        return ""
+    return f"; '{shorten(name)}' is a Briefcase company set: give it with --set '{shorten(name)}'"
+
+
 def game_rules(game: str) -> GameRules:
     return importlib.import_module(_MODULES[game]).RULES
 

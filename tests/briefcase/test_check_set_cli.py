@@ -212,3 +212,16 @@ def test_a_set_file_that_is_a_link_loop_is_one_usage_error_line(tmp_path: Path):
     assert result.exit_code == 2
     assert result.output.splitlines() == [
         f"error: {tmp_path / 'a.yaml'}: symbolic link loop (the link leads back to itself)"]
+
+
+def test_quiet_says_nothing_on_stderr_but_where_it_worked():
+    """check-set --quiet printed "simulating 12 games at 2 players..." and "measuring 14 company
+    effects..." on stderr all the same, in a pipe too, where simulate --quiet prints nothing but
+    the workspace line."""
+    loud = check_set("simple", "--no-baseline", "--effect-games", "4")
+    assert loud.exit_code == 0, loud.output
+    assert "simulating 12 games at 2 players..." in loud.stderr and "measuring 14 company" in loud.stderr
+    quiet = check_set("simple", "--no-baseline", "--effect-games", "4", "--quiet")
+    assert quiet.exit_code == 0, quiet.output
+    assert quiet.stdout == loud.stdout
+    assert [line for line in quiet.stderr.splitlines() if not line.startswith("workspace:")] == []

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from cardgen.cli import app
 from cardgen.games.briefcase import cards
+from cardgen.render.fonts import FONT_DIR
 from tests.pdfs import fonts, page_count, page_sizes_pt, structural_problems
 
 runner = CliRunner()
@@ -254,6 +255,20 @@ def test_output_files_are_named_by_their_variant(tmp_path: Path, args: list[str]
     result = runner.invoke(app, ["build", *args, "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == [f"{stem}-cards.pdf", f"{stem}-inserts.pdf"]
+
+
+def test_a_build_with_another_font_is_a_variant_of_its_own(tmp_path: Path):
+    """--font changes what is printed, yet 'build --font My Font.ttf' wrote briefcase-en-cards.pdf
+    over the build without it: the README names every such choice in the files' name."""
+    font = tmp_path / "My Font.ttf"
+    font.write_bytes((FONT_DIR / "DejaVuSans.ttf").read_bytes())
+    out = tmp_path / "out"
+    for args in ([], ["--font", str(font)]):
+        result = runner.invoke(app, ["build", "--set", "simple", *args, "--out", str(out)])
+        assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == [
+        "briefcase-en-simple-cards.pdf", "briefcase-en-simple-font-my-font-cards.pdf",
+        "briefcase-en-simple-font-my-font-inserts.pdf", "briefcase-en-simple-inserts.pdf"]
 
 
 @pytest.mark.parametrize("name", ["../escape", "", "a/b", "x" * 101, ".hidden"])

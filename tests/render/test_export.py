@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from cardgen.cli import app
 from cardgen.commands.build import context_for
 from cardgen.render.export import TTS_MAX_PX, export_png, export_tts, print_size_mm, tts_grid
+from cardgen.render.fonts import FONT_DIR
 from cardgen.render.raster import face_images
 from tests.render.visual import differing_fraction
 
@@ -190,6 +191,18 @@ def test_exports_of_different_variants_go_to_different_folders(tmp_path: Path):
         listed = {row[k] for row in csv.DictReader((tmp_path / folder / "manifest.csv").open())
                   for k in ("front", "back") if row[k]}
         assert listed | {"manifest.csv"} == {p.name for p in (tmp_path / folder).iterdir()}
+
+
+def test_an_export_with_another_font_goes_to_a_folder_of_its_own(tmp_path: Path):
+    # Printed in another font, the images are another variant's: export --font replaced the
+    # images of the export without it.
+    font = tmp_path / "Club.ttf"
+    font.write_bytes((FONT_DIR / "DejaVuSans.ttf").read_bytes())
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["export", "--players", "2", "--set", "simple", "--font", str(font),
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in out.iterdir()] == ["briefcase-en-simple-2p-font-club-png"]
 
 
 def test_exporting_again_removes_the_earlier_exports_cards_it_no_longer_has(tmp_path: Path):

@@ -69,6 +69,16 @@ def test_replaying_a_game_saved_unfinished_says_how_to_go_on_and_is_no_failure(t
     assert f"the game is not finished: go on with cardgen play --resume {saved}" in result.output
 
 
+def test_a_game_saved_after_one_decision_replays_one_decision(tmp_path: Path):
+    # It said "1 decisions replayed".
+    saved = tmp_path / "one.jsonl"
+    play("--seats", "you,high", "--save", str(saved), answers="1\nq\n")
+    assert len(saved.read_text().splitlines()) == 2                       # the header, one decision
+    result = runner.invoke(app, ["replay", str(saved)])
+    assert result.exit_code == 0, result.output
+    assert f"{saved}: 1 decision replayed; the game is not finished" in result.output
+
+
 def test_an_answer_that_is_not_an_option_is_asked_again():
     result = play("--seats", "you,high", answers="9\nmaybe\n" + ANSWERS)
     assert result.exit_code == 0

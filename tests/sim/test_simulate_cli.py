@@ -265,6 +265,20 @@ def test_seats_are_numbered_from_1_in_the_text_and_the_json_beside_the_fair_shar
     assert "fair 33.3%" in result.output
 
 
+def test_a_seat_with_one_win_says_one_win(tmp_path):
+    # It said "1 wins".
+    out = tmp_path / "s.json"
+    result = runner.invoke(app, ["simulate", "dice", "--players", "2", "--games", "1", "--jobs", "1",
+                                 "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    seats = json.loads(out.read_text())["wins_by_seat"]
+    for w in seats:
+        line = next(x for x in result.output.splitlines() if x.strip().startswith(f"seat {w['seat']}:"))
+        assert f"; {w['wins']} win{'s' * (w['wins'] != 1)}, " in line, line
+    assert any(w["wins"] == 1 for w in seats) or all(w["shared_wins"] for w in seats)
+    assert "1 wins" not in result.output
+
+
 def test_the_company_ranking_shows_intervals_and_how_many_were_cut():
     from cardgen.sim.report import summary_lines
 

@@ -20,11 +20,12 @@ from cardgen.data.checks import (
     unknown_rulings,
     unprintable_texts,
 )
-from cardgen.data.documents import Document
+from cardgen.data.documents import Document, game_files
 from cardgen.data.schema import did_you_mean
 from cardgen.games.briefcase import changes
 from cardgen.games.briefcase.model import DECISIONS, NUMERIC_FIELDS, PLAYER_COUNTS
 from cardgen.problems import Problem, shorten
+from cardgen.safe_read import resolved
 
 GAME = "briefcase"
 
@@ -269,12 +270,18 @@ def set_names_unique(ctx: Context) -> Iterator[Problem]:
     """--set finds a set by its id or name in any case, the official sets first, then the set
     files in file order, and 'random' is no set at all: a set file whose id or name is already
     taken can never be named, and --set played the other set without a word. A warning, not an
-    error: the file still works given by its path."""
+    error: the file still works given by its path.
+
+    Only the set files --set searches (the game's data files, ``cards/briefcase/*.yaml``) take a
+    name: a set in a subfolder such as ``examples/`` is never found by name, so the copy of
+    ``examples/custom-set.yaml`` a designer starts from was warned that --set never found it,
+    where --set found the copy and nothing else."""
     taken: dict[str, str] = {"random": "the word --set takes for no set (the randomizers)"}
     for doc in ctx.of_kind("company-sets"):
         for s in doc.data["sets"]:
             for key in (s["id"], s["name"]):
                 taken.setdefault(str(key).casefold(), f"the official set {s['name']}'s")
+    searched = {resolved(p) for p in game_files(GAME)}
     for doc in ctx.of_kind("company-set"):
         name = str(doc.data["name"])
         keys = [("id", str(doc.data.get("id") or doc.path.stem.replace("-", "_"))), ("name", name)]
@@ -284,8 +291,9 @@ def set_names_unique(ctx: Context) -> Iterator[Problem]:
                 yield doc.problem("set-name-taken", f"{name}: the {field} '{key}' is {other} too: "
                                   f"--set '{key}' never finds this file; rename it",
                                   *([field] if field in doc.data else []), severity="warning")
-        for _, key in keys:
-            taken.setdefault(key.casefold(), f"{name}'s (a set file)")
+        if resolved(doc.path) in searched:
+            for _, key in keys:
+                taken.setdefault(key.casefold(), f"{name}'s (a set file)")
 
 
 @check

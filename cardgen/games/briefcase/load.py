@@ -27,7 +27,7 @@ from cardgen.games.selection import SelectionError
 from cardgen.games.selection import check_players as check_players  # the players check select() uses
 from cardgen.paths import display_path
 from cardgen.problems import shorten
-from cardgen.safe_read import not_a_file
+from cardgen.safe_read import not_a_file, resolved
 
 GAME = "briefcase"
 BASE_KINDS = ("game", "companies", "components", "setup", "company-sets", "rulings")
@@ -216,4 +216,30 @@ def resolve_set(set_ref: str | None) -> tuple[Briefcase, CompanySet | None]:
     names = [s.name for s in game.sets.values()] + [name for _, name, _ in own]
     hint = did_you_mean(set_ref, [s.id for s in game.sets.values()] + [i for i, _, _ in own] + names)
     raise SelectionError(f"no company set named '{set_ref}'{hint}; sets: {', '.join(names)}, "
-                         "or a set file")
+                         f"or a set file{_example_named(wanted)}")
+
+
+def _example_named(wanted: str) -> str:
+    """Where ``wanted`` (case-folded) is the id or name of a set among the workspace's examples
+    (``cards/briefcase/examples/``, which --set never searches by name), how to give it. In a
+    clone of cardgen or a workspace made with 'init --from briefcase', --set 'Tech Boom' was told
+    only that no set has that name, with the example beside the data."""
+    from cardgen.workspace import current
+
+    # Only a file of the workspace's own folder (a clone of cardgen's included), never one of the
+    # games shipped inside the installed package.
+    workspace = current()
+    root = workspace.root
+    if root is None:
+        return ""
+    files = [p for p in workspace.listing(Path("cards", GAME, "examples"), (".yaml", ".yml"))
+             if resolved(p).is_relative_to(resolved(root))]
+    for doc in read_documents(files)[0]:
+        if doc.kind != "company-set":
+            continue
+        keys = (str(doc.data.get("id") or doc.path.stem.replace("-", "_")), str(doc.data["name"]))
+        if wanted in (k.casefold() for k in keys):
+            shown = display_path(doc.path)
+            return (f"; {shown} is an example, which --set finds by its file only: --set {shown} "
+                    f"(or move it to cards/{GAME}/ to name it)")
+    return ""
