@@ -9,13 +9,21 @@ from pathlib import Path
 import typer
 
 from cardgen.commands import data_read, file_to_write, font_option, ink_saver_option, lang_option, named
-from cardgen.commands.build import BuildFailed, UsageProblem, context_for, layout_failed, report_failures
+from cardgen.commands.build import (
+    BuildFailed,
+    UsageProblem,
+    context_for,
+    font_part,
+    layout_failed,
+    report_failures,
+)
 from cardgen.data.schema import did_you_mean
 from cardgen.output import OutputError, check_not_read, write_atomic
 from cardgen.paths import display_path
 from cardgen.problems import printable
 from cardgen.render.cardface import RenderError
 from cardgen.render.layouts import LayoutError
+from cardgen.render.pipeline import Context
 from cardgen.render.printable import Face, faces_by_key
 from cardgen.render.raster import RasterError, face_images
 from cardgen.workspace import announce, current
@@ -38,6 +46,16 @@ def find_face(specs: list, name: str) -> Face:
                        "(add ':back' for the back)")
 
 
+def preview_name(card: str, ctx: Context, bleed: bool, ink_saver: bool, font: Path | None) -> str:
+    """``preview-<card>-<lang>.png``, with the choices that change what the face shows in the name
+    as build names its files (the set, bleed, ink-saver, the font): a preview with --bleed
+    replaced the one without, so the two could not be compared side by side."""
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "_", card)
+    parts = ("preview", name, ctx.lang, getattr(ctx.selection, "variant", None) or "",
+             "bleed" if bleed else "", "ink-saver" if ink_saver else "", font_part(font))
+    return "-".join(p for p in parts if p) + ".png"
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def preview(
@@ -48,7 +66,8 @@ def register(app: typer.Typer) -> None:
         lang: str = lang_option(),
         out: Path = typer.Option(None, "--out", "-o", metavar="FILE",
                                  parser=file_to_write, help="PNG to write (default: "
-                                 "output/preview-<card>-<lang>.png)."),
+                                 "output/preview-<card>-<lang>.png, the set, --bleed, --ink-saver "
+                                 "and --font named after the language when chosen)."),
         dpi: int = typer.Option(200, "--dpi", min=30, max=1200, help="Resolution in dots per inch."),
         bleed: bool = typer.Option(False, "--bleed", help="Include a 3 mm bleed."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
@@ -86,8 +105,7 @@ def register(app: typer.Typer) -> None:
                 raise layout_failed(exc) from None
             except RasterError as exc:
                 raise BuildFailed([str(exc)]) from None
-            name = re.sub(r"[^A-Za-z0-9_.-]+", "_", card)
-            target = out or current().default_output() / f"preview-{name}-{ctx.lang}.png"
+            target = out or current().default_output() / preview_name(card, ctx, bleed, ink_saver, font)
             buffer = io.BytesIO()
             image.save(buffer, "PNG", optimize=False)
             try:

@@ -30,6 +30,26 @@ def test_preview_writes_one_card_at_the_asked_resolution(tmp_path: Path):
     assert "company.bank:activated" in result.output
 
 
+def test_a_preview_names_its_file_for_each_choice_that_changes_the_face(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch):
+    # A preview with --bleed (or --ink-saver, a set, a font) replaced the one without it, so the
+    # two could not be compared side by side; each is named for its choices, as build names its PDFs.
+    from cardgen.data import schema
+
+    (tmp_path / "cardgen.toml").write_text("")
+    monkeypatch.setenv("CARDGEN_HOME", str(tmp_path))
+    schema.clear_caches()
+    font = tmp_path / "Club.ttf"
+    font.write_bytes((FONT_DIR / "DejaVuSans.ttf").read_bytes())
+    for extra in ([], ["--bleed"], ["--ink-saver"], ["--set", "simple", "--bleed"], ["--font", str(font)]):
+        result = runner.invoke(app, ["preview", "steel_factory", "--dpi", "30", *extra])
+        assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == [
+        "preview-steel_factory-en-bleed.png", "preview-steel_factory-en-font-club.png",
+        "preview-steel_factory-en-ink-saver.png", "preview-steel_factory-en-simple-bleed.png",
+        "preview-steel_factory-en.png"]
+
+
 def test_preview_of_an_unknown_card_is_one_line_with_a_suggestion(tmp_path: Path):
     result = runner.invoke(app, ["preview", "steel_factroy", "--out", str(tmp_path / "x.png")])
     assert result.exit_code == 2
