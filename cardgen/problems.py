@@ -86,6 +86,11 @@ def shorten(text: object, limit: int = SHORT, words: bool = False) -> str:
     return cut + "…"
 
 
+def plural(n: int, noun: str, nouns: str = "") -> str:
+    """``1 warning``, ``2 warnings``; ``nouns``: the plural, where it is not the noun with an s."""
+    return f"{n} {noun}" if n == 1 else f"{n} {nouns or noun + 's'}"
+
+
 def quoted(value: object) -> str:
     """A value as a message shows it: as the JSON a game log or an option holds it (null, true,
     "name", [1, 2]), the way people write it, never as Python's repr ('name', True, None);

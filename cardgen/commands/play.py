@@ -15,7 +15,7 @@ import typer
 from cardgen.commands import data_read, fail, file_to_read, file_to_write, game_option, named, pick_game
 from cardgen.data.schema import did_you_mean
 from cardgen.output import OutputError, check_not_read, check_writable
-from cardgen.problems import printable, shorten
+from cardgen.problems import plural, printable, shorten
 from cardgen.sim.decisions import Decision, as_logged
 from cardgen.sim.driver import ReplayError, policy_seed, replay
 from cardgen.sim.gamelog import GameLog, LogError, describe_end, end_of, read_log, recorded_set
@@ -80,10 +80,6 @@ def _elsewhere(log: GameLog) -> str:
     # Quoted for the shell where it must be: "cardgen --workspace /tmp/my games/ws" split in two.
     return (f" (the log is in the workspace {printable(str(home))}, whose data it was played with: "
             f"replay it there, or with cardgen --workspace {printable(shlex.quote(str(home)))})")
-
-
-def _decisions(count: int) -> str:
-    return f"{count} decision{'s' * (count != 1)}"
 
 
 def _no_longer_replays(log: GameLog, what: str, exc: ReplayError) -> typer.Exit:
@@ -418,22 +414,23 @@ def register(app: typer.Typer) -> None:
             state = replay(simulator, config, log.seed, log.choices, show=shown if show else None)
         except ReplayError as exc:
             raise _no_longer_replays(log, "the log", exc) from None
+        replayed = plural(len(log.choices), "decision")
         if state.decision() is not None:
             if log.end is None:       # a game saved before its end (play's s FILE): not broken
-                typer.echo(printable(f"{file}: {_decisions(len(log.choices))} replayed; the game is not "
+                typer.echo(printable(f"{file}: {replayed} replayed; the game is not "
                                      f"finished: go on with cardgen play --resume {file}"))
                 announce(log.game)
                 return
             raise fail(f"{file} ends before the game does (step {len(log.choices)})", 1)
         end = end_of(simulator.result(state, log.seed, log.bots))
         if log.end is None:           # nothing to compare with: say so, not "same end"
-            typer.echo(printable(f"{file}: {_decisions(len(log.choices))} replayed to the game's end: "
+            typer.echo(printable(f"{file}: {replayed} replayed to the game's end: "
                                  f"{describe_end(end)}; the log records no end to compare with"))
             announce(log.game)
             return
         if end != log.end:
             raise fail(f"{file} replays to another end: {describe_end(end)}, where the log says "
                        f"{describe_end(log.end)}", 1)
-        typer.echo(printable(f"{file}: {_decisions(len(log.choices))} replayed; same end: "
+        typer.echo(printable(f"{file}: {replayed} replayed; same end: "
                              f"{describe_end(end)}"))
         announce(log.game)

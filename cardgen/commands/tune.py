@@ -24,6 +24,7 @@ from cardgen.commands import (
     pick_game,
 )
 from cardgen.interrupt import stop_on_signals
+from cardgen.problems import plural
 
 
 def register(app: typer.Typer) -> None:
@@ -63,7 +64,8 @@ def register(app: typer.Typer) -> None:
         log: Path = typer.Option(None, "--log", metavar="FILE",
                                  parser=file_to_write, help="What was tried, JSON Lines "
                                  "(default: beside --out, -tune-log.jsonl)."),
-        quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+        quiet: bool = typer.Option(False, "--quiet", "-q",
+                                   help="No progress bar, nor the line saying what is tuned."),
     ) -> None:
         """Search a set's authored numbers (cost, VP, activation, production) for values inside check-set's
         bands.
@@ -173,9 +175,10 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     except ValueError as exc:
         raise fail(str(exc)) from None
     records: list[dict[str, Any]] = []
-    typer.echo(f"tuning {subject.set_name} ({game}): {len(subject.knobs)} authored values of "
-               f"{len(subject.companies)} companies, {bot} in every seat, {', '.join(map(str, counts))} "
-               f"players, {games} games a run, at most {budget} games", err=True)
+    if not quiet:
+        typer.echo(f"tuning {subject.set_name} ({game}): {len(subject.knobs)} authored values of "
+                   f"{len(subject.companies)} companies, {bot} in every seat, {', '.join(map(str, counts))} "
+                   f"players, {games} games a run, at most {budget} games", err=True)
     try:
         context = dask_executor(scheduler) if scheduler else local_executor(workers)
         with context as executor, _Bar(budget, not quiet and on_terminal()) as bar:
@@ -195,12 +198,12 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     text = report_text(subject, outcome, settings)
     why = (f"cardgen tune {subject.set_name}: {bot} in every seat, {', '.join(map(str, counts))} "
            f"players, {games} games a run, seed {seed}; verdict {outcome.before_verdict.word} "
-           f"({len(outcome.before_verdict.warnings)} warnings) before, {outcome.after_verdict.word} "
-           f"({len(outcome.after_verdict.warnings)}) after")
+           f"({_warned(outcome.before_verdict)}) before, "
+           f"{outcome.after_verdict.word} ({_warned(outcome.after_verdict)}) after")
     if outcome.fresh_verdicts:
         vb, va = outcome.fresh_verdicts
-        why += (f"; on fresh games (seed {seed + FRESH_SEED}) {vb.word} ({len(vb.warnings)}) before, "
-                f"{va.word} ({len(va.warnings)}) after")
+        why += (f"; on fresh games (seed {seed + FRESH_SEED}) {vb.word} ({_warned(vb)}) "
+                f"before, {va.word} ({_warned(va)}) after")
     files = [(report, text.encode()), (log, b"".join(json_bytes(r, indent=None) for r in records))]
     if outcome.changes:
         from cardgen.data.yamlload import dump_yaml
@@ -225,6 +228,11 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
                                              else "no move was kept"))
     typer.echo(f"wrote {report}\nwrote {log}")
     announce(game)
+
+
+def _warned(verdict: Any) -> str:
+    """A verdict's warnings counted: "1 warning", "3 warnings"."""
+    return plural(len(verdict.warnings), "warning")
 
 
 def _listing(subject: Any, values: dict) -> str:
@@ -255,8 +263,8 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
         f"players), bought in at least {100 * MIN_BOUGHT:.0f}% of games, no check-set warning added, "
         f"{length}.",
         "",
-        f"Verdict before: {outcome.before_verdict.word} ({len(outcome.before_verdict.warnings)} "
-        f"warnings); after: {outcome.after_verdict.word} ({len(outcome.after_verdict.warnings)} warnings). "
+        f"Verdict before: {outcome.before_verdict.word} ({_warned(outcome.before_verdict)}); "
+        f"after: {outcome.after_verdict.word} ({_warned(outcome.after_verdict)}). "
         f"Distance outside the bands, all companies: {b.total():.2f} before, {a.total():.2f} after.",
         "",
     ]
@@ -264,8 +272,8 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
         fb, fa = outcome.fresh
         vb, va = outcome.fresh_verdicts
         lines += [f"On fresh games (seed {settings.seed + FRESH_SEED}, never searched on): "
-                  f"verdict before {vb.word} ({len(vb.warnings)} warnings), after {va.word} "
-                  f"({len(va.warnings)} warnings); distance {fb.total():.2f} before, {fa.total():.2f} after.",
+                  f"verdict before {vb.word} ({_warned(vb)}), after {va.word} "
+                  f"({_warned(va)}); distance {fb.total():.2f} before, {fa.total():.2f} after.",
                   ""]
     if outcome.withheld:            # said before the table: a line inside it would break it
         lines += [f"Not proposed: the moves kept one by one ({_listing(subject, outcome.withheld)}) "

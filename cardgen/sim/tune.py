@@ -376,7 +376,8 @@ def check_budget(settings: Settings, sizes: list[int]) -> None:
     number of companies of each set."""
     first, final = measure_cost(settings, sizes), end_cost(settings, sizes)
     if first + final > settings.budget:
-        raise ValueError(f"--budget {settings.budget} is too small: measuring the set once takes "
+        raise ValueError(f"--budget {settings.budget} is too small: measuring the "
+                         f"{'set' if len(sizes) == 1 else f'{len(sizes)} sets'} once takes "
                          f"{first} games and the end (the result's effects, then the data and the "
                          f"result on fresh games) {final} more ({settings.games} games a run)")
 

@@ -545,6 +545,7 @@ def test_quiet_tunes_without_a_progress_bar_even_on_a_terminal(overlay: Path,
                                  "-j", "1", "-o", str(overlay / "proposal.yaml"), "--quiet"])
     assert result.exit_code == 0, result.output
     assert shown == [False]
+    assert "tuning Simple Game" not in result.output         # nor the line saying what is tuned
 
 
 def test_sets_tuned_together_write_a_proposed_production(overlay: Path, monkeypatch: pytest.MonkeyPatch):
@@ -666,7 +667,8 @@ def test_a_proposed_activation_is_the_whole_activation_and_a_workspace_applies_i
     (["-p", "two"], "--players 'two' is not a list of whole numbers"),
     (["-n", "1"], "--games must be at least 2"),
     (["-n", "1000001"], "--games must be at most 1,000,000"),
-    (["--budget", "10"], "--budget 10 is too small"),
+    (["--budget", "10"], "--budget 10 is too small: measuring the set once"),
+    (["--set", "all", "--budget", "10"], "--budget 10 is too small: measuring the 5 sets once"),
     (["--budget", "10000001"], "--budget must be at most 10,000,000"),
     (["--bots", "expret"], "unknown bot 'expret'"),
     (["--bots", "random", "-p", "4", "--budget", "400"], "the random bot cannot be told to avoid a company"),

@@ -17,14 +17,10 @@ from typing import Any
 from cardgen.games.fmnyc.engine.table import Table
 from cardgen.games.fmnyc.labels import LABELS
 from cardgen.games.fmnyc.phrases import sentence
+from cardgen.problems import plural as plural  # the counts of things, as every command says them
 
 # The pawn shop square as the board labels it.
 PAWN_SHOP = LABELS["label:pawn_shop"]
-
-
-def plural(n: int, noun: str, nouns: str = "") -> str:
-    """``1 worker``, ``2 workers``; ``nouns``: the plural, where it is not the noun with an s."""
-    return f"{n} {noun}" if n == 1 else f"{n} {nouns or noun + 's'}"
 
 
 def capitalised(text: str) -> str:
