@@ -134,8 +134,11 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     asked, game = game, game if game is not None else "briefcase"
     if not named_file and not whole and target in registered_games() and target != game:
         # check-set fmnyc was told "no company set named 'fmnyc'" and the Briefcase sets.
-        raise fail(f"{target} is a game, not a {game} set: check-set takes a set or a set file "
-                   f"('cardgen list {target} sets' says what {target} takes)", 2)
+        # (pointed to 'cardgen list fmnyc sets', which alone said what fmnyc takes)
+        from cardgen.commands.list import no_sets
+
+        takes = no_sets(target) or f"check-set takes a set or a set file ('cardgen list {target} sets')"
+        raise fail(f"{target} is a game, not a {game} set: {takes}", 2)
     if not named_file and not whole and _checked_whole(game):
         raise fail(f"{game} has no card sets to name: check it whole with "
                    f"'cardgen check-set {game}'", 2)

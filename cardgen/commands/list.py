@@ -112,14 +112,21 @@ def _companies(game: str) -> Listing:
                    f"your sets)")
 
 
-def _sets(game: str) -> Listing:
+def no_sets(game: str) -> str | None:
+    """What a game without company sets takes in their place; None for Briefcase, which has them."""
     if game == "fmnyc":
         # Its --set takes a file (README: check-set, build, simulate); "played whole" alone left
         # a designer with a Career card file of their own no way on.
-        raise NotListed("fmnyc has no company sets; --set takes a file of Career cards (game: fmnyc, "
-                        "kind: careers) in place of careers.yaml, as in cardgen check-set FILE")
+        return ("fmnyc has no company sets; --set takes a file of Career cards (game: fmnyc, "
+                "kind: careers) in place of careers.yaml, as in cardgen check-set FILE")
     if game != "briefcase":
-        raise NotListed(f"{game} has no company sets (its box is always played whole)")
+        return f"{game} has no company sets (its box is always played whole)"
+    return None
+
+
+def _sets(game: str) -> Listing:
+    if (note := no_sets(game)) is not None:
+        raise NotListed(note)
     data = _briefcase()
     rows: list[dict[str, Any]] = []
     origin, file = _origin(data.sets_file) if data.sets_file else ("shipped", "")

@@ -59,9 +59,10 @@ def test_an_unknown_set_name_fails_in_one_line():
     (["simple", "--game", ""], "unknown game ''"),
     ([str(EXAMPLE), "--game", ""], "unknown game ''"),
     ([str(EXAMPLE), "--game", "chess"], "unknown game 'chess'"),
-    # It said "no company set named 'fmnyc'" and listed Briefcase's sets.
-    (["fmnyc"], "error: fmnyc is a game, not a briefcase set: check-set takes a set or a set file "
-                "('cardgen list fmnyc sets' says what fmnyc takes)"),
+    # It said "no company set named 'fmnyc'" and listed Briefcase's sets; then it sent the
+    # designer on to 'cardgen list fmnyc sets', which alone said what Free Market: NYC takes.
+    (["fmnyc"], "error: fmnyc is a game, not a briefcase set: fmnyc has no company sets; --set takes "
+                "a file of Career cards (game: fmnyc, kind: careers)"),
     (["simple", "--games", "0"], "--games must be at least 1"),
     (["simple", "--games", "1000001"], "--games must be at most 1,000,000"),
     (["simple", "--effect-games", "1000001"], "--effect-games must be at most 1,000,000"),
