@@ -112,6 +112,15 @@ def test_directory_without_yaml(here):
     assert single(validate("empty"), "file-none", 1, 1) == "directory holds no .yaml files"
 
 
+def test_a_game_folder_without_data_of_its_own_says_how_to_check_the_games_data(here):
+    # A workspace that only translates holds cards/fmnyc/locale/ and no YAML: "holds no .yaml
+    # files" alone left the translator wondering which data the game plays with.
+    (here / "cards" / "fmnyc" / "locale").mkdir(parents=True)
+    message = single(validate("cards/fmnyc"), "file-none", 1, 1)
+    assert message == ("directory holds no .yaml files; the fmnyc data read here is cardgen's own: "
+                       "'cardgen validate fmnyc' checks it")
+
+
 def test_directory_with_yaml_reports_each_file(here):
     write(here, "d/one.yaml", "game: briefcase\nkind: game\ngame: x\n")
     write(here, "d/sub/two.yaml", "game: chess\nkind: game\n")

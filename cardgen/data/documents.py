@@ -6,6 +6,7 @@ Every data file names its game and kind in its first keys (``game: briefcase``,
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -50,7 +51,7 @@ def expand_paths(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
                 problems.append(Problem(display_path(path), 1, 1, found.refused.rule, found.refused.message))
             elif not found.files:
                 problems.append(Problem(display_path(path), 1, 1, "file-none",
-                                        "directory holds no .yaml files"))
+                                        "directory holds no .yaml files" + _game_folder_hint(path)))
             files.extend(found.files)
             continue
         missing = path_problem(path)
@@ -64,6 +65,15 @@ def expand_paths(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
     for path in files:
         unique.setdefault(resolved(path), path)
     return list(unique.values()), problems
+
+
+def _game_folder_hint(path: Path) -> str:
+    """For a game's folder holding no data of its own (a workspace that only translates, with
+    just cards/fmnyc/locale/), how to check the game's data it plays with: the shipped files."""
+    name = Path(os.path.abspath(path)).name
+    if name in known_games():
+        return f"; the {name} data read here is cardgen's own: 'cardgen validate {name}' checks it"
+    return ""
 
 
 def read_document(path: Path) -> tuple[Document | None, list[Problem]]:
