@@ -396,6 +396,21 @@ def test_a_path_option_from_the_home_folder_is_read_as_a_shell_reads_it(tmp_path
     assert result.exit_code == 0 and "workspace: ~/ws (from --workspace)" in result.stderr, result.output
 
 
+def test_a_set_file_from_the_home_folder_is_read_as_a_shell_reads_it(tmp_path: Path, monkeypatch):
+    # --set takes a set's name or a set file: --set=~/sets/x.yaml was "no company set file".
+    home = tmp_path / "home"
+    (home / "sets").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    (home / "sets" / "x.yaml").write_text(
+        "game: briefcase\nkind: company-set\nid: x\nname: X\ncompanies: [Newspaper, Steel Factory, "
+        "University, Paper Mill, Warehouses, Logistics Company, Shopping Mall, Cargo Company, Bank, "
+        "Consulting Firm, High-Tech Company, Import Company, Media Company, Theme Parks]\n")
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(ws)
+    result = invoke("simulate", "--set=~/sets/x.yaml", "--games", "2", "--jobs", "1", "--quiet")
+    assert result.exit_code == 0, result.output
+
+
 # --- an overlay: a custom set and a catalog, nothing copied ---------------------------------
 
 def test_an_overlay_builds_simulates_and_checks_its_own_set_in_its_own_language(tmp_path, monkeypatch):

@@ -188,6 +188,13 @@ def named(what: str) -> Any:
     return parse
 
 
+def set_named(text: str) -> str:
+    """--set's parser: a set's name, or a set file, whose leading '~/' is the home folder as in
+    every path option (the shell leaves it as typed in --set=~/sets/x.yaml)."""
+    text = named("a set or a set file")(text)
+    return os.path.expanduser(text) if text.startswith("~/") else text
+
+
 def folder_to_write(text: str) -> Path:
     """An option's folder to write into (--out DIR, --log DIR), as typed."""
     return _named(text, "a folder ('.' for this one)")

@@ -23,8 +23,8 @@ from cardgen.commands import (
     game_option,
     ink_saver_option,
     lang_option,
-    named,
     pick_game,
+    set_named,
 )
 from cardgen.games import game_module, registered_games, set_given_as_game, unknown_game
 from cardgen.i18n.messages import Translator
@@ -322,7 +322,7 @@ def register(app: typer.Typer) -> None:
         players: int = typer.Option(None, "--players", "-p", help="Print what an N-player game needs "
                                     "(default: the full box)."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
-                                    parser=named("a set or a set file"),
+                                    parser=set_named,
                                     help="Only one company set's cards: an official "
                                     "set's id or name, or a set file (Free Market: NYC: a "
                                     "file of Career cards, printed in place of the shipped ones)."),

@@ -14,8 +14,8 @@ from cardgen.commands import (
     game_option,
     ink_saver_option,
     lang_option,
-    named,
     pick_game,
+    set_named,
 )
 from cardgen.commands.build import (
     BuildFailed,
@@ -53,7 +53,7 @@ def register(app: typer.Typer) -> None:
         players: int = typer.Option(None, "--players", "-p", help="Only what an N-player game needs "
                                     "(default: the full box)."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
-                                    parser=named("a set or a set file"),
+                                    parser=set_named,
                                     help="Only one company set's cards: an official "
                                     "set's id or name, or a set file."),
         ink_saver: bool = ink_saver_option(),

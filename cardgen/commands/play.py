@@ -12,7 +12,16 @@ from typing import Any
 
 import typer
 
-from cardgen.commands import data_read, fail, file_to_read, file_to_write, game_option, named, pick_game
+from cardgen.commands import (
+    data_read,
+    fail,
+    file_to_read,
+    file_to_write,
+    game_option,
+    named,
+    pick_game,
+    set_named,
+)
 from cardgen.data.schema import did_you_mean
 from cardgen.output import OutputError, check_not_read, check_writable
 from cardgen.problems import plural, printable, shorten
@@ -313,7 +322,7 @@ def register(app: typer.Typer) -> None:
         players: int = typer.Option(None, "--players", "-p", help="Number of players (default: as many as "
                                     "--seats names, else the fewest players the game allows)."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
-                                    parser=named("a set or a set file"),
+                                    parser=set_named,
                                     help="Company set: an official set's id or name, "
                                     "or a set file (Briefcase)."),
         seed: int = typer.Option(1, "--seed", "-s", help="The game's seed: shuffles and chance."),

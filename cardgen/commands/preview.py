@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from cardgen.commands import data_read, file_to_write, font_option, ink_saver_option, lang_option, named
+from cardgen.commands import data_read, file_to_write, font_option, ink_saver_option, lang_option, set_named
 from cardgen.commands.build import (
     BuildFailed,
     UsageProblem,
@@ -71,7 +71,7 @@ def register(app: typer.Typer) -> None:
         dpi: int = typer.Option(200, "--dpi", min=30, max=1200, help="Resolution in dots per inch."),
         bleed: bool = typer.Option(False, "--bleed", help="Include a 3 mm bleed."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
-                                    parser=named("a set or a set file"),
+                                    parser=set_named,
                                     help="Find the card in this company set too: an "
                                     "official set's id or name, or a set file (its new companies)."),
         ink_saver: bool = ink_saver_option(),

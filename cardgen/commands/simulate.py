@@ -23,6 +23,7 @@ from cardgen.commands import (
     game_option,
     named,
     pick_game,
+    set_named,
 )
 from cardgen.interrupt import Interrupted, checkpoint, stop_on_signals
 from cardgen.output import (
@@ -291,7 +292,7 @@ def register(app: typer.Typer) -> None:
         games: int = typer.Option(1000, "--games", "-n", help=f"Games to play (at most {MAX_GAMES:,})."),
         seed: int = typer.Option(1, "--seed", "-s", help="Run seed; the same seed gives the same games."),
         set_ref: str = typer.Option(None, "--set", metavar="SET",
-                                    parser=named("a set or a set file"),
+                                    parser=set_named,
                                     help="Company set: an official set id or name, "
                                     "or a custom set file (default: random, as the randomizers)."),
         bots: str = typer.Option(None, "--bots", metavar="BOTS", parser=named("the bots"),

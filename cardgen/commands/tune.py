@@ -22,6 +22,7 @@ from cardgen.commands import (
     game_option,
     named,
     pick_game,
+    set_named,
 )
 from cardgen.interrupt import stop_on_signals
 from cardgen.problems import plural
@@ -34,7 +35,7 @@ def register(app: typer.Typer) -> None:
                                    help="Game id (default: briefcase)."),
         game_opt: str = game_option(),
         set_refs: list[str] = typer.Option(None, "--set", metavar="SET",
-                                           parser=named("a set or a set file"), help="Company set: an "
+                                           parser=set_named, help="Company set: an "
                                            "official set id or name, or a set file (default: the "
                                            "game's reference set, simple for Briefcase); give it "
                                            "again to tune several sets together, or 'all' for "
