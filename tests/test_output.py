@@ -227,3 +227,50 @@ def test_an_output_that_is_a_data_file_of_the_workspace_is_refused_and_the_file_
     assert line.endswith(": it is a file of the game's data this run reads; "
                          "give the output a file of its own"), line
     assert mine.read_bytes() == original
+
+
+def _workspace(tmp_path, monkeypatch):
+    """An overlay workspace in ``tmp_path`` (its set: cards/briefcase/my-set.yaml), in use."""
+    from typer.testing import CliRunner
+
+    from cardgen.cli import app
+    from cardgen.data import schema
+
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(app, ["init", "."]).exit_code == 0
+    monkeypatch.setenv("CARDGEN_HOME", str(tmp_path))
+    schema.clear_caches()
+    return runner, app
+
+
+def test_saving_at_the_table_over_a_data_file_of_the_game_is_refused_and_the_game_goes_on(
+        tmp_path, monkeypatch):
+    # 's cards/briefcase/my-set.yaml' at the table replaced the workspace's set with the game's log.
+    runner, app = _workspace(tmp_path, monkeypatch)
+    mine = tmp_path / "cards" / "briefcase" / "my-set.yaml"
+    original = mine.read_bytes()
+    result = runner.invoke(app, ["play", "--set", "My Set"],
+                           input="s cards/briefcase/my-set.yaml\ns game.jsonl\nq\n")
+    assert result.exit_code == 0, result.output
+    assert ("cannot write cards/briefcase/my-set.yaml: it is a file of the game's data this run "
+            "reads; give the output a file of its own") in result.output
+    assert mine.read_bytes() == original
+    assert (tmp_path / "game.jsonl").is_file()       # the game went on, and saved elsewhere
+
+
+def test_resume_with_save_over_the_set_file_of_the_log_is_refused_and_the_set_kept(tmp_path, monkeypatch):
+    # The --save check looked at --set (none) and not at the resumed log's set file, which the
+    # game's log then replaced.
+    runner, app = _workspace(tmp_path, monkeypatch)
+    from cardgen.data import schema
+
+    (tmp_path / "cards" / "briefcase" / "my-set.yaml").rename(tmp_path / "mine.yaml")
+    schema.clear_caches()
+    original = (tmp_path / "mine.yaml").read_bytes()
+    assert runner.invoke(app, ["play", "--set", "mine.yaml"], input="s game.jsonl\nq\n").exit_code == 0
+    result = runner.invoke(app, ["play", "--resume", "game.jsonl", "--save", "mine.yaml"], input="q\n")
+    assert result.exit_code == 1, result.output
+    assert result.output.strip() == ("error: --save cannot write mine.yaml: it is the set file this "
+                                     "run reads; give the output a file of its own")
+    assert (tmp_path / "mine.yaml").read_bytes() == original

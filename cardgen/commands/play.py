@@ -250,6 +250,9 @@ class Session:
         the game goes on; asked on the command line (--save, when the game ends or is quit), it
         fails the command: it was said only as a line of output, exit code 0, as if saved."""
         try:
+            # Never over a file the game reads: 's cards/briefcase/my-set.yaml' replaced the
+            # workspace's set with the log (and --save the set file of a resumed log).
+            check_not_read([path], [self.log.set_ref], data_read(self.log.game))
             self.log.write(path)
         except OutputError as exc:
             if command_line:
@@ -343,6 +346,11 @@ def register(app: typer.Typer) -> None:
                 log = read_log(resume)
             except LogError as exc:
                 raise fail(str(exc)) from None
+            if save is not None:  # the game, and the set, are the log's
+                try:
+                    check_not_read([save], [log.set_ref], data_read(log.game))
+                except OutputError as exc:
+                    raise fail(f"--save {exc}", 1) from None
             simulator = _simulator(log.game, log.header_place())
         else:
             simulator = _simulator(game)
