@@ -319,7 +319,8 @@ def register(app: typer.Typer) -> None:
                                     parser=named("a set or a set file"),
                                     help="Company set: an official set's id or name, "
                                     "or a set file (Briefcase)."),
-        seed: int = typer.Option(1, "--seed", "-s", help="The game's seed: shuffles and chance."),
+        seed: int = typer.Option(None, "--seed", "-s", show_default=False,
+                                 help="The game's seed: shuffles and chance (default: 1)."),
         resume: Path = typer.Option(None, "--resume", metavar="FILE", parser=file_to_read,
                                     help="Go on with a game saved with 's FILE' "
                                     "(or any game log)."),
@@ -334,7 +335,16 @@ def register(app: typer.Typer) -> None:
 
         Example: cardgen play startup --seats you,heuristic,heuristic
         """
-        game = pick_game(game, game_opt, "briefcase")
+        given = pick_game(game, game_opt, None)
+        game = given or "briefcase"
+        if resume is not None:
+            # A resumed game is the log's: these were passed over in silence, and a person who
+            # asked for another game, set or seat played the log's as if it were theirs.
+            fixed = [name for name, value in (("--seats", seats), ("--players", players),
+                                              ("--set", set_ref), ("--seed", seed)) if value is not None]
+            if fixed:
+                raise fail(f"{fixed[0]} cannot be given with --resume: a resumed game goes on with "
+                           f"the game, seats, players, set and seed its log names")
         if save is not None:
             try:                  # now, not after a whole game played for nothing
                 check_writable(save)
@@ -346,6 +356,9 @@ def register(app: typer.Typer) -> None:
                 log = read_log(resume)
             except LogError as exc:
                 raise fail(str(exc)) from None
+            if given is not None and given != log.game:
+                raise fail(f"{log.header_place()}the log is a game of {shorten(log.game)}, not of "
+                           f"{shorten(given)}; give --resume alone")
             if save is not None:  # the game, and the set, are the log's
                 try:
                     check_not_read([save], [log.set_ref], data_read(log.game))
@@ -375,7 +388,7 @@ def register(app: typer.Typer) -> None:
                 near = did_you_mean(unknown[0], [*simulator.bots, YOU])
                 raise fail(f"unknown bot '{shorten(unknown[0])}'{near}; bots: "
                            f"{', '.join(simulator.bots)}, or '{YOU}'")
-            log = GameLog(game, seed, count, names, recorded_set(set_ref))
+            log = GameLog(game, 1 if seed is None else seed, count, names, recorded_set(set_ref))
         session = Session(simulator, log)
         try:
             state = session.run()

@@ -103,6 +103,29 @@ def test_quit_saves_and_resume_goes_on_to_the_end(tmp_path: Path):
     assert second.exit_code == 0, second.output and "game over after" in second.output
 
 
+@pytest.mark.parametrize("option", [["--seats", "high,high"], ["--players", "3"], ["--seed", "1"],
+                                    ["--set", "Simple Game"]])
+def test_resume_refuses_an_option_the_log_decides_rather_than_passing_over_it(tmp_path: Path, option):
+    # They were ignored without a word: --resume LOG --seats you,you played the log's seats.
+    saved = tmp_path / "half.jsonl"
+    play("--seats", "you,high", "--save", str(saved), answers="1\nq\n")
+    result = runner.invoke(app, ["play", "--resume", str(saved), *option], input=ANSWERS)
+    assert result.exit_code == 2, result.output
+    assert result.output == (f"error: {option[0]} cannot be given with --resume: a resumed game goes on "
+                             "with the game, seats, players, set and seed its log names\n")
+
+
+def test_resume_refuses_a_game_other_than_the_logs(tmp_path: Path):
+    # play startup --resume LOG-OF-TOY played the toy game without a word.
+    saved = tmp_path / "half.jsonl"
+    play("--seats", "you,high", "--save", str(saved), answers="1\nq\n")
+    result = runner.invoke(app, ["play", "startup", "--resume", str(saved)], input=ANSWERS)
+    assert result.exit_code == 2, result.output
+    assert result.output == (f"error: {saved}:1: the log is a game of toy, not of startup; "
+                             "give --resume alone\n")
+    assert play("--resume", str(saved)).exit_code == 0          # the log's own game may be named
+
+
 def test_a_log_edited_to_another_choice_no_longer_replays(tmp_path: Path):
     saved = tmp_path / "game.jsonl"
     assert play("--seats", "you,high", "--save", str(saved)).exit_code == 0
