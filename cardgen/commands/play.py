@@ -206,6 +206,11 @@ def _answer() -> str:
     other input is read at most ``MAX_ANSWER`` characters at a time."""
     if sys.stdin is None:          # started with its input closed (<&-): no answers to read
         raise EOFError
+    if getattr(sys.stdin, "errors", None) == "strict" and hasattr(sys.stdin, "reconfigure"):
+        # Bytes that are not text in the input's encoding were an internal error wherever Python
+        # reads its input strictly (a UTF-8 locale, PYTHONIOENCODING=utf-8): each is kept as
+        # the C locale keeps it (shown \xNN), and an answer holding one is asked again.
+        sys.stdin.reconfigure(errors="surrogateescape")
     if sys.stdin.isatty():
         return input("> ")
     typer.echo("> ", nl=False)

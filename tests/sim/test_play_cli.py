@@ -75,6 +75,16 @@ def test_an_answer_that_is_not_an_option_is_asked_again():
     assert "options are numbered 1 to" in result.output
 
 
+def test_an_answer_that_is_not_utf8_is_asked_again():
+    # Python reads its input strictly in a UTF-8 locale (and with PYTHONIOENCODING=utf-8): such a
+    # byte was an internal error, a UnicodeDecodeError, ending the game.
+    result = runner.invoke(app, ["play", "toy", "--seats", "you,high"],
+                           input=b"\xff\xfe\n" + ANSWERS.encode())
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 0, result.output
+    assert "> \\xff\\xfe\n  answer with option numbers; ? for help" in result.output
+
+
 @pytest.mark.parametrize("answer", ["1_0", "+1", "\u0661"])
 def test_an_answer_is_digits_only(answer: str):
     # int() reads these as 10, 1 and 1 (an Arabic-Indic one): taken as numbers, they played
