@@ -155,3 +155,31 @@ def test_a_set_file_named_as_another_set_is_a_warning_at_its_id_and_name(overlay
     assert "the id 'simple' is the official set Simple Game's too" in warned[0]
     assert "zz-copy.yaml:" in warned[1]
     assert "the name 'tech boom' is Tech Boom's (a set file) too" in warned[1]
+
+
+
+@pytest.mark.parametrize("command", [["i18n", "stats"], ["list", "languages"],
+                                     ["preview", "buy", "--lang", "el"]])
+def test_a_workspace_folder_that_cannot_be_read_is_one_error_line(
+        overlay: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture, command):
+    # A locale/ folder without read permission (chmod 000, as someone other than root) was an
+    # internal error, a PermissionError from listing it, in every command that looks for catalogs.
+    import cardgen.cli as cli
+
+    locale = overlay / "cards" / "briefcase" / "locale"
+    real = Path.iterdir
+
+    def iterdir(self: Path):
+        if self == locale:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    monkeypatch.setattr("sys.argv", ["cardgen", *command])
+    monkeypatch.delenv("CARDGEN_TRACEBACK", raising=False)
+    with pytest.raises(SystemExit) as stopped:
+        cli.main()
+    assert stopped.value.code == 1
+    assert capsys.readouterr().err.strip().splitlines()[-1] == (
+        f"error: {locale} cannot be read (Permission denied), so its files cannot be used; make it readable")
+    assert not (overlay / "output").exists()
