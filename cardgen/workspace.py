@@ -67,7 +67,10 @@ class Workspace:
             candidate = layer / relative
             # A link counts even when it leads nowhere (a loop, a dangling link): reading it
             # then fails with a clear error, where skipping it would use the shipped file instead.
-            if os.path.lexists(candidate):
+            # So does a file in a folder that cannot be searched (templates/briefcase without
+            # permissions): taken for missing, the shipped layout and pictures stood in for the
+            # user's in silence.
+            if _may_exist(candidate):
                 return candidate
         return self.layers[0] / relative
 
@@ -171,6 +174,18 @@ def _inside(path: Path, folder: Path) -> bool:
         return True
     except (ValueError, OSError, RuntimeError):
         return False
+
+
+def _may_exist(path: Path) -> bool:
+    """Whether ``path`` names something (a dangling link too), or may: False only when the
+    system says there is nothing by that name."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError, ValueError):
+        return False
+    except OSError:
+        return True          # it cannot be looked at: whoever reads it says why
+    return True
 
 
 def _unreadable(folder: Path, exc: OSError) -> WorkspaceError:
