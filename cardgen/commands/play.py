@@ -5,6 +5,7 @@ whose simulator has the decision-point shape, with no game code here."""
 from __future__ import annotations
 
 import dataclasses
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -169,6 +170,9 @@ class Terminal:
                 raise Undo()
             if command == "s" or command.startswith("s "):
                 name = command[2:].strip().strip("\"'")       # quotes around the name allowed
+                # ~ as the shell reads it: 's ~/game.jsonl' made a folder named '~' here, and the
+                # line said to resume from ~/game.jsonl, which the shell took for another file.
+                name = os.path.expanduser(name) if name.startswith("~") else name
                 try:                                            # read as --save reads its file
                     path = file_to_write(name) if name else None
                 except typer.BadParameter as exc:

@@ -136,6 +136,18 @@ def test_resume_refuses_a_game_other_than_the_logs(tmp_path: Path):
     assert play("--resume", str(saved)).exit_code == 0          # the log's own game may be named
 
 
+def test_saving_at_the_table_to_a_name_under_the_home_folder_reads_the_tilde_as_the_shell_does(
+        tmp_path: Path, monkeypatch):
+    # 's ~/game.jsonl' made a folder named '~' in the current folder, and said to resume from
+    # ~/game.jsonl, which the shell reads as another file.
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    result = play("--seats", "you,high", answers="s ~/game.jsonl\nq\n")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "home" / "game.jsonl").is_file()
+    assert not (tmp_path / "~").exists()
+
+
 def test_a_log_edited_to_another_choice_no_longer_replays(tmp_path: Path):
     saved = tmp_path / "game.jsonl"
     assert play("--seats", "you,high", "--save", str(saved)).exit_code == 0
