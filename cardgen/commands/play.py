@@ -83,6 +83,13 @@ def _elsewhere(log: GameLog) -> str:
             f"replay it there, or with cardgen --workspace {printable(shlex.quote(str(home)))})")
 
 
+def _arg(path: Path) -> str:
+    """A file as a command to paste names it: quoted for the shell where it must be ('my game.jsonl'
+    was split in two, and a name starting with '-' read as an option)."""
+    text = str(path)
+    return shlex.quote(f"./{text}" if text.startswith("-") else text)
+
+
 def _no_longer_replays(log: GameLog, what: str, exc: ReplayError) -> typer.Exit:
     """The error line of a log whose decision ``exc.step`` no longer applies, at its line."""
     return fail(f"{log.place(exc.step)}: {what} no longer replays at decision {exc.step}: "
@@ -269,9 +276,9 @@ class Session:
             typer.echo(printable(f"  {exc}"))
             return
         if self.log.end is not None:          # a finished game: replayed, not resumed
-            typer.echo(printable(f"  saved to {path}; replay it with: cardgen replay {path}"))
+            typer.echo(printable(f"  saved to {path}; replay it with: cardgen replay {_arg(path)}"))
         else:
-            typer.echo(printable(f"  saved to {path}; resume with: cardgen play --resume {path}"))
+            typer.echo(printable(f"  saved to {path}; resume with: cardgen play --resume {_arg(path)}"))
 
     def run(self) -> Any:
         try:
@@ -447,7 +454,7 @@ def register(app: typer.Typer) -> None:
         if state.decision() is not None:
             if log.end is None:       # a game saved before its end (play's s FILE): not broken
                 typer.echo(printable(f"{file}: {len(log.choices)} decisions replayed; the game is not "
-                                     f"finished: go on with cardgen play --resume {file}"))
+                                     f"finished: go on with cardgen play --resume {_arg(file)}"))
                 announce(log.game)
                 return
             raise fail(f"{file} ends before the game does (step {len(log.choices)})", 1)

@@ -148,6 +148,15 @@ def test_saving_at_the_table_to_a_name_under_the_home_folder_reads_the_tilde_as_
     assert not (tmp_path / "~").exists()
 
 
+def test_the_command_to_resume_a_saved_game_can_be_pasted_into_a_shell(tmp_path: Path, monkeypatch):
+    # 'resume with: cardgen play --resume my game.jsonl' named two files to a shell.
+    monkeypatch.chdir(tmp_path)
+    result = play("--seats", "you,high", answers="s my game.jsonl\nq\n")
+    assert "resume with: cardgen play --resume 'my game.jsonl'" in result.output, result.output
+    replayed = runner.invoke(app, ["replay", "my game.jsonl"])
+    assert "go on with cardgen play --resume 'my game.jsonl'" in replayed.output, replayed.output
+
+
 def test_a_log_edited_to_another_choice_no_longer_replays(tmp_path: Path):
     saved = tmp_path / "game.jsonl"
     assert play("--seats", "you,high", "--save", str(saved)).exit_code == 0
