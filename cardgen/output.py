@@ -120,22 +120,28 @@ def check_distinct(paths: list[Path]) -> None:
 
 
 def check_not_read(paths: Sequence[Path], read: Sequence[str | None],
-                   data: Sequence[Path] = ()) -> None:
+                   data: Sequence[Path] = (), others: Sequence[tuple[str, Path | None]] = ()) -> None:
     """Raise OutputError when a file a run writes is a file it reads: ``read``, the --set values
-    (or check-set's SET), and ``data``, the game's data files (``commands.data_read``).
+    (or check-set's SET), and ``data``, the game's files (``commands.data_read``).
     ``simulate --set x.yaml --json x.yaml`` replaced the user's set file with the run's JSON,
     and ``check-set "My Set" --json cards/briefcase/my-set.yaml`` the set it had found by name.
-    Compared as ``check_distinct`` compares, and by where links lead."""
+    ``others``: any other file the run reads, as (what it is, its path): preview --font F --out F
+    replaced the user's font with the PNG. Compared as ``check_distinct`` compares, and by where
+    links lead."""
     def names(path: Path) -> set[Path]:
         return {_file_key(path), resolved(path)}
 
     sets = set().union(*(names(Path(ref)) for ref in read if ref and os.path.isfile(ref)))
     files = set().union(*(names(Path(f)) for f in data if os.path.isfile(f)))
     for path in map(Path, paths):
-        read_as = ("the set file" if names(path) & sets else
-                   "a file of the game's data" if names(path) & files else None)
+        read_as = ("the set file this run reads" if names(path) & sets else
+                   "one of the game's files (its data, catalogs, layouts or pictures)"
+                   if names(path) & files else
+                   next((f"{what} this run reads" for what, other in others
+                         if other is not None and os.path.isfile(other) and names(path) & names(Path(other))),
+                        None))
         if read_as:
-            raise OutputError(f"cannot write {display_path(path)}: it is {read_as} this run reads; "
+            raise OutputError(f"cannot write {display_path(path)}: it is {read_as}; "
                               "give the output a file of its own")
 
 

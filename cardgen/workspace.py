@@ -67,7 +67,10 @@ class Workspace:
             candidate = layer / relative
             # A link counts even when it leads nowhere (a loop, a dangling link): reading it
             # then fails with a clear error, where skipping it would use the shipped file instead.
-            if os.path.lexists(candidate):
+            # So does a file in a folder that cannot be searched (templates/briefcase without
+            # permissions): taken for missing, the shipped layout and pictures stood in for the
+            # user's in silence.
+            if _may_exist(candidate):
                 return candidate
         return self.layers[0] / relative
 
@@ -83,7 +86,11 @@ class Workspace:
         found: dict[str, Path] = {}
         for layer in reversed(self.layers):
             directory = layer / folder
-            if not directory.is_dir():
+            try:
+                is_folder = directory.is_dir()
+            except OSError as exc:          # a folder above it cannot be searched
+                raise _unreadable(directory, exc) from None
+            if not is_folder:
                 if layer != self.library and os.path.lexists(directory):
                     # The user's folder is a file, a pipe or a link that leads nowhere: passed
                     # over, the shipped folder stood in for it in silence (a dangling link of
@@ -92,7 +99,13 @@ class Workspace:
                                          f"link that leads nowhere), so the shipped {Path(folder)} "
                                          "would stand in for it; make it a folder or remove it")
                 continue
-            for path in directory.iterdir():
+            try:
+                entries = list(directory.iterdir())
+            except OSError as exc:
+                # A folder that cannot be listed (no read permission) was an internal error; passed
+                # over, the shipped files would stand in for the user's in silence.
+                raise _unreadable(directory, exc) from None
+            for path in entries:
                 # A folder named as a wanted file (companies.yaml/) counts too, as the pipes do.
                 if wanted is None and not path.is_dir() or wanted is not None and path.suffix in wanted:
                     found[path.name] = path
@@ -161,6 +174,23 @@ def _inside(path: Path, folder: Path) -> bool:
         return True
     except (ValueError, OSError, RuntimeError):
         return False
+
+
+def _may_exist(path: Path) -> bool:
+    """Whether ``path`` names something (a dangling link too), or may: False only when the
+    system says there is nothing by that name."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError, ValueError):
+        return False
+    except OSError:
+        return True          # it cannot be looked at: whoever reads it says why
+    return True
+
+
+def _unreadable(folder: Path, exc: OSError) -> WorkspaceError:
+    return WorkspaceError(f"{shown_folder(folder)} cannot be read ({exc.strerror or exc}), so its "
+                          "files cannot be used; make it readable")
 
 
 def shown_folder(path: Path) -> str:

@@ -175,3 +175,56 @@ def test_a_set_in_examples_takes_no_name_from_the_copy_a_designer_starts_from(ov
                                  "--quiet", "--json", "sim.json"])
     assert result.exit_code == 0, result.output
     assert "incubator_two" in json.loads((overlay / "sim.json").read_text(encoding="utf-8"))["items"]
+
+
+@pytest.mark.parametrize("command", [["i18n", "stats"], ["list", "languages"],
+                                     ["preview", "buy", "--lang", "el"]])
+def test_a_workspace_folder_that_cannot_be_read_is_one_error_line(
+        overlay: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture, command):
+    # A locale/ folder without read permission (chmod 000, as someone other than root) was an
+    # internal error, a PermissionError from listing it, in every command that looks for catalogs.
+    import cardgen.cli as cli
+
+    locale = overlay / "cards" / "briefcase" / "locale"
+    real = Path.iterdir
+
+    def iterdir(self: Path):
+        if self == locale:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real(self)
+
+    monkeypatch.setattr(Path, "iterdir", iterdir)
+    monkeypatch.setattr("sys.argv", ["cardgen", *command])
+    monkeypatch.delenv("CARDGEN_TRACEBACK", raising=False)
+    with pytest.raises(SystemExit) as stopped:
+        cli.main()
+    assert stopped.value.code == 1
+    assert capsys.readouterr().err.strip().splitlines()[-1] == (
+        f"error: {locale} cannot be read (Permission denied), so its files cannot be used; make it readable")
+    assert not (overlay / "output").exists()
+
+
+def test_a_layout_in_a_folder_that_cannot_be_searched_is_an_error_not_the_shipped_layout(
+        overlay: Path, monkeypatch: pytest.MonkeyPatch):
+    # templates/briefcase without permissions (chmod 000, as anyone but root): its files could not
+    # be looked at, were taken for missing, and the shipped layout was printed in silence.
+    import os
+
+    layout = overlay / "templates" / "briefcase" / "cards.yaml"
+    shutil.copy(REPO / "templates" / "briefcase" / "cards.yaml", layout)
+    real_lstat, real_stat = os.lstat, os.stat
+
+    def denied(real):
+        def look(path, *args, **kwargs):
+            if Path(path) == layout:
+                raise PermissionError(13, "Permission denied", str(path))
+            return real(path, *args, **kwargs)
+        return look
+
+    monkeypatch.setattr(os, "lstat", denied(real_lstat))
+    monkeypatch.setattr(os, "stat", denied(real_stat))
+    result = runner.invoke(app, ["preview", "buy"])
+    assert result.exit_code == 1, result.output
+    assert ("templates/briefcase/cards.yaml:1:1: error[file-unreadable]: cannot read the file: "
+            "Permission denied") in result.output
+    assert not (overlay / "output").exists()

@@ -204,11 +204,59 @@ def test_an_output_that_is_the_set_file_read_is_refused_and_the_set_kept(tmp_pat
 
 @pytest.mark.parametrize("args", READING_RUNS)
 @pytest.mark.parametrize("target", ["cards/briefcase/my-set.yaml",
-                                    "cards/briefcase/../briefcase/my-set.yaml"])
-def test_an_output_that_is_a_data_file_of_the_workspace_is_refused_and_the_file_kept(
+                                    "cards/briefcase/../briefcase/my-set.yaml",
+                                    "templates/briefcase/cards.yaml",
+                                    "cards/briefcase/locale/el.po"])
+def test_an_output_that_is_a_file_of_the_game_in_the_workspace_is_refused_and_the_file_kept(
         tmp_path, monkeypatch, args, target):
     # check-set "My Set" --json cards/briefcase/my-set.yaml replaced the set it had found by name
     # with the run's JSON: a set named, not given as a file, is read from the game's data files.
+    # preview --out templates/briefcase/cards.yaml replaced the workspace's layout with the PNG,
+    # and --out cards/briefcase/locale/el.po its catalog (the others, with JSON, a report, a log).
+    from typer.testing import CliRunner
+
+    from cardgen.cli import app
+    from cardgen.data import schema
+    from tests.conftest import REPO
+
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(app, ["init", "."]).exit_code == 0
+    monkeypatch.setenv("CARDGEN_HOME", str(tmp_path))
+    schema.clear_caches()
+    mine = tmp_path / target
+    if not mine.exists():                           # a copy of the shipped file, in the workspace
+        mine.parent.mkdir(parents=True, exist_ok=True)
+        mine.write_bytes((REPO / target).read_bytes())
+    original = mine.read_bytes()
+    result = runner.invoke(app, [a.format(set="My Set", out=target) for a in args], input="q\n")
+    assert result.exit_code == 1, result.output
+    (line,) = [x for x in result.output.splitlines() if x.startswith("error:")]
+    assert line.endswith(": it is one of the game's files (its data, catalogs, layouts or pictures); "
+                         "give the output a file of its own"), line
+    assert mine.read_bytes() == original
+
+
+def test_preview_over_its_own_font_file_is_refused_and_the_font_kept(tmp_path, monkeypatch):
+    # preview buy --font my.ttf --out my.ttf replaced the user's font with the PNG.
+    from typer.testing import CliRunner
+
+    from cardgen.cli import app
+    from tests.conftest import REPO
+
+    monkeypatch.chdir(tmp_path)
+    font = tmp_path / "my.ttf"
+    font.write_bytes((REPO / "cardgen" / "render" / "fontfiles" / "DejaVuSans.ttf").read_bytes())
+    original = font.read_bytes()
+    result = CliRunner().invoke(app, ["preview", "buy", "--font", "my.ttf", "--out", "./my.ttf"])
+    assert result.exit_code == 1, result.output
+    assert ("error: cannot write my.ttf: it is the --font file this run reads; give the output a file "
+            "of its own") in result.output
+    assert font.read_bytes() == original
+
+
+def _workspace(tmp_path, monkeypatch):
+    """An overlay workspace in ``tmp_path`` (its set: cards/briefcase/my-set.yaml), in use."""
     from typer.testing import CliRunner
 
     from cardgen.cli import app
@@ -219,11 +267,36 @@ def test_an_output_that_is_a_data_file_of_the_workspace_is_refused_and_the_file_
     assert runner.invoke(app, ["init", "."]).exit_code == 0
     monkeypatch.setenv("CARDGEN_HOME", str(tmp_path))
     schema.clear_caches()
+    return runner, app
+
+
+def test_saving_at_the_table_over_a_data_file_of_the_game_is_refused_and_the_game_goes_on(
+        tmp_path, monkeypatch):
+    # 's cards/briefcase/my-set.yaml' at the table replaced the workspace's set with the game's log.
+    runner, app = _workspace(tmp_path, monkeypatch)
     mine = tmp_path / "cards" / "briefcase" / "my-set.yaml"
     original = mine.read_bytes()
-    result = runner.invoke(app, [a.format(set="My Set", out=target) for a in args], input="q\n")
-    assert result.exit_code == 1, result.output
-    (line,) = [x for x in result.output.splitlines() if x.startswith("error:")]
-    assert line.endswith(": it is a file of the game's data this run reads; "
-                         "give the output a file of its own"), line
+    result = runner.invoke(app, ["play", "--set", "My Set"],
+                           input="s cards/briefcase/my-set.yaml\ns game.jsonl\nq\n")
+    assert result.exit_code == 0, result.output
+    assert ("cannot write cards/briefcase/my-set.yaml: it is one of the game's files (its data, "
+            "catalogs, layouts or pictures); give the output a file of its own") in result.output
     assert mine.read_bytes() == original
+    assert (tmp_path / "game.jsonl").is_file()       # the game went on, and saved elsewhere
+
+
+def test_resume_with_save_over_the_set_file_of_the_log_is_refused_and_the_set_kept(tmp_path, monkeypatch):
+    # The --save check looked at --set (none) and not at the resumed log's set file, which the
+    # game's log then replaced.
+    runner, app = _workspace(tmp_path, monkeypatch)
+    from cardgen.data import schema
+
+    (tmp_path / "cards" / "briefcase" / "my-set.yaml").rename(tmp_path / "mine.yaml")
+    schema.clear_caches()
+    original = (tmp_path / "mine.yaml").read_bytes()
+    assert runner.invoke(app, ["play", "--set", "mine.yaml"], input="s game.jsonl\nq\n").exit_code == 0
+    result = runner.invoke(app, ["play", "--resume", "game.jsonl", "--save", "mine.yaml"], input="q\n")
+    assert result.exit_code == 1, result.output
+    assert result.output.strip() == ("error: --save cannot write mine.yaml: it is the set file this "
+                                     "run reads; give the output a file of its own")
+    assert (tmp_path / "mine.yaml").read_bytes() == original

@@ -94,13 +94,27 @@ def data_problems(problems: Sequence[Problem] = (), set_refs: Sequence[str | Non
 
 
 def data_read(game: str) -> list[Path]:
-    """The data files a run of ``game`` reads (the workspace's, and the shipped ones it does not
-    replace), which no output may replace (``output.check_not_read``); none for a name that is
-    no game (the command says so itself)."""
+    """The files of ``game`` no output may replace (``output.check_not_read``): the data files a
+    run reads (the workspace's, and the shipped ones it does not replace), and every other file
+    in the game's folders, cards/<game>/ and templates/<game>/ of the workspace and of the
+    shipped games: its catalogs, layouts, pictures and example sets, which the runs that draw
+    cards read (preview --out templates/briefcase/cards.yaml replaced the workspace's layout with
+    the PNG, --out cards/briefcase/locale/el.po its catalog). None for a name that is no game
+    (the command says so itself)."""
     from cardgen.games import registered_games
     from cardgen.paths import game_data_files
+    from cardgen.workspace import current
 
-    return game_data_files(game) if game in registered_games() else []
+    if game not in registered_games():
+        return []
+    files = game_data_files(game)
+    for layer in current().layers:
+        for top in ("cards", "templates"):
+            # Not into linked folders (a link to a parent would loop); a name that is no regular
+            # file is no file to replace (check_not_read compares regular files only).
+            for folder, _, names in os.walk(layer / top / game):
+                files += [Path(folder, name) for name in names]
+    return files
 
 
 def data_failed(exc: Any, set_refs: Sequence[str | None] = ()) -> typer.Exit:

@@ -80,16 +80,18 @@ def _languages(game: str, lang: list[str] | None, named: bool = True) -> list[st
     games that have it are (``_every_language_found`` then checks that some game has it)."""
     if not lang:
         return cat.available_languages(game)
+    # Each language once, however often and in whatever case it is named: --lang el --lang EL
+    # checked the catalog twice, every problem said twice, and update refused to write it twice.
     if named:
         with _user_errors():
-            return [cat.resolve_language(game, code) for code in lang]
+            return list(dict.fromkeys(cat.resolve_language(game, code) for code in lang))
     found = []
     for code in lang:
         try:
             found.append(cat.resolve_language(game, code))
         except cat.UnknownLanguage:
             pass
-    return found
+    return list(dict.fromkeys(found))
 
 
 def _every_language_found(lang: list[str] | None, games: list[str]) -> None:

@@ -5,6 +5,7 @@ whose simulator has the decision-point shape, with no game code here."""
 from __future__ import annotations
 
 import dataclasses
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -89,6 +90,13 @@ def _elsewhere(log: GameLog) -> str:
     # Quoted for the shell where it must be: "cardgen --workspace /tmp/my games/ws" split in two.
     return (f" (the log is in the workspace {printable(str(home))}, whose data it was played with: "
             f"replay it there, or with cardgen --workspace {printable(shlex.quote(str(home)))})")
+
+
+def _arg(path: Path) -> str:
+    """A file as a command to paste names it: quoted for the shell where it must be ('my game.jsonl'
+    was split in two, and a name starting with '-' read as an option)."""
+    text = str(path)
+    return shlex.quote(f"./{text}" if text.startswith("-") else text)
 
 
 def _no_longer_replays(log: GameLog, what: str, exc: ReplayError) -> typer.Exit:
@@ -178,6 +186,9 @@ class Terminal:
                 raise Undo()
             if command == "s" or command.startswith("s "):
                 name = command[2:].strip().strip("\"'")       # quotes around the name allowed
+                # ~ as the shell reads it: 's ~/game.jsonl' made a folder named '~' here, and the
+                # line said to resume from ~/game.jsonl, which the shell took for another file.
+                name = os.path.expanduser(name) if name.startswith("~") else name
                 try:                                            # read as --save reads its file
                     path = file_to_write(name) if name else None
                 except typer.BadParameter as exc:
@@ -215,6 +226,11 @@ def _answer() -> str:
     other input is read at most ``MAX_ANSWER`` characters at a time."""
     if sys.stdin is None:          # started with its input closed (<&-): no answers to read
         raise EOFError
+    if getattr(sys.stdin, "errors", None) == "strict" and hasattr(sys.stdin, "reconfigure"):
+        # Bytes that are not text in the input's encoding were an internal error wherever Python
+        # reads its input strictly (a UTF-8 locale, PYTHONIOENCODING=utf-8): each is kept as
+        # the C locale keeps it (shown \xNN), and an answer holding one is asked again.
+        sys.stdin.reconfigure(errors="surrogateescape")
     if sys.stdin.isatty():
         return input("> ")
     typer.echo("> ", nl=False)
@@ -259,6 +275,9 @@ class Session:
         the game goes on; asked on the command line (--save, when the game ends or is quit), it
         fails the command: it was said only as a line of output, exit code 0, as if saved."""
         try:
+            # Never over a file the game reads: 's cards/briefcase/my-set.yaml' replaced the
+            # workspace's set with the log (and --save the set file of a resumed log).
+            check_not_read([path], [self.log.set_ref], data_read(self.log.game))
             self.log.write(path)
         except OutputError as exc:
             if command_line:
@@ -266,9 +285,9 @@ class Session:
             typer.echo(printable(f"  {exc}"))
             return
         if self.log.end is not None:          # a finished game: replayed, not resumed
-            typer.echo(printable(f"  saved to {path}; replay it with: cardgen replay {path}"))
+            typer.echo(printable(f"  saved to {path}; replay it with: cardgen replay {_arg(path)}"))
         else:
-            typer.echo(printable(f"  saved to {path}; resume with: cardgen play --resume {path}"))
+            typer.echo(printable(f"  saved to {path}; resume with: cardgen play --resume {_arg(path)}"))
 
     def run(self) -> Any:
         try:
@@ -325,7 +344,8 @@ def register(app: typer.Typer) -> None:
                                     parser=set_named,
                                     help="Company set: an official set's id or name, "
                                     "or a set file (Briefcase)."),
-        seed: int = typer.Option(1, "--seed", "-s", help="The game's seed: shuffles and chance."),
+        seed: int = typer.Option(None, "--seed", "-s", show_default=False,
+                                 help="The game's seed: shuffles and chance (default: 1)."),
         resume: Path = typer.Option(None, "--resume", metavar="FILE", parser=file_to_read,
                                     help="Go on with a game saved with 's FILE' "
                                     "(or any game log)."),
@@ -340,7 +360,16 @@ def register(app: typer.Typer) -> None:
 
         Example: cardgen play startup --seats you,heuristic,heuristic
         """
-        game = pick_game(game, game_opt, "briefcase")
+        given = pick_game(game, game_opt, None)
+        game = given or "briefcase"
+        if resume is not None:
+            # A resumed game is the log's: these were passed over in silence, and a person who
+            # asked for another game, set or seat played the log's as if it were theirs.
+            fixed = [name for name, value in (("--seats", seats), ("--players", players),
+                                              ("--set", set_ref), ("--seed", seed)) if value is not None]
+            if fixed:
+                raise fail(f"{fixed[0]} cannot be given with --resume: a resumed game goes on with "
+                           f"the game, seats, players, set and seed its log names")
         if save is not None:
             try:                  # now, not after a whole game played for nothing
                 check_writable(save)
@@ -352,6 +381,14 @@ def register(app: typer.Typer) -> None:
                 log = read_log(resume)
             except LogError as exc:
                 raise fail(str(exc)) from None
+            if given is not None and given != log.game:
+                raise fail(f"{log.header_place()}the log is a game of {shorten(log.game)}, not of "
+                           f"{shorten(given)}; give --resume alone")
+            if save is not None:  # the game, and the set, are the log's
+                try:
+                    check_not_read([save], [log.set_ref], data_read(log.game))
+                except OutputError as exc:
+                    raise fail(f"--save {exc}", 1) from None
             simulator = _simulator(log.game, log.header_place())
         else:
             simulator = _simulator(game)
@@ -376,7 +413,7 @@ def register(app: typer.Typer) -> None:
                 near = did_you_mean(unknown[0], [*simulator.bots, YOU])
                 raise fail(f"unknown bot '{shorten(unknown[0])}'{near}; bots: "
                            f"{', '.join(simulator.bots)}, or '{YOU}'")
-            log = GameLog(game, seed, count, names, recorded_set(set_ref))
+            log = GameLog(game, 1 if seed is None else seed, count, names, recorded_set(set_ref))
         session = Session(simulator, log)
         try:
             state = session.run()
@@ -427,7 +464,7 @@ def register(app: typer.Typer) -> None:
         if state.decision() is not None:
             if log.end is None:       # a game saved before its end (play's s FILE): not broken
                 typer.echo(printable(f"{file}: {replayed} replayed; the game is not "
-                                     f"finished: go on with cardgen play --resume {file}"))
+                                     f"finished: go on with cardgen play --resume {_arg(file)}"))
                 announce(log.game)
                 return
             raise fail(f"{file} ends before the game does (step {len(log.choices)})", 1)

@@ -87,7 +87,8 @@ def register(app: typer.Typer) -> None:
 
         def action() -> int:
             try:
-                check_not_read([out] if out is not None else [], [set_ref], data_read(game))
+                check_not_read([out] if out is not None else [], [set_ref], data_read(game),
+                               [("the --font file", font)])
             except OutputError as exc:
                 raise BuildFailed([str(exc)]) from None
             ctx = context_for(game, lang, set_ref=set_ref, ink_saver=ink_saver, font=font)

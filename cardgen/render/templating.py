@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import jinja2
+import jinja2.sandbox
+from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from cardgen.data.yamlload import YamlError, parse_yaml
+from cardgen.data.yamlload import YamlError, parse_yaml, read_text
 from cardgen.paths import display_path
 from cardgen.render.layouts import LayoutError
 
@@ -40,19 +42,57 @@ def yaml_quote(value: Any) -> str:
     return '"' + "".join(out) + '"'
 
 
+# The most a template may write: the inserts' YAML is a few kilobytes; a loop that writes without
+# end would fill the memory before the YAML reader saw any of it.
+MAX_RENDERED = 2 * 1024 * 1024
+
+
+class _Sandbox(ImmutableSandboxedEnvironment):
+    """Jinja's sandbox (a range of at most 100,000 numbers), whose ``*`` and ``**`` cannot make a
+    value larger than a template may write: ``{{ "x" * 10**9 }}`` took the memory and the time
+    of a gigabyte before the size was looked at."""
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "*":
+            for seq, times in ((left, right), (right, left)):
+                if (isinstance(seq, (str, list, tuple)) and isinstance(times, int)
+                        and len(seq) * times > MAX_RENDERED):
+                    raise jinja2.sandbox.SecurityError("a value repeated past what a template may write")
+        elif (isinstance(left, int) and isinstance(right, int) and abs(left) > 1
+              and right * max(abs(left).bit_length(), 1) > 8 * MAX_RENDERED):
+            raise jinja2.sandbox.SecurityError("a power too large to write")
+        return super().call_binop(context, operator, left, right)
+
+
 def render_yaml(path: Path, context: dict[str, Any]) -> Any:
-    """Render a ``.yaml.j2`` template and read the YAML it produces (LayoutError if either fails)."""
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(path.parent)),
-                             undefined=jinja2.StrictUndefined, autoescape=False,
-                             keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
-    env.filters["q"] = yaml_quote
+    """Render a ``.yaml.j2`` template and read the YAML it produces (LayoutError if either fails).
+
+    A template is a file of the workspace, which may come from anyone: it is read as every
+    user file is (``read_text``: a FIFO, device, huge or binary file is refused; Jinja's own
+    loader read any of them, a binary one ending in an internal error and a 200 MB one never),
+    and run in Jinja's sandbox, where it can reach the values it is given and nothing else
+    (``{{ cycler.__init__.__globals__.os.system(...) }}`` ran a command at each build)."""
     shown = display_path(path)
     try:
-        text = env.get_template(path.name).render(**context)
+        source = read_text(path)
+    except YamlError as exc:
+        raise LayoutError(f"{shown}: {exc.message}") from None
+    env = _Sandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True,
+                   trim_blocks=True, lstrip_blocks=True)
+    env.filters["q"] = yaml_quote
+    try:
+        parts, size = [], 0
+        for part in env.from_string(source).generate(**context):
+            size += len(part)
+            if size > MAX_RENDERED:
+                raise LayoutError(f"{shown}: the template writes more than {MAX_RENDERED:,} "
+                                  "characters; an insert is a few thousand")
+            parts.append(part)
+        text = "".join(parts)
     except jinja2.TemplateSyntaxError as exc:
         raise LayoutError(f"{shown}:{exc.lineno}: {exc.message}") from None
-    except jinja2.TemplateNotFound:
-        raise LayoutError(f"{shown}: no such template") from None
     except jinja2.TemplateError as exc:
         raise LayoutError(f"{shown}: {exc}") from None
     try:

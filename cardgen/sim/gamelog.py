@@ -21,7 +21,7 @@ from typing import Any
 from cardgen import __version__
 from cardgen.output import json_bytes, write_atomic
 from cardgen.problems import quoted, shorten
-from cardgen.safe_read import not_a_file
+from cardgen.safe_read import ReadError, not_a_file, read_bytes
 from cardgen.sim.result import GameResult
 
 FORMAT = "cardgen-game-log/1"
@@ -149,19 +149,20 @@ def _text(path: Path) -> str:
     why = not_a_file(path, "game log written by cardgen")
     if why is not None:
         raise LogError(f"{path}: {why.message}")
+    # Read as every user file is (safe_read.read_bytes): opened without blocking and checked
+    # again once open, and never more than the limit read. Read with Path.read_bytes, a FIFO put
+    # in its place after the check blocked, and a file whose size says 0 (in /proc) was read whole.
     try:
-        info = path.stat()
-    except OSError as exc:
-        raise LogError(f"{path}: {exc.strerror or 'cannot be read'}") from None
-    if info.st_size > MAX_LOG_BYTES:
-        raise LogError(f"{path}: larger than {MAX_LOG_BYTES // 2**20} MiB; not a game log")
+        data = read_bytes(path, MAX_LOG_BYTES, "game log written by cardgen")
+    except ReadError as exc:
+        if exc.rule == "file-too-large":
+            raise LogError(f"{path}: larger than {MAX_LOG_BYTES // 2**20} MiB; not a game log") from None
+        raise LogError(f"{path}: {exc.message}") from None
     try:
         # utf-8-sig: a byte order mark that an editor put first is no part of the first line
-        return path.read_bytes().decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise LogError(f"{path}: not UTF-8 text; not a game log") from None
-    except OSError as exc:
-        raise LogError(f"{path}: cannot be read: {exc.strerror or exc}") from None
 
 
 class _DuplicateKey(Exception):

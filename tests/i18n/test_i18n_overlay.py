@@ -113,3 +113,13 @@ def test_init_of_a_shipped_language_says_how_to_translate_it_in_the_workspace(ov
     assert code == 0, out
     code, out = cardgen("i18n", "init", "briefcase", "el")
     assert code == 2 and "already has a catalog for el: " in out
+
+
+def test_a_language_named_twice_is_checked_and_updated_once(overlay: Path):
+    # --lang el --lang EL checked the catalog twice (each problem said twice), and update refused
+    # with "the same file is named for two outputs" (exit code 1), writing nothing.
+    code, out = cardgen("i18n", "check", "briefcase", "--lang", "el", "--lang", "EL", "--no-fit")
+    assert code == 1 and out.count("no entry in the catalog") == SET_TEXTS, out
+    code, out = cardgen("i18n", "update", "briefcase", "--lang", "el", "--lang", "el")
+    assert code == 0, out
+    assert (overlay / "cards" / "briefcase" / "locale" / "el.po").is_file()

@@ -184,3 +184,50 @@ def test_a_set_build_prints_only_that_set_on_the_reference_and_sets_page(set_ref
     others = {s.name for s in sel.game.sets.values()} - {sel.company_set.name}
     texts = " ".join(_strings([list(d.blocks) for d in docs]))
     assert not any(name in texts for name in others)
+
+
+# --- a workspace's own template: a file from anyone, read and run as data -----------------------
+
+def _template(tmp_path, text: str):
+    path = tmp_path / "x.yaml.j2"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_template_cannot_reach_python_beyond_its_values(tmp_path):
+    # A workspace's insert template ran any command at each build, through an object's globals.
+    from cardgen.render.layouts import LayoutError
+    from cardgen.render.templating import render_yaml
+
+    ran = tmp_path / "ran"
+    path = _template(tmp_path, "{{ cycler.__init__.__globals__.os.system('touch " + str(ran) + "') }}\n[]\n")
+    with pytest.raises(LayoutError, match="is unsafe"):
+        render_yaml(path, {})
+    assert not ran.exists()
+
+
+@pytest.mark.parametrize("text", ['{{ "x" * 1000000000 }}', "{{ 10 ** 100000000 }}",
+                                  "{% for a in range(300) %}{{ 'y' * 10000 }}{% endfor %}"])
+def test_a_template_that_writes_without_end_is_refused_before_it_fills_the_memory(tmp_path, text):
+    from cardgen.render.layouts import LayoutError
+    from cardgen.render.templating import render_yaml
+
+    said = "x.yaml.j2: (a value repeated|a power too large|the template writes)"
+    with pytest.raises(LayoutError, match=said):
+        render_yaml(_template(tmp_path, text), {})
+
+
+def test_a_template_that_is_not_text_is_one_error_not_an_internal_one(tmp_path):
+    # A binary template was an internal error (UnicodeDecodeError from Jinja's own loader), and a
+    # 200 MB one was read and lexed whole.
+    from cardgen.render.layouts import LayoutError
+    from cardgen.render.templating import render_yaml
+
+    path = tmp_path / "x.yaml.j2"
+    path.write_bytes(bytes(range(256)) * 4)
+    with pytest.raises(LayoutError, match=r"x.yaml.j2: binary file"):
+        render_yaml(path, {})
+    with path.open("wb") as handle:
+        handle.truncate(200 * 1024 * 1024)
+    with pytest.raises(LayoutError, match=r"x.yaml.j2: file is 209,715,200 bytes"):
+        render_yaml(path, {})

@@ -326,6 +326,17 @@ def test_a_file_over_the_size_of_any_game_log_is_refused_before_it_is_read(tmp_p
     assert refused(["replay"], log) == f"error: {log}: larger than 8 MiB; not a game log"
 
 
+@pytest.mark.skipif(not Path("/proc/self/status").is_file(), reason="needs /proc")
+def test_a_file_whose_size_says_nothing_is_read_no_further_than_the_limit(monkeypatch):
+    # A file of /proc says its size is 0: it passed the size check and was read whole, however
+    # long (and a FIFO put in a log's place after the check blocked the read).
+    from cardgen.sim import gamelog
+
+    monkeypatch.setattr(gamelog, "MAX_LOG_BYTES", 64)
+    with pytest.raises(gamelog.LogError, match="larger than 0 MiB; not a game log"):
+        read_log(Path("/proc/self/status"))
+
+
 def test_a_log_an_editor_saved_with_a_byte_order_mark_replays(tmp_path: Path, lines):
     # Editors on Windows start a UTF-8 file with U+FEFF; it is no part of the first line's JSON
     # (Python's reader refused it as 'Unexpected UTF-8 BOM (decode using utf-8-sig)').

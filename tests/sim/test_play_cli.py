@@ -85,6 +85,16 @@ def test_an_answer_that_is_not_an_option_is_asked_again():
     assert "options are numbered 1 to" in result.output
 
 
+def test_an_answer_that_is_not_utf8_is_asked_again():
+    # Python reads its input strictly in a UTF-8 locale (and with PYTHONIOENCODING=utf-8): such a
+    # byte was an internal error, a UnicodeDecodeError, ending the game.
+    result = runner.invoke(app, ["play", "toy", "--seats", "you,high"],
+                           input=b"\xff\xfe\n" + ANSWERS.encode())
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert result.exit_code == 0, result.output
+    assert "> \\xff\\xfe\n  answer with option numbers; ? for help" in result.output
+
+
 @pytest.mark.parametrize("answer", ["1_0", "+1", "\u0661"])
 def test_an_answer_is_digits_only(answer: str):
     # int() reads these as 10, 1 and 1 (an Arabic-Indic one): taken as numbers, they played
@@ -111,6 +121,50 @@ def test_quit_saves_and_resume_goes_on_to_the_end(tmp_path: Path):
     assert saved.is_file() and "end" not in saved.read_text()
     second = runner.invoke(app, ["play", "--resume", str(saved)], input=ANSWERS)
     assert second.exit_code == 0, second.output and "game over after" in second.output
+
+
+@pytest.mark.parametrize("option", [["--seats", "high,high"], ["--players", "3"], ["--seed", "1"],
+                                    ["--set", "Simple Game"]])
+def test_resume_refuses_an_option_the_log_decides_rather_than_passing_over_it(tmp_path: Path, option):
+    # They were ignored without a word: --resume LOG --seats you,you played the log's seats.
+    saved = tmp_path / "half.jsonl"
+    play("--seats", "you,high", "--save", str(saved), answers="1\nq\n")
+    result = runner.invoke(app, ["play", "--resume", str(saved), *option], input=ANSWERS)
+    assert result.exit_code == 2, result.output
+    assert result.output == (f"error: {option[0]} cannot be given with --resume: a resumed game goes on "
+                             "with the game, seats, players, set and seed its log names\n")
+
+
+def test_resume_refuses_a_game_other_than_the_logs(tmp_path: Path):
+    # play startup --resume LOG-OF-TOY played the toy game without a word.
+    saved = tmp_path / "half.jsonl"
+    play("--seats", "you,high", "--save", str(saved), answers="1\nq\n")
+    result = runner.invoke(app, ["play", "startup", "--resume", str(saved)], input=ANSWERS)
+    assert result.exit_code == 2, result.output
+    assert result.output == (f"error: {saved}:1: the log is a game of toy, not of startup; "
+                             "give --resume alone\n")
+    assert play("--resume", str(saved)).exit_code == 0          # the log's own game may be named
+
+
+def test_saving_at_the_table_to_a_name_under_the_home_folder_reads_the_tilde_as_the_shell_does(
+        tmp_path: Path, monkeypatch):
+    # 's ~/game.jsonl' made a folder named '~' in the current folder, and said to resume from
+    # ~/game.jsonl, which the shell reads as another file.
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    result = play("--seats", "you,high", answers="s ~/game.jsonl\nq\n")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "home" / "game.jsonl").is_file()
+    assert not (tmp_path / "~").exists()
+
+
+def test_the_command_to_resume_a_saved_game_can_be_pasted_into_a_shell(tmp_path: Path, monkeypatch):
+    # 'resume with: cardgen play --resume my game.jsonl' named two files to a shell.
+    monkeypatch.chdir(tmp_path)
+    result = play("--seats", "you,high", answers="s my game.jsonl\nq\n")
+    assert "resume with: cardgen play --resume 'my game.jsonl'" in result.output, result.output
+    replayed = runner.invoke(app, ["replay", "my game.jsonl"])
+    assert "go on with cardgen play --resume 'my game.jsonl'" in replayed.output, replayed.output
 
 
 def test_a_log_edited_to_another_choice_no_longer_replays(tmp_path: Path):
