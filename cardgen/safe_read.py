@@ -224,8 +224,14 @@ def find_files(root: Path, suffixes: Iterable[str], max_entries: int | None = No
         try:
             with os.scandir(folder) as entries:
                 listing = list(entries)
-        except OSError:
-            continue                      # vanished or unreadable while searching: not data
+        except (FileNotFoundError, NotADirectoryError):
+            continue                      # vanished while searching: not data
+        except OSError as exc:
+            # A folder that cannot be listed may hold data: passed over, the rest was validated
+            # as if it were all, and a folder holding nothing else "held no .yaml files".
+            where = "" if depth == 0 else f"{folder} "
+            return Found([], ReadError("file-unreadable", f"{where}cannot be read "
+                                       f"({exc.strerror or exc}); make it readable"))
         for entry in listing:
             seen += 1
             if seen > max_entries:

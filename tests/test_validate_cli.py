@@ -121,6 +121,25 @@ def test_a_game_folder_without_data_of_its_own_says_how_to_check_the_games_data(
                        "'cardgen validate fmnyc' checks it")
 
 
+@pytest.mark.parametrize("unreadable, where", [("d", ""), ("d/sub", "d/sub ")])
+def test_a_folder_that_cannot_be_listed_is_said_so_not_that_it_holds_no_yaml(here, monkeypatch,
+                                                                            unreadable, where):
+    # Without read permission (as anyone but root) a folder was passed over: "directory holds no
+    # .yaml files" for the folder named, and the rest validated as if it were all for one inside.
+    write(here, "d/one.yaml", "game: briefcase\nkind: nothing\n")
+    (here / "d" / "sub").mkdir()
+    real = os.scandir
+
+    def scandir(path):
+        if os.path.abspath(path) == str(here / unreadable):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    assert single(validate("d"), "file-unreadable", 1, 1) == \
+        f"{where}cannot be read (Permission denied); make it readable"
+
+
 def test_directory_with_yaml_reports_each_file(here):
     write(here, "d/one.yaml", "game: briefcase\nkind: game\ngame: x\n")
     write(here, "d/sub/two.yaml", "game: chess\nkind: game\n")
