@@ -115,6 +115,10 @@ def register(app: typer.Typer) -> None:
                 raise BuildFailed([str(exc)]) from None
             typer.echo(f"wrote {display_path(target)}: {image.width} x {image.height} px "
                        f"({printable(face.key)})")
+            if target.suffix.lower() != ".png":
+                # --out x.pdf (or .jpg) got PNG bytes under that name, which a viewer then refuses.
+                typer.echo(f"warning: {display_path(target)} holds a PNG image, whatever its name says; "
+                           "name it .png", err=True)
             announce(game)
             return 0
 

@@ -50,6 +50,16 @@ def test_a_preview_names_its_file_for_each_choice_that_changes_the_face(tmp_path
         "preview-steel_factory-en.png"]
 
 
+def test_a_preview_named_other_than_png_is_written_with_a_warning_that_it_holds_a_png(tmp_path: Path):
+    # --out card.pdf got PNG bytes under a PDF's name, in silence.
+    result = runner.invoke(app, ["preview", "buy", "--dpi", "30", "--out", str(tmp_path / "card.pdf")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "card.pdf").read_bytes().startswith(b"\x89PNG")
+    assert "holds a PNG image, whatever its name says; name it .png" in result.stderr
+    result = runner.invoke(app, ["preview", "buy", "--dpi", "30", "--out", str(tmp_path / "card.PNG")])
+    assert result.exit_code == 0 and "warning" not in result.stderr
+
+
 def test_preview_of_an_unknown_card_is_one_line_with_a_suggestion(tmp_path: Path):
     result = runner.invoke(app, ["preview", "steel_factroy", "--out", str(tmp_path / "x.png")])
     assert result.exit_code == 2
