@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -120,9 +120,12 @@ def check_distinct(paths: list[Path]) -> None:
 
 
 def check_not_read(paths: Sequence[Path], read: Sequence[str | None],
-                   data: Sequence[Path] = (), others: Sequence[tuple[str, Path | None]] = ()) -> None:
+                   data: Callable[[], Iterable[Path]] = tuple,
+                   others: Sequence[tuple[str, Path | None]] = ()) -> None:
     """Raise OutputError when a file a run writes is a file it reads: ``read``, the --set values
-    (or check-set's SET), and ``data``, the game's files (``commands.data_read``).
+    (or check-set's SET), and ``data()``, the game's files (``commands.data_read``), listed only
+    when an output already exists: one not there yet replaces nothing, and most runs write new
+    files, so the game's folders are not walked for them.
     ``simulate --set x.yaml --json x.yaml`` replaced the user's set file with the run's JSON,
     and ``check-set "My Set" --json cards/briefcase/my-set.yaml`` the set it had found by name.
     ``others``: any other file the run reads, as (what it is, its path): preview --font F --out F
@@ -131,9 +134,12 @@ def check_not_read(paths: Sequence[Path], read: Sequence[str | None],
     def names(path: Path) -> set[Path]:
         return {_file_key(path), resolved(path)}
 
+    existing = [Path(p) for p in paths if os.path.isfile(p)]
+    if not existing:
+        return
     sets = set().union(*(names(Path(ref)) for ref in read if ref and os.path.isfile(ref)))
-    files = set().union(*(names(Path(f)) for f in data if os.path.isfile(f)))
-    for path in map(Path, paths):
+    files = set().union(*(names(Path(f)) for f in data() if os.path.isfile(f)))
+    for path in existing:
         read_as = ("the set file this run reads" if names(path) & sets else
                    "one of the game's files (its data, catalogs, layouts or pictures)"
                    if names(path) & files else

@@ -174,7 +174,7 @@ def _named(text: str, what: str) -> Path:
     ``--out=~/prints``, which wrote into a folder named '~' in the current one."""
     if not text:
         raise typer.BadParameter(f"is empty: name {what}")
-    return Path(os.path.expanduser(text) if text.startswith("~") else text)
+    return Path(os.path.expanduser(text))
 
 
 def file_to_write(text: str) -> Path:

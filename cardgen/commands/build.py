@@ -26,7 +26,7 @@ from cardgen.commands import (
     pick_game,
     set_named,
 )
-from cardgen.games import game_module, registered_games, set_given_as_game, unknown_game
+from cardgen.games import game_module, registered_games, unknown_game
 from cardgen.i18n.messages import Translator
 from cardgen.interrupt import Interrupted, stop_taken
 from cardgen.output import OutputError, slug, write_all_atomic
@@ -166,7 +166,7 @@ def context_for(game: str, lang: str, players: int | None = None, set_ref: str |
     from cardgen.i18n.translate import language_tag
 
     if game not in registered_games():
-        raise UsageProblem(unknown_game(game) + set_given_as_game(game))
+        raise UsageProblem(unknown_game(game, typed=True))
     try:
         module = card_module(game)
     except LookupError as exc:

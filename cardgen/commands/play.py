@@ -5,7 +5,6 @@ whose simulator has the decision-point shape, with no game code here."""
 from __future__ import annotations
 
 import dataclasses
-import os
 import shlex
 import sys
 from pathlib import Path
@@ -47,10 +46,10 @@ class Quit(Exception):
 
 def _simulator(game: str, where: str = "") -> Any:
     """``where``: the place the game was named ('FILE:1: ' for a log's header), for messages."""
-    from cardgen.games import game_simulator, registered_games, set_given_as_game, unknown_game
+    from cardgen.games import game_simulator, registered_games, unknown_game
 
     if game not in registered_games():
-        raise fail(f"{where}{unknown_game(game)}" + ("" if where else set_given_as_game(game)))
+        raise fail(where + unknown_game(game, typed=not where))
     try:
         simulator = game_simulator(game)
     except LookupError:
@@ -186,10 +185,9 @@ class Terminal:
                 raise Undo()
             if command == "s" or command.startswith("s "):
                 name = command[2:].strip().strip("\"'")       # quotes around the name allowed
-                # ~ as the shell reads it: 's ~/game.jsonl' made a folder named '~' here, and the
-                # line said to resume from ~/game.jsonl, which the shell took for another file.
-                name = os.path.expanduser(name) if name.startswith("~") else name
-                try:                                            # read as --save reads its file
+                # Read as --save reads its file, ~ as the shell reads it included ('s ~/game.jsonl'
+                # made a folder named '~' here).
+                try:
                     path = file_to_write(name) if name else None
                 except typer.BadParameter as exc:
                     typer.echo(f"  {exc.message}; s FILE")
@@ -277,7 +275,7 @@ class Session:
         try:
             # Never over a file the game reads: 's cards/briefcase/my-set.yaml' replaced the
             # workspace's set with the log (and --save the set file of a resumed log).
-            check_not_read([path], [self.log.set_ref], data_read(self.log.game))
+            check_not_read([path], [self.log.set_ref], lambda: data_read(self.log.game))
             self.log.write(path)
         except OutputError as exc:
             if command_line:
@@ -373,7 +371,7 @@ def register(app: typer.Typer) -> None:
         if save is not None:
             try:                  # now, not after a whole game played for nothing
                 check_writable(save)
-                check_not_read([save], [set_ref], data_read(game))
+                check_not_read([save], [set_ref], lambda: data_read(game))
             except OutputError as exc:
                 raise fail(f"--save {exc}", 1) from None
         if resume is not None:
@@ -386,7 +384,7 @@ def register(app: typer.Typer) -> None:
                            f"{shorten(given)}; give --resume alone")
             if save is not None:  # the game, and the set, are the log's
                 try:
-                    check_not_read([save], [log.set_ref], data_read(log.game))
+                    check_not_read([save], [log.set_ref], lambda: data_read(log.game))
                 except OutputError as exc:
                     raise fail(f"--save {exc}", 1) from None
             simulator = _simulator(log.game, log.header_place())

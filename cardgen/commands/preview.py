@@ -87,7 +87,7 @@ def register(app: typer.Typer) -> None:
 
         def action() -> int:
             try:
-                check_not_read([out] if out is not None else [], [set_ref], data_read(game),
+                check_not_read([out] if out is not None else [], [set_ref], lambda: data_read(game),
                                [("the --font file", font)])
             except OutputError as exc:
                 raise BuildFailed([str(exc)]) from None

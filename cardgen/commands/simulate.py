@@ -64,10 +64,10 @@ def plan_run(game: str, players: int, games: int, seed: int, set_ref: str | None
              log_dir: Path | None = None, where: str = "", hint: str = "") -> Plan:
     """Check the input and prepare the game's config; raises typer.Exit on bad input (a bad set,
     said with ``where`` before it and ``hint`` after, as ``prepared`` takes them)."""
-    from cardgen.games import game_simulator, registered_games, set_given_as_game, simulator_ref, unknown_game
+    from cardgen.games import game_simulator, registered_games, simulator_ref, unknown_game
 
     if game not in registered_games():
-        raise fail(unknown_game(game) + set_given_as_game(game), 2)
+        raise fail(unknown_game(game, typed=True), 2)
     try:
         simulator = game_simulator(game)
     except LookupError:
@@ -429,7 +429,7 @@ def check_outputs(json_out: Path | None, plot_files: list[Path] | None,
             check_writable(json_out)
         outputs = [*(plot_files or []), *([json_out] if json_out is not None else [])]
         check_distinct(outputs)
-        check_not_read(outputs, read, data_read(game) if game is not None else [])
+        check_not_read(outputs, read, lambda: data_read(game) if game is not None else [])
     except (RuntimeError, OutputError) as exc:
         raise fail(str(exc), 1) from None
 

@@ -113,7 +113,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
           scheduler: str | None, bots: str, budget: int, out: Path | None, report: Path | None,
           log: Path | None, quiet: bool = False) -> None:
     from cardgen.commands.simulate import on_terminal
-    from cardgen.games import game_simulator, registered_games, set_given_as_game, simulator_ref, unknown_game
+    from cardgen.games import game_simulator, registered_games, simulator_ref, unknown_game
     from cardgen.games.selection import SelectionError
     from cardgen.output import (
         OutputError,
@@ -130,7 +130,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     from cardgen.workspace import announce, current
 
     if game not in registered_games():
-        raise fail(unknown_game(game) + set_given_as_game(game))
+        raise fail(unknown_game(game, typed=True))
     try:
         simulator = game_simulator(game)
         tuning = importlib.import_module(f"cardgen.games.{game}.tuning")
@@ -165,7 +165,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
         for path in (out, report, log):
             check_writable(path)
         check_distinct([out, report, log])
-        check_not_read([out, report, log], refs, data_read(game))
+        check_not_read([out, report, log], refs, lambda: data_read(game))
     except OutputError as exc:
         raise fail(str(exc), 1) from None
 

@@ -43,15 +43,17 @@ def registered_games() -> list[str]:
     return sorted(_MODULES)
 
 
-def unknown_game(game: str, known: Iterable[str] | None = None) -> str:
+def unknown_game(game: str, known: Iterable[str] | None = None, typed: bool = False) -> str:
     """What every command says of a name that is no game: the name, cut short (it may be a
     megabyte argument, which would push the list out of the line), and the games it knows
-    (``known``; default: the registered ones)."""
+    (``known``; default: the registered ones). ``typed``: the name is one a person gave where
+    the game goes, which may be a set (``_set_given_as_game`` says how to give it)."""
     names = sorted(known) if known is not None else registered_games()
-    return f"unknown game '{shorten(game)}'; known games: {', '.join(names)}"
+    said = f"unknown game '{shorten(game)}'; known games: {', '.join(names)}"
+    return said + _set_given_as_game(game) if typed else said
 
 
-def set_given_as_game(name: str) -> str:
+def _set_given_as_game(name: str) -> str:
     """What to say after ``unknown_game`` when the name given for the game is a set: a set file,
     or the id or name of a Briefcase company set (the official ones and the workspace's own).
     check-set takes its set as its argument, so 'cardgen simulate "My Set"' is a natural slip;

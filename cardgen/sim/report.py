@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardgen.problems import printable
+from cardgen.problems import plural, printable
 
 
 def pct(x: float) -> str:
@@ -69,7 +69,7 @@ def summary_lines(s: dict[str, Any], top: int = 8, play_time: bool = True,
     for w in s["wins_by_seat"]:
         lo, hi = w["ci95"]
         lines.append(f"    seat {w['seat']}: {pct(w['win_share'])}  (fair {fair}; 95% CI {pct(lo)}-{pct(hi)};"
-                     f" {w['wins']} win{'s' * (w['wins'] != 1)}, {w['shared_wins']} shared)")
+                     f" {plural(w['wins'], 'win')}, {w['shared_wins']} shared)")
     if len(s["wins_by_bot"]) > 1:
         lines.append("  win share by bot (a share of its seats' games):")
         for bot, w in s["wins_by_bot"].items():
