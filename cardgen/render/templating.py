@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 import jinja2.sandbox
+from jinja2 import nodes
+from jinja2.compiler import CodeGenerator, Frame
+from jinja2.runtime import LoopContext
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from cardgen.data.yamlload import YamlError, parse_yaml, read_text
@@ -47,12 +50,52 @@ def yaml_quote(value: Any) -> str:
 MAX_RENDERED = 2 * 1024 * 1024
 
 
+# The most loop turns a template may take, all its loops together: the shipped inserts take a
+# few hundred. Loops that write nothing (``{% for i in range(100000) %}{% for j in range(100000)
+# %}{% endfor %}{% endfor %}``) never reach the size cap, and ran until the build was stopped.
+MAX_LOOP_TURNS = 1_000_000
+_COUNTED = "_cardgen_counted"      # the filter every loop's items go through
+
+
+class _CountedLoops(CodeGenerator):
+    """Jinja's code generator, with every ``for`` loop's items passed through the ``_COUNTED``
+    filter, which counts them against the template's budget. (A filter wrapped around the
+    loop's iterable: Jinja has no hook inside a loop, and the generated code is Jinja's own.)"""
+
+    def visit_Template(self, node: nodes.Template, frame: Frame | None = None) -> None:
+        # Before the generator lists the filters the template uses, so this one is among them.
+        for loop in node.find_all(nodes.For):
+            loop.iter = nodes.Filter(loop.iter, _COUNTED, [], [], None, None, lineno=loop.lineno)
+        super().visit_Template(node, frame)
+
+
 class _Sandbox(ImmutableSandboxedEnvironment):
     """Jinja's sandbox (a range of at most 100,000 numbers), whose ``*`` and ``**`` cannot make a
     value larger than a template may write: ``{{ "x" * 10**9 }}`` took the memory and the time
-    of a gigabyte before the size was looked at."""
+    of a gigabyte before the size was looked at; and whose loops take at most
+    ``MAX_LOOP_TURNS`` turns in all."""
 
     intercepted_binops = frozenset({"*", "**"})
+    code_generator_class = _CountedLoops
+
+    def __init__(self, **options: Any):
+        super().__init__(**options)
+        self.loop_turns = 0
+        self.filters[_COUNTED] = self._counted
+
+    def call(self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(__obj, LoopContext) and args:
+            # A recursive loop's ``loop(items)``: those items are loop turns too.
+            args = (self._counted(args[0]), *args[1:])
+        return super().call(__context, __obj, *args, **kwargs)
+
+    def _counted(self, items: Any) -> Iterable[Any]:
+        for item in items:
+            self.loop_turns += 1
+            if self.loop_turns > MAX_LOOP_TURNS:
+                raise jinja2.sandbox.SecurityError(
+                    f"its loops run more than {MAX_LOOP_TURNS:,} times; an insert's take a few hundred")
+            yield item
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         if operator == "*":
@@ -95,6 +138,9 @@ def render_yaml(path: Path, context: dict[str, Any]) -> Any:
         raise LayoutError(f"{shown}:{exc.lineno}: {exc.message}") from None
     except jinja2.TemplateError as exc:
         raise LayoutError(f"{shown}: {exc}") from None
+    except RecursionError:
+        # A macro that calls itself, or a recursive loop that never runs out of items.
+        raise LayoutError(f"{shown}: the template calls itself without end") from None
     try:
         return parse_yaml(text)
     except YamlError as exc:

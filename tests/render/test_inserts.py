@@ -217,6 +217,38 @@ def test_a_template_that_writes_without_end_is_refused_before_it_fills_the_memor
         render_yaml(_template(tmp_path, text), {})
 
 
+@pytest.mark.parametrize("text", [
+    "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}[]",
+    "{% set s = 'x' * 1000000 %}{% for a in s %}{% for b in s %}{% endfor %}{% endfor %}[]",
+    "{% for x in range(1000) recursive %}{% if loop.depth < 4 %}{{ loop(range(1000)) }}{% endif %}"
+    "{% endfor %}[]"])
+def test_a_template_whose_loops_write_nothing_for_ever_is_refused(tmp_path, text):
+    # Loops that write nothing never reach the size cap: the build ran until it was stopped.
+    from cardgen.render.layouts import LayoutError
+    from cardgen.render.templating import render_yaml
+
+    with pytest.raises(LayoutError, match=r"x.yaml.j2: its loops run more than 1,000,000 times"):
+        render_yaml(_template(tmp_path, text), {})
+
+
+@pytest.mark.parametrize("text", ["{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}",
+                                  "{% for x in [[1]] recursive %}{{ loop([x]) }}{% endfor %}"])
+def test_a_template_that_calls_itself_without_end_is_one_error(tmp_path, text):
+    # A RecursionError, which reached the command line as an internal error.
+    from cardgen.render.layouts import LayoutError
+    from cardgen.render.templating import render_yaml
+
+    with pytest.raises(LayoutError, match=r"x.yaml.j2: the template calls itself without end"):
+        render_yaml(_template(tmp_path, text), {})
+
+
+def test_a_template_may_loop_as_often_as_an_insert_needs(tmp_path):
+    from cardgen.render.templating import render_yaml
+
+    text = "{% for i in range(1000) %}{% for j in range(900) %}{% endfor %}{% endfor %}[{{ 1 }}]"
+    assert render_yaml(_template(tmp_path, text), {}) == [1]
+
+
 def test_a_template_that_is_not_text_is_one_error_not_an_internal_one(tmp_path):
     # A binary template was an internal error (UnicodeDecodeError from Jinja's own loader), and a
     # 200 MB one was read and lexed whole.
