@@ -29,7 +29,7 @@ from cardgen.commands import (
 from cardgen.games import game_module, registered_games, unknown_game
 from cardgen.i18n.messages import Translator
 from cardgen.interrupt import Interrupted, stop_taken
-from cardgen.output import OutputError, slug, write_all_atomic
+from cardgen.output import OutputError, check_writable, slug, write_all_atomic
 from cardgen.paths import display_path, watched_roots
 from cardgen.problems import DataError, printable
 from cardgen.render.cardface import RenderError
@@ -214,6 +214,9 @@ def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | Non
         parts = [(part, module) for part in EXTRA_PARTS
                  if (module := game_module(req.game, part)) is not None]
         base = output_stem(req, ctx)
+        # Where the PDFs go, looked at before the pages are drawn, not after.
+        for name in ["cards", *(part for part, _ in parts)]:
+            check_writable(req.out / f"{base}-{name}.pdf")
         fallbacks = getattr(ctx.translate, "fallbacks", None)
         if fallbacks is not None:
             fallbacks.clear()          # the font check asked for every text; count what is printed
@@ -232,6 +235,8 @@ def build(req: BuildRequest, progress: Callable[[int], Callable[[], None]] | Non
         raise BuildFailed([str(exc)]) from None
     except RenderError as exc:
         raise BuildFailed(exc.problems) from None
+    except OutputError as exc:
+        raise BuildFailed([str(exc)]) from None
     notes: tuple[str, ...] = ()
     if fallbacks:
         note = _fallback_note(fallbacks, ctx.lang)

@@ -25,6 +25,7 @@ from cardgen.commands.build import (
     report_failures,
     variant_stem,
 )
+from cardgen.output import check_writable
 from cardgen.paths import display_path
 from cardgen.render.cardface import RenderError
 from cardgen.render.export import export_png, export_tts
@@ -79,6 +80,8 @@ def register(app: typer.Typer) -> None:
             folder = parent / variant_stem(game, ctx, players, "ink-saver" if ink_saver else "",
                                            font_part(font), format.value)
             try:
+                # Where the images go, looked at before they are drawn (a minute at 300 dpi).
+                check_writable(folder / ("manifest.csv" if format is Format.png else "decks.json"))
                 files = export_png(ctx, specs, folder) if format is Format.png else \
                     export_tts(ctx, specs, folder)
             except RenderError as exc:

@@ -278,6 +278,21 @@ def test_a_name_that_is_not_a_file_name_is_refused(tmp_path: Path, name: str):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_destination_that_cannot_take_the_pdfs_fails_before_any_page_is_drawn(tmp_path: Path, monkeypatch):
+    # It was found only when the drawn PDFs were written, seconds to a minute later.
+    import cardgen.commands.build as build_module
+
+    def drawn(*args, **kwargs):
+        raise AssertionError("pages drawn for a destination that cannot take them")
+
+    monkeypatch.setattr(build_module, "render_cards", drawn)
+    (tmp_path / "briefcase-en-inserts.pdf").mkdir()
+    result = runner.invoke(app, ["build", "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"error: cannot write {tmp_path / 'briefcase-en-inserts.pdf'}: ")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["briefcase-en-inserts.pdf"]
+
+
 def test_untranslated_texts_are_counted_and_strict_refuses_them(project: Path, tmp_path: Path):
     import polib
 

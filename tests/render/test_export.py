@@ -266,3 +266,17 @@ def test_an_unreadable_earlier_manifest_removes_nothing(tmp_path: Path):
     (tmp_path / "manifest.csv").write_bytes(b"\xff\xfe not a manifest")
     export_png(ctx, specs, tmp_path)
     assert (tmp_path / "old.png").exists()
+
+
+def test_a_destination_that_cannot_take_the_images_fails_before_any_is_drawn(tmp_path: Path, monkeypatch):
+    # It was found only once every card had been drawn at 300 dpi.
+    import cardgen.commands.export as export_module
+
+    def drawn(*args, **kwargs):
+        raise AssertionError("cards drawn for a destination that cannot take them")
+
+    monkeypatch.setattr(export_module, "export_png", drawn)
+    (tmp_path / "briefcase-en-png").write_text("a file where the folder goes")
+    result = runner.invoke(app, ["export", "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert result.output.startswith(f"error: cannot write {tmp_path / 'briefcase-en-png' / 'manifest.csv'}: ")
