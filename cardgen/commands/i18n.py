@@ -238,11 +238,15 @@ def init(
         raise fail(f"{g} already has a catalog for {existing[0]}: {display_path(found)}")
     with _user_errors():
         path = cat.writable_path(g, f"{lang}.po")   # refuses before anything is written
-    pot = _extract(g)
+        pot = cat.build_template(g)
+        pot_path = cat.writable_path(g, f"{g}.pot")
     po = cat.new_catalog(g, lang)
     report = cat.merge(po, pot)
     with _user_errors():
-        cat.write_catalog(po, path)
+        # The template and the catalog together or neither: a catalog that cannot be written
+        # left a fresh template behind, and the run said nothing had been written.
+        write_all_atomic([(pot_path, cat.catalog_bytes(pot)), (path, cat.catalog_bytes(po))])
+    print(f"{display_path(pot_path)}: {len(pot)} messages", file=sys.stderr)
     print(f"{display_path(path)}: {report.summary}", file=sys.stderr)
     if "Plural-Forms" not in po.metadata:
         # msginit writes it from its table; cardgen's table lacks this language, so say what

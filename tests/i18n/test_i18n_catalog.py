@@ -237,6 +237,27 @@ def test_init_starts_a_new_language_untranslated(project: Path):
     assert po.metadata["Language"] == "de"
 
 
+def test_init_writes_the_template_and_the_catalog_together_or_neither(project: Path, monkeypatch):
+    # The template was written first, on its own: a catalog that then could not be written
+    # left a fresh template behind.
+    import cardgen.output as output
+
+    stage = output._stage
+
+    def failing(path, data, made):
+        if path.name == "de.po":
+            raise output.OutputError(f"cannot write {path}: No space left on device")
+        return stage(path, data, made)
+
+    monkeypatch.setattr(output, "_stage", failing)
+    pot = project / "cards" / "briefcase" / "locale" / "briefcase.pot"
+    pot.write_bytes(b"# an older template\n")
+    code, out = cardgen("i18n", "init", "briefcase", "de")
+    assert code == 1 and "No space left on device" in out
+    assert pot.read_bytes() == b"# an older template\n"
+    assert not (pot.parent / "de.po").exists()
+
+
 @pytest.mark.parametrize("lang, team, forms", [
     ("de", "German", "nplurals=2; plural=(n != 1);"),
     ("pl", "Polish", "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) "
