@@ -14,6 +14,7 @@ import typer
 
 if TYPE_CHECKING:
     from cardgen.problems import Problem
+    from cardgen.sim.driver import Simulator
 
 
 def error_prefix() -> str:
@@ -132,18 +133,15 @@ def default_bot(bots: Sequence[str]) -> str:
     return bots[1] if len(bots) > 1 else bots[0]
 
 
-# The strongest bot of each game, as benchmarks/bot_strength.py measures it (README, check-set).
-STRONGEST = {"briefcase": "expert", "fmnyc": "planner"}
-
-
-def every_seat_bot(game: str, bots: Sequence[str], given: str, command: str) -> str:
+def every_seat_bot(simulator: Simulator, given: str, command: str) -> str:
     """The bot check-set and tune seat in every seat: ``given`` (--bots) if not blank, else the
     game's strongest (its default bot where none is measured). Raises typer.Exit (2) with one
     line naming the game's bots and ``command``'s default when ``given`` is none of them."""
     from cardgen.data.schema import did_you_mean
     from cardgen.problems import shorten
 
-    strongest = STRONGEST.get(game) or default_bot(bots)
+    game, bots = simulator.game, simulator.bots
+    strongest = getattr(simulator, "strongest", None) or default_bot(bots)
     bot = given.strip() or strongest
     if bot not in bots:
         # [*bots], not list(bots): in this package ``list`` is the ``cardgen list`` command's

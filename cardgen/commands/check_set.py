@@ -18,6 +18,7 @@ from cardgen.commands import (
     folder_to_write,
     named,
 )
+from cardgen.games import DEFAULT_GAME
 from cardgen.interrupt import stop_on_signals
 from cardgen.paths import display_path
 from cardgen.problems import printable
@@ -45,7 +46,7 @@ def register(app: typer.Typer) -> None:
                                      "without sets, checked whole (startup)."),
         game: str | None = typer.Option(None, "--game", "-g", metavar="GAME",
                                         help="The game of an official set (a set file names its "
-                                        "own)  [default: briefcase]"),
+                                        "own)  [default: " + DEFAULT_GAME + "]"),
         games: int = typer.Option(500, "--games", "-n",
                                   help=f"Games per player count (at most {MAX_GAMES:,})."),
         seed: int = typer.Option(1, "--seed", "-s", help="Run seed; the same seed gives the same games."),
@@ -131,7 +132,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
         if game is not None and game != target:
             raise fail(f"{target} is a game checked whole; --game {game} names another", 2)
         game = target
-    asked, game = game, game if game is not None else "briefcase"
+    asked, game = game, game if game is not None else DEFAULT_GAME
     if not named_file and not whole and target in registered_games() and target != game:
         # check-set fmnyc was told "no company set named 'fmnyc'" and the Briefcase sets.
         # (pointed to 'cardgen list fmnyc sets', which alone said what fmnyc takes)
@@ -182,7 +183,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
         simulator = game_simulator(game)
     except LookupError:
         raise fail(f"{game} has no simulator") from None
-    bot = every_seat_bot(game, simulator.bots, bots, "check-set")
+    bot = every_seat_bot(simulator, bots, "check-set")
     if effects:     # the effect runs tell a bot to avoid an item: a bot that cannot, said now
         from cardgen.sim.effects import avoiding
 

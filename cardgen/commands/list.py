@@ -14,10 +14,9 @@ import typer
 
 from cardgen.commands import data_failed, data_problems, default_bot, fail, game_option, pick_game
 from cardgen.data.schema import did_you_mean
+from cardgen.games import DEFAULT_GAME
 from cardgen.output import json_bytes
 from cardgen.problems import DataError, printable  # shared: everything cardgen prints
-
-DEFAULT_GAME = "briefcase"
 
 
 class Format(StrEnum):

@@ -23,6 +23,7 @@ from cardgen.commands import (
     set_named,
 )
 from cardgen.data.schema import did_you_mean
+from cardgen.games import DEFAULT_GAME
 from cardgen.output import OutputError, check_not_read, check_writable
 from cardgen.problems import plural, printable, shorten
 from cardgen.sim.decisions import Decision, as_logged
@@ -331,7 +332,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def play(
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
-                                   help="The game (default: briefcase)."),
+                                   help=f"The game (default: {DEFAULT_GAME})."),
         game_opt: str = game_option(),
         seats: str = typer.Option(None, "--seats", parser=named("who sits where"),
                                   help="Who sits where, comma-separated: 'you' for yourself, else a "
@@ -359,7 +360,7 @@ def register(app: typer.Typer) -> None:
         Example: cardgen play startup --seats you,heuristic,heuristic
         """
         given = pick_game(game, game_opt, None)
-        game = given or "briefcase"
+        game = given or DEFAULT_GAME
         if resume is not None:
             # A resumed game is the log's: these were passed over in silence, and a person who
             # asked for another game, set or seat played the log's as if it were theirs.

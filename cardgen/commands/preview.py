@@ -18,6 +18,7 @@ from cardgen.commands.build import (
     report_failures,
 )
 from cardgen.data.schema import did_you_mean
+from cardgen.games import DEFAULT_GAME
 from cardgen.output import OutputError, check_not_read, write_atomic
 from cardgen.paths import display_path
 from cardgen.problems import printable
@@ -61,7 +62,7 @@ def register(app: typer.Typer) -> None:
     def preview(
         card: str = typer.Argument(..., metavar="CARD", help="A card id (steel_factory, buy, central_bank), "
                                    "'<id>:back' for its back, or a face key."),
-        game: str = typer.Option("briefcase", "--game", "-g", metavar="GAME",
+        game: str = typer.Option(DEFAULT_GAME, "--game", "-g", metavar="GAME",
                                  help="The game the card belongs to."),
         lang: str = lang_option(),
         out: Path = typer.Option(None, "--out", "-o", metavar="FILE",

@@ -24,6 +24,7 @@ from cardgen.commands import (
     pick_game,
     set_named,
 )
+from cardgen.games import DEFAULT_GAME
 from cardgen.interrupt import stop_on_signals
 from cardgen.problems import plural
 
@@ -32,7 +33,7 @@ def register(app: typer.Typer) -> None:
     @app.command(short_help="Search a set's authored numbers for check-set's bands.")
     def tune(
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
-                                   help="Game id (default: briefcase)."),
+                                   help=f"Game id (default: {DEFAULT_GAME})."),
         game_opt: str = game_option(),
         set_refs: list[str] = typer.Option(None, "--set", metavar="SET",
                                            parser=set_named, help="Company set: an "
@@ -89,7 +90,7 @@ def register(app: typer.Typer) -> None:
 
         Example: cardgen tune briefcase --set simple --games 200 --budget 30000 --out simple-tuned.yaml
         """
-        chosen = pick_game(game, game_opt, "briefcase")
+        chosen = pick_game(game, game_opt, DEFAULT_GAME)
         with stop_on_signals():
             _tune(chosen, set_refs or [], players, games, seed, jobs, scheduler, bots or "", budget, out,
                   report, log, quiet)
@@ -141,7 +142,7 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
     check_game_count("--budget", budget, most=MAX_BUDGET, why=MAX_BUDGET_WHY)
     if scheduler is not None and (problem := scheduler_problem(scheduler)):
         raise fail(problem)
-    bot = every_seat_bot(game, simulator.bots, bots, "tune")
+    bot = every_seat_bot(simulator, bots, "tune")
     reference = getattr(simulator, "reference_set", None)
     refs = set_refs or [reference]
     try:

@@ -35,6 +35,9 @@ class GameRules(Protocol):
         ...
 
 
+# The game a command works on when none is named (README: the Quick start's).
+DEFAULT_GAME = "briefcase"
+
 _MODULES = {"briefcase": "cardgen.games.briefcase", "fmnyc": "cardgen.games.fmnyc",
             "startup": "cardgen.games.startup"}
 

@@ -120,8 +120,9 @@ class Simulator(Protocol):
 
     Optional, read with ``getattr`` where they are used: ``reference_set`` (the set check-set
     compares game length with), ``settings`` (prepare's options and their kinds),
-    ``checked_whole``, ``effect_*`` and ``item_names`` (check-set), ``describe`` and
-    ``redeal`` (``cardgen play``)."""
+    ``checked_whole``, ``effect_*`` and ``item_names`` (check-set), ``strongest`` (the bot
+    check-set and tune seat everywhere, as benchmarks/bot_strength.py measures it; default: the
+    default seat), ``describe`` and ``redeal`` (``cardgen play``)."""
 
     game: str
     bots: tuple[str, ...]             # the second, if any, is the default seat

@@ -48,6 +48,7 @@ class Config:
 class BriefcaseSimulator:
     game = "briefcase"
     bots = tuple(BOTS)    # ("random", "greedy", "expert"): greedy is the default seat
+    strongest = "expert"       # benchmarks/bot_strength.py: check-set and tune seat it everywhere
     reference_set = "simple"   # what check-set compares a set's game length with
     player_counts = PLAYER_COUNTS
     settings = {"seconds_per_turn": SECONDS_PER_TURN, "max_rounds": WHOLE}      # prepare's options
