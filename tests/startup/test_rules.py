@@ -1260,3 +1260,36 @@ def test_a_partners_defense_uses_none_of_its_card_plays():
     bots[2].plays = [Action("bank", c) for c in cards]
     game.take_turn(2)
     assert game.players[2].bank == cards
+
+
+def test_the_attackers_offer_uses_none_of_its_card_plays():
+    """The rule: "Reactions do not use either player's two card plays." Offer They Can't Refuse, the
+    attacker's answer to Golden Handcuffs, leaves the attacker its second card play."""
+    game, bots = table(3)
+    target = bank(game, 1, "cto")[0]
+    hand(game, 1, "golden_handcuffs")
+    bots[1].reacts_with, bots[0].overrides = {"golden_handcuffs"}, True
+    offer = hand(game, 0, "offer_they_cant_refuse")[0]
+    poach, second = hand(game, 0, "poach", "series_a")
+    bots[0].plays = [Action("use", poach, 1, target), Action("bank", second)]
+    game.take_turn(0)
+    assert offer in game.table.discard and game.players[0].bank == [target, second]
+
+
+def test_the_ditched_ally_chooses_which_of_the_attackers_banked_cards_to_take():
+    """The rule: "Cancel Ditch and choose 1 banked card from the attacker to take into your own startup
+    instead." The choice is the ditched ally's, among all of the attacker's banked cards."""
+    game, bots = table(3)
+    ally(game, 0, 1)
+    mine = bank(game, 0, "cto", "poach")
+    target = bank(game, 1, "seed_round")[0]
+    hand(game, 1, "golden_handcuffs")
+    bots[1].reacts_with = {"golden_handcuffs"}
+    game.asks(game.engine.perform(0, Action("use", hand(game, 0, "ditch")[0], 1, target)))
+    decision = game.decision()
+    assert decision.tag == "react"
+    game.engine.apply(decision.options[0])
+    decision = game.decision()
+    assert (decision.tag, decision.seat, sorted(decision.options)) == ("reversal", 1, sorted(mine))
+    game.engine.apply(mine[1])
+    assert game.players[1].bank == [target, mine[1]] and game.players[0].bank == [mine[0]]
