@@ -1293,3 +1293,23 @@ def test_the_ditched_ally_chooses_which_of_the_attackers_banked_cards_to_take():
     assert (decision.tag, decision.seat, sorted(decision.options)) == ("reversal", 1, sorted(mine))
     game.engine.apply(mine[1])
     assert game.players[1].bank == [target, mine[1]] and game.players[0].bank == [mine[0]]
+
+
+def test_the_investor_exchange_shows_the_investor_face_up_and_no_hand_card():
+    """The rule: "Give them the Investor face-up: it adds $50M to their startup. Take 1 random card from
+    their hand, with card backs facing you." Every seat sees the Investor in the target's startup; the
+    investor never sees the target's hand, and the third seat never sees the card taken."""
+    game, _ = table(3)
+    cards = hand(game, 1, "series_a", "not_for_sale")
+    inv = hand(game, 0, "investor")[0]
+    decision = game.asks(game.engine.perform(0, Action("use", inv, 1)))
+    assert (decision.tag, decision.seat) == ("react", 1)
+    assert all(game.observation(s).revealed == () for s in range(3))
+    game.engine.apply(None)
+    assert game.decision() is None
+    (taken,) = game.players[0].hand
+    assert taken in cards
+    for seat in range(3):
+        obs = game.observation(seat)
+        assert obs.players[1].bank == (inv,) and obs.revealed == ()
+    assert taken not in game.observation(2).hand and game.observation(2).players[0].hand_size == 1
