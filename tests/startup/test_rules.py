@@ -1313,3 +1313,16 @@ def test_the_investor_exchange_shows_the_investor_face_up_and_no_hand_card():
         obs = game.observation(seat)
         assert obs.players[1].bank == (inv,) and obs.revealed == ()
     assert taken not in game.observation(2).hand and game.observation(2).players[0].hand_size == 1
+
+
+def test_duplicate_types_within_a_deal_are_replaced():
+    """The rule: "Deal each player 3 different Startup types from the Startup supply ... Replace
+    duplicate types within a deal." Even when every player before took the same type, each deal
+    holds 3 different types, drawn from the Startup cards still in the supply."""
+    for seed in range(10):
+        game = Game(model(), 5, seed=seed, invariants=True)
+        game.start(game.setup())
+        while (decision := game.decision()) is not None:
+            supply = {game.cards.startup_type(c) for c in game.table.startup_supply}
+            assert len(set(decision.options)) == 3 and set(decision.options) <= supply
+            game.apply("ai_lab" if "ai_lab" in decision.options else decision.options[0])
