@@ -122,3 +122,41 @@ def test_icon_unknown_in_the_reference_text(project: Path):
     line, col = text.count("\n", 0, value) + 1, value - text.rfind("\n", 0, value)
     assert (f"{path}:{line}:{col}: error[icon-unknown]: unknown icon {{tactik}} in references text "
             "(did you mean '{tactic}'?)") in out.splitlines()
+
+
+def test_a_printed_effect_number_must_say_where_it_comes_from(project: Path):
+    # PR Crisis's -$75M is printed ("Subtract $75M while it stays"): a fact like a card's value.
+    _edit(project, "deck.yaml", '      amount: "Subtract $75M while it stays."\n', "")
+    code, out = _validate(project)
+    assert code == 1
+    assert "error[provenance-unmarked]: PR Crisis: say where 'amount' comes from" in out
+
+
+def test_the_printed_rule_numbers_are_facts_and_the_rest_authored():
+    """Every number the text prints is quoted under facts with its passage, and only those: the
+    3-5 players are printed ("needs live testing with 3, 4 and 5 players"), the default of 4 is not."""
+    import yaml
+
+    from tests.conftest import REPO
+
+    game = yaml.safe_load((REPO / "cards/startup/game.yaml").read_text(encoding="utf-8"))
+    assert set(game["players"]["facts"]) == {"min", "max"} and game["players"]["authored"] == ["default"]
+    assert "players" not in game["facts"]
+    assert set(game["facts"]) | set(game["authored"]) == {"card_size_mm", *game["rules"]}
+    assert set(game["authored"]) == {"card_size_mm", "seconds_per_turn"}
+    deck = yaml.safe_load((REPO / "cards/startup/deck.yaml").read_text(encoding="utf-8"))
+    cards = {c["id"]: c for c in deck["cards"]}
+    assert "75" in cards["pr_crisis"]["facts"]["amount"] and cards["pr_crisis"]["effect"]["amount"] == 75
+    assert "Only one pending Lawsuit" in cards["patent_lawsuit"]["facts"]["max_pending"]
+    comp = yaml.safe_load((REPO / "cards/startup/components.yaml").read_text(encoding="utf-8"))
+    for key, total in comp["contents"].items():
+        if key not in ("facts", "authored"):
+            assert str(total) in comp["contents"]["facts"][key], key
+
+
+def test_a_rule_number_without_a_passage_is_an_error(project: Path):
+    _edit(project, "game.yaml", '  hand_limit: "Whenever any effect takes your hand above 7, '
+          'immediately choose and discard down to 7."\n', "")
+    code, out = _validate(project)
+    assert code == 1
+    assert "error[provenance-unmarked]: game: say where 'hand_limit' comes from" in out

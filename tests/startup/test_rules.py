@@ -1043,3 +1043,286 @@ def test_a_trade_spends_one_of_the_offerers_two_plays_and_none_of_the_allys():
     bots[1].plays = [Action("bank", drawn[0]), Action("bank", drawn[1])]
     game.take_turn(1)
     assert game.players[1].bank == drawn
+
+
+# --- sentences without a test of their own (second audit against the text) ---------------------
+
+
+def test_no_particular_attack_or_defense_is_guaranteed():
+    """The rule: "Shuffle the draw pile and deal 5 hidden cards to every player. No particular attack
+    or defense is guaranteed." Some opening hands hold no reaction card, some no tactic at all."""
+    hands = []
+    for seed in range(20):
+        game = _setup(5, seed)
+        hands += [[game.card(c).category for c in p.hand] for p in game.players]
+    assert all(len(h) == 5 for h in hands)
+    assert any("reaction" not in h for h in hands)
+    assert any("tactic" not in h and "reaction" not in h for h in hands)
+    assert any("reaction" in h for h in hands)
+
+
+def test_your_chosen_startup_is_face_up():
+    """The rule: "Put your chosen Startup face-up." Every seat sees every seat's Startup type."""
+    game = _setup(4, seed=3)
+    for seat in range(4):
+        assert [v.startup for v in game.observation(seat).players] == game.startups
+    assert all(t is not None for t in game.startups)
+
+
+def test_you_may_use_the_same_kind_of_effect_twice_in_a_turn():
+    """The rule: "You may play fewer than two, and you may choose the same kind of play twice." Two
+    Poaches in one turn."""
+    game, bots = table(3)
+    first, second = bank(game, 1, "cto"), bank(game, 2, "series_a")
+    poaches = hand(game, 0, "poach", "poach")
+    bots[0].plays = [Action("use", poaches[0], 1, first[0]), Action("use", poaches[1], 2, second[0])]
+    game.take_turn(0)
+    assert game.players[0].bank == first + second and game.valuation(0) == 250
+    assert set(poaches) <= set(game.table.discard)
+
+
+def test_the_hand_limit_discard_comes_before_the_effect_continues():
+    """The rule: "Whenever any effect takes your hand above 7, immediately choose and discard down to 7
+    before continuing." The Cease & Desist target discards before the Cease & Desist is discarded."""
+    game, bots = table(3)
+    growth = bank(game, 1, "viral_launch")[0]
+    extra = hand(game, 1, "poach")[0]
+    hand(game, 1, *["series_a"] * 3, *["series_b"] * 3)
+    bots[1].keeps = {"series_a", "series_b", "viral_launch"}
+    cd = hand(game, 0, "cease_and_desist")[0]
+    use(game, 0, cd, 1, growth)
+    assert game.table.discard == [extra, cd]
+    assert len(game.players[1].hand) == 7 and growth in game.players[1].hand
+
+
+def test_a_card_needs_a_legal_target_cease_and_desist_aims_at_a_rival_only():
+    """The rule: "Choose 1 Growth card in a rival's startup and return it to their hand." Your own
+    Growth card is no target."""
+    game, _ = table(3)
+    bank(game, 0, "viral_launch")
+    card = hand(game, 0, "cease_and_desist")[0]
+    assert game.legal_actions(0) == [Action("bank", card)]
+    theirs = bank(game, 2, "million_users")[0]
+    assert [a for a in game.legal_actions(0) if a.kind == "use"] == [Action("use", card, 2, theirs)]
+
+
+def test_no_employees_or_other_banked_cards_are_required_for_an_alliance():
+    """The rule: "No Employees or other banked cards are required." """
+    game, _ = table(3)
+    card = hand(game, 0, "strategic_alliance")[0]
+    assert game.players[0].bank == [] and game.players[1].bank == []
+    assert Action("use", card, 1) in game.legal_actions(0)
+    use(game, 0, card, 1)
+    assert game.players[0].partner == 1
+
+
+def test_allies_keep_their_own_startups_valuations_hands_and_turns():
+    """The rule: "Both keep their own startup cards, valuations, hands and turns." """
+    game, bots = table(3)
+    bank(game, 0, "cto")
+    bank(game, 1, "series_c")
+    kept = hand(game, 0, "seed_round")
+    theirs = hand(game, 1, "poach", "series_a")
+    startups = [p.startup for p in game.players]
+    use(game, 0, hand(game, 0, "strategic_alliance")[0], 1)
+    assert [p.startup for p in game.players] == startups
+    assert (game.valuation(0), game.valuation(1)) == (150, 200)
+    assert game.players[0].hand == kept and game.players[1].hand == theirs
+    bots[1].plays = [Action("bank", theirs[1])]
+    game.take_turn(1)                                     # the ally plays its own turn, for itself
+    assert game.players[1].bank[-1] == theirs[1] and game.valuation(1) == 300 and game.valuation(0) == 150
+
+
+def test_one_partner_per_player_the_invited_rival_must_be_unpartnered():
+    """The rule: "Choose an unpartnered rival who agrees; you must also be unpartnered ... One partner
+    per player." Playing the invitation at a partnered rival is refused."""
+    game, _ = table(3)
+    ally(game, 1, 2)
+    card = hand(game, 0, "strategic_alliance")[0]
+    with pytest.raises(ValueError):
+        use(game, 0, card, 1)
+    assert game.players[1].partner == 2 and card in game.players[0].hand
+
+
+def test_a_new_lawsuit_may_target_a_player_once_the_pending_one_is_discarded():
+    """The rule: "Only one pending Lawsuit per player; a second cannot target them while one is
+    waiting." Once the skipped turn has discarded it, a Lawsuit may target them again."""
+    game, _ = table(3)
+    use(game, 0, hand(game, 0, "patent_lawsuit")[0], 1)
+    second = hand(game, 0, "patent_lawsuit")[0]
+    assert Action("use", second, 1) not in game.legal_actions(0)
+    game.take_turn(1)                                     # skipped: the Lawsuit is discarded
+    assert Action("use", second, 1) in game.legal_actions(0)
+
+
+def test_the_lawsuit_skips_only_the_next_turn():
+    """The rule: "At their next turn, discard it and skip that entire turn." The turn after is played."""
+    game, bots = table(3)
+    use(game, 0, hand(game, 0, "patent_lawsuit")[0], 1)
+    game.take_turn(1)
+    card = hand(game, 1, "series_a")[0]
+    bots[1].plays = [Action("bank", card)]
+    game.take_turn(1)
+    assert game.players[1].bank == [card] and len(game.players[1].hand) == 1   # drew and played
+
+
+def test_non_compete_cancels_a_poach_of_its_own_employee_only():
+    """The rule: "It automatically cancels the next Poach against that Employee, then is discarded."
+    A Poach of another card in the same startup goes ahead, and the Non-Compete stays."""
+    game, _ = table(3)
+    employee, other = bank(game, 1, "cto", "lead_engineer")
+    nc = take(game, "non_compete")
+    game.players[1].attachments[employee] = nc
+    use(game, 0, hand(game, 0, "poach")[0], 1, other)
+    assert other in game.players[0].bank and game.players[1].attachments == {employee: nc}
+
+
+def test_a_non_compete_attached_under_an_employee_adds_no_valuation():
+    """The rule: "A Non-Compete used for protection sits under its Employee and adds no valuation." """
+    game, _ = table(3)
+    employee = bank(game, 0, "cto")[0]
+    nc = hand(game, 0, "non_compete")[0]
+    assert use(game, 0, nc, 0, employee) == 1
+    assert game.valuation(0) == 150 and nc not in game.players[0].bank
+    assert game.players[0].attachments == {employee: nc}
+
+
+def test_a_card_being_resolved_cannot_draw_itself_during_a_reshuffle():
+    """The rule: "A card being resolved is discarded only after its effect finishes. It cannot draw
+    itself during a reshuffle." (No shipped card draws while it resolves: the zone is checked.)"""
+    game, _ = table(3)
+    resolving = take(game, "founder_scandal")
+    game.table.resolving.append(resolving)
+    game.table.discard.extend(game.table.draw_pile)
+    game.table.draw_pile.clear()
+    game.engine.invariants = False                      # a card resolves outside a turn here
+    game.draw(0)
+    assert game.table.resolving == [resolving] and resolving not in game.table.draw_pile
+    assert resolving not in game.players[0].hand and len(game.players[0].hand) == 1
+
+
+def test_everyone_may_inspect_face_up_cards_hand_sizes_and_the_discard_pile():
+    """The rule: "Everyone may inspect face-up cards, hand sizes and the discard pile." """
+    game, _ = table(3)
+    ally(game, 0, 1)
+    employee = bank(game, 1, "cto")[0]
+    nc = take(game, "non_compete")
+    game.players[1].attachments[employee] = nc
+    crisis = take(game, "pr_crisis")
+    game.players[1].markers.append(crisis)
+    hand(game, 1, "series_a", "poach")
+    game.table.discard.append(take(game, "ditch"))
+    obs = game.observation(2)                               # a seat outside the alliance
+    seen = obs.players[1]
+    assert seen.bank == (employee,) and seen.markers == (crisis,) and dict(seen.attachments) == {employee: nc}
+    assert seen.hand_size == 2 and seen.partner == 0
+    assert obs.discard == tuple(game.table.discard)
+    assert obs.alliances == ((0, 1, game.table.alliances[(0, 1)]),)
+    assert obs.valuation(1) == game.valuation(1) == 75
+
+
+def test_no_free_card_gifts_or_swaps():
+    """The rule: "No free card gifts, swaps or binding verbal deals. Investor, agreed alliance trades and
+    printed card effects handle transfers." Without an ally no play offers a hand card to anyone."""
+    game, _ = table(3)
+    card = hand(game, 0, "series_a")[0]
+    hand(game, 1, "cto")
+    assert game.legal_actions(0) == [Action("bank", card)]
+    with pytest.raises(ValueError):
+        game.perform(0, Action("trade", card, 1))
+    assert game.players[0].hand == [card]
+
+
+def test_a_pending_effect_never_awards_a_win_before_its_reaction_window_finishes():
+    """The rule: "A pending effect never awards a win before its reaction window finishes." While the
+    target may still answer the Poach that would reach $1,000M, nobody has won."""
+    game, _ = table(3)
+    bank(game, 0, *["series_c"] * 2, *["global_rollout"] * 2, "cto", "cto", "cto")  # 950
+    target = bank(game, 1, "series_a")[0]
+    hand(game, 1, "golden_handcuffs")
+    poach = hand(game, 0, "poach")[0]
+    decision = game.asks(game.engine.perform(0, Action("use", poach, 1, target)))
+    assert (decision.tag, decision.seat) == ("react", 1) and game.winner is None
+    game.engine.apply(None)                                 # the target lets it through
+    assert game.decision() is None and game.valuation(0) == 1050 and game.winner is None
+
+
+def test_a_partners_defense_uses_none_of_its_card_plays():
+    """The rule: "Reactions do not use either player's two card plays." The partner who defended still
+    plays two cards on its own turn."""
+    game, bots = table(3)
+    ally(game, 1, 2)
+    hand(game, 2, "crisis_pr_team")
+    bots[2].reacts_with = {"crisis_pr_team"}
+    use(game, 0, hand(game, 0, "pr_crisis")[0], 1)
+    assert game.players[1].markers == []
+    cards = hand(game, 2, "cto", "series_a")
+    bots[2].plays = [Action("bank", c) for c in cards]
+    game.take_turn(2)
+    assert game.players[2].bank == cards
+
+
+def test_the_attackers_offer_uses_none_of_its_card_plays():
+    """The rule: "Reactions do not use either player's two card plays." Offer They Can't Refuse, the
+    attacker's answer to Golden Handcuffs, leaves the attacker its second card play."""
+    game, bots = table(3)
+    target = bank(game, 1, "cto")[0]
+    hand(game, 1, "golden_handcuffs")
+    bots[1].reacts_with, bots[0].overrides = {"golden_handcuffs"}, True
+    offer = hand(game, 0, "offer_they_cant_refuse")[0]
+    poach, second = hand(game, 0, "poach", "series_a")
+    bots[0].plays = [Action("use", poach, 1, target), Action("bank", second)]
+    game.take_turn(0)
+    assert offer in game.table.discard and game.players[0].bank == [target, second]
+
+
+def test_the_ditched_ally_chooses_which_of_the_attackers_banked_cards_to_take():
+    """The rule: "Cancel Ditch and choose 1 banked card from the attacker to take into your own startup
+    instead." The choice is the ditched ally's, among all of the attacker's banked cards."""
+    game, bots = table(3)
+    ally(game, 0, 1)
+    mine = bank(game, 0, "cto", "poach")
+    target = bank(game, 1, "seed_round")[0]
+    hand(game, 1, "golden_handcuffs")
+    bots[1].reacts_with = {"golden_handcuffs"}
+    game.asks(game.engine.perform(0, Action("use", hand(game, 0, "ditch")[0], 1, target)))
+    decision = game.decision()
+    assert decision.tag == "react"
+    game.engine.apply(decision.options[0])
+    decision = game.decision()
+    assert (decision.tag, decision.seat, sorted(decision.options)) == ("reversal", 1, sorted(mine))
+    game.engine.apply(mine[1])
+    assert game.players[1].bank == [target, mine[1]] and game.players[0].bank == [mine[0]]
+
+
+def test_the_investor_exchange_shows_the_investor_face_up_and_no_hand_card():
+    """The rule: "Give them the Investor face-up: it adds $50M to their startup. Take 1 random card from
+    their hand, with card backs facing you." Every seat sees the Investor in the target's startup; the
+    investor never sees the target's hand, and the third seat never sees the card taken."""
+    game, _ = table(3)
+    cards = hand(game, 1, "series_a", "not_for_sale")
+    inv = hand(game, 0, "investor")[0]
+    decision = game.asks(game.engine.perform(0, Action("use", inv, 1)))
+    assert (decision.tag, decision.seat) == ("react", 1)
+    assert all(game.observation(s).revealed == () for s in range(3))
+    game.engine.apply(None)
+    assert game.decision() is None
+    (taken,) = game.players[0].hand
+    assert taken in cards
+    for seat in range(3):
+        obs = game.observation(seat)
+        assert obs.players[1].bank == (inv,) and obs.revealed == ()
+    assert taken not in game.observation(2).hand and game.observation(2).players[0].hand_size == 1
+
+
+def test_duplicate_types_within_a_deal_are_replaced():
+    """The rule: "Deal each player 3 different Startup types from the Startup supply ... Replace
+    duplicate types within a deal." Even when every player before took the same type, each deal
+    holds 3 different types, drawn from the Startup cards still in the supply."""
+    for seed in range(10):
+        game = Game(model(), 5, seed=seed, invariants=True)
+        game.start(game.setup())
+        while (decision := game.decision()) is not None:
+            supply = {game.cards.startup_type(c) for c in game.table.startup_supply}
+            assert len(set(decision.options)) == 3 and set(decision.options) <= supply
+            game.apply("ai_lab" if "ai_lab" in decision.options else decision.options[0])

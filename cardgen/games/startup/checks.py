@@ -77,11 +77,33 @@ def card_ids_unique(ctx: Context) -> Iterator[Problem]:
             seen.add(t["id"])
 
 
+# Effect parameters that are numbers the text may print (PR Crisis: "Subtract $75M while it
+# stays"; Patent Lawsuit: "Only one pending Lawsuit per player"): marked like name, value, count.
+NUMBER_PARAMETERS = ("amount", "max_pending")
+
+
 @check
 def provenance_marked(ctx: Context) -> Iterator[Problem]:
-    """Every card's name, value and count is either a fact (with its passage) or authored."""
+    """Every card's name, value, count and numeric effect parameters, every number of the game's
+    rules and table size and every box total is either a fact (with its passage) or authored."""
     for doc, path, c in ctx.cards():
-        yield from provenance_problems(doc, path, c, PROVENANCE_FIELDS, source="the text")
+        numbers = tuple(k for k in NUMBER_PARAMETERS if k in c["effect"])
+        yield from provenance_problems(doc, path, c, PROVENANCE_FIELDS + numbers, source="the text")
+    game = ctx.one("game")
+    if game is not None:
+        g = game.data
+        record = {"name": "game", "facts": g.get("facts", {}), "authored": g.get("authored", [])}
+        yield from provenance_problems(game, [], record, ("card_size_mm",), source="the text")
+        yield from provenance_problems(game, ["rules"], record, tuple(g["rules"]), source="the text")
+        players = {"name": "players", **g["players"]}
+        yield from provenance_problems(game, ["players"], players, ("min", "max", "default"),
+                                       source="the text")
+    comp = ctx.one("components")
+    if comp is not None:
+        contents = {"name": "contents", **comp.data["contents"]}
+        yield from provenance_problems(comp, ["contents"], contents,
+                                       [k for k in comp.data["contents"] if k not in ("facts", "authored")],
+                                       source="the text")
 
 
 @check
@@ -255,6 +277,8 @@ class StartupRules:
                 for i, c in enumerate(doc.data["cards"]):
                     notes.extend(authored_notes(doc, ["cards", i], c, c["name"]))
             elif doc.kind == "game":
+                players = doc.data["players"]
+                notes.extend(authored_notes(doc, ["players"], players, "players"))
                 for key in doc.data.get("authored", []):
                     value = doc.data[key] if key in doc.data else doc.data["rules"][key]
                     where = [key] if key in doc.data else ["rules", key]
@@ -265,6 +289,7 @@ class StartupRules:
                     names = ", ".join(t["name"] for t in st["types"])
                     notes.append(doc.problem("authored", f"startup type names = {names}",
                                              "startups", "types", severity="note"))
+                notes.extend(authored_notes(doc, ["references"], doc.data["references"], "Reference"))
         return notes
 
 
