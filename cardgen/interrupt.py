@@ -35,6 +35,8 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any
 
+from cardgen.problems import plural
+
 # SIGHUP is POSIX's (a system without it has no terminal to hang up).
 SIGNALS = (signal.SIGINT, signal.SIGTERM) + ((signal.SIGHUP,) if hasattr(signal, "SIGHUP") else ())
 # Presses this soon after the first are ignored while the run stops; one after that means the
@@ -192,7 +194,7 @@ def stop_on_signals() -> Iterator[None]:
                 checkpoint()  # a stop whose exception Python dropped ends the command all the same
     except Interrupted as exc:
         written = output.files_written() - before
-        what = f"after writing {written} file{'s' * (written != 1)}" if written else "nothing written"
+        what = f"after writing {plural(written, 'file')}" if written else "nothing written"
         try:
             typer.echo(f"error: interrupted; {what}", err=True)
         except OSError:

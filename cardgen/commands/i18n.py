@@ -25,6 +25,7 @@ from cardgen.problems import (
     DataError,
     Problem,
     mentions_shipped,
+    plural,
     printable,
     problems_to_json,
     shorten,
@@ -352,9 +353,9 @@ def check(
     errors = [p for p in problems if p.severity == "error"]
     announce(game)
     if errors:
-        print(f"{len(errors)} problem{'s' * (len(errors) != 1)} found.", file=sys.stderr)
+        print(f"{plural(len(errors), 'problem')} found.", file=sys.stderr)
     else:
-        print(f"{checked} catalog{'s' * (checked != 1)} checked, no problems.", file=sys.stderr)
+        print(f"{plural(checked, 'catalog')} checked, no problems.", file=sys.stderr)
     raise typer.Exit(1 if errors else 0)
 
 

@@ -16,7 +16,7 @@ from cardgen.commands import data_failed, data_problems, default_bot, fail, game
 from cardgen.data.schema import did_you_mean
 from cardgen.games import DEFAULT_GAME
 from cardgen.output import json_bytes
-from cardgen.problems import DataError, printable  # shared: everything cardgen prints
+from cardgen.problems import DataError, plural, printable  # shared: everything cardgen prints
 
 
 class Format(StrEnum):
@@ -196,7 +196,7 @@ def _languages(game: str) -> Listing:
     return Listing(rows, ["language", "name", "translated", "origin", "file"],
                    [[r["language"], r["name"], translated(r), r["origin"], r["file"]] for r in rows],
                    {"translated"}, f"languages for --lang ({SOURCE_LANGUAGE}, the source, and "
-                   f"{len(rows) - 1 or 'no'} catalog{'' if len(rows) == 2 else 's'})")
+                   f"{plural(len(rows) - 1, 'catalog') if len(rows) > 1 else 'no catalogs'})")
 
 
 def _cards(game: str) -> Listing:

@@ -256,9 +256,9 @@ def report_text(subject: Any, outcome: Any, settings: Any) -> str:
     lines = [
         f"Tune of {subject.set_name}: {settings.bot} in every seat, "
         f"{', '.join(map(str, settings.players))} players, {settings.games} games a run (the same "
-        f"seeds for every candidate), seed {settings.seed}; {outcome.trials} "
-        f"candidate{'s' * (outcome.trials != 1)} tried, "
-        f"{kept} value{'s' if kept != 1 else ''} changed; {outcome.games} games in "
+        f"seeds for every candidate), seed {settings.seed}; "
+        f"{plural(outcome.trials, 'candidate')} tried, "
+        f"{plural(kept, 'value')} changed; {outcome.games} games in "
         f"{outcome.seconds:.0f} s.",
         "",
         f"Bands: causal effect within ±{100 * MARGIN:.0f} points (at {max(settings.players)} "

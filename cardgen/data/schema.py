@@ -15,7 +15,7 @@ from referencing import Registry, Resource
 
 from cardgen.data.yamlload import key_position, position
 from cardgen.paths import schema_file, schema_files
-from cardgen.problems import SHORT, Problem, shorten
+from cardgen.problems import SHORT, Problem, plural, shorten
 
 
 def _whole_number(_checker: Any, value: Any) -> bool:
@@ -150,10 +150,6 @@ _PATTERNS = {
 }
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
-
-
 Locator = tuple[str, Any] | None   # ("key", name) or ("item", index) inside the value, or None
 
 
@@ -190,15 +186,15 @@ def _messages(error: ValidationError, where: list[Any]) -> Iterator[tuple[str, s
     elif v in ("minLength", "minProperties") and limit == 1:
         yield f"schema-{v.lower()}", "must not be empty", None
     elif v == "minLength":
-        yield "schema-minlength", f"must be at least {_count(limit, 'character')} long", None
+        yield "schema-minlength", f"must be at least {plural(limit, 'character')} long", None
     elif v == "maxLength":
         yield "schema-maxlength", f"is {len(value)} characters long; the limit is {limit}", None
     elif v in ("minItems", "minProperties"):
         word = "item" if v == "minItems" else "entry"
-        yield f"schema-{v.lower()}", f"needs at least {_count(limit, word)}, has {len(value)}", None
+        yield f"schema-{v.lower()}", f"needs at least {plural(limit, word)}, has {len(value)}", None
     elif v in ("maxItems", "maxProperties"):
         word = "item" if v == "maxItems" else "entry"
-        yield f"schema-{v.lower()}", f"takes at most {_count(limit, word)}, has {len(value)}", None
+        yield f"schema-{v.lower()}", f"takes at most {plural(limit, word)}, has {len(value)}", None
     elif v == "uniqueItems":
         seen: list[Any] = []
         for index, item in enumerate(value):

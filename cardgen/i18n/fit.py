@@ -22,7 +22,7 @@ from typing import Any
 
 import polib
 
-from cardgen.problems import Problem
+from cardgen.problems import Problem, plural
 
 MM = 72 / 25.4
 
@@ -196,7 +196,7 @@ def fit_problems(game: str, lang: str, shown: str, po: polib.POFile, where: dict
     for ctx, found in by_context.items():
         worst = max(found, key=lambda o: o.overflow)
         others = len({(o.card, o.field) for o in found}) - 1
-        also = f" (and {others} more card{'s' * (others != 1)})" if others else ""
+        also = f" (and {plural(others, 'more card')})" if others else ""
         problems.append(Problem(
             shown, where[entries[ctx].linenum], 1, "i18n-fit",
             f"{ctx}: does not fit card {worst.card}, field '{worst.field}' "

@@ -20,7 +20,7 @@ from typing import Any
 
 from cardgen import __version__
 from cardgen.output import json_bytes, write_atomic
-from cardgen.problems import quoted, shorten
+from cardgen.problems import plural, quoted, shorten
 from cardgen.safe_read import ReadError, not_a_file, read_bytes
 from cardgen.sim.result import GameResult
 
@@ -240,7 +240,7 @@ def _header(path: Path, head: dict[str, Any]) -> GameLog:
     if not isinstance(bots, list) or not all(isinstance(b, str) for b in bots):
         raise problem("bots", "a list of bot names")
     if len(bots) != players:
-        seats = f"{len(bots)} seat" + "s" * (len(bots) != 1)
+        seats = plural(len(bots), "seat")
         raise LogError(f"{path}:1: the header's 'bots' names {seats} for {players} players")
     if "cardgen" in head and not isinstance(head["cardgen"], str):
         raise problem("cardgen", "the version of cardgen that wrote the log")

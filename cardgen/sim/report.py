@@ -87,7 +87,7 @@ def summary_lines(s: dict[str, Any], top: int = 8, play_time: bool = True,
             w = v["win_rate_when_owned"]
             lo, hi = w["ci95"]
             lines.append(f"    {name}: {pct(w['win_share'])}  (95% CI {pct(lo)}-{pct(hi)}) "
-                         f"of {v['owned']} owner{'s' * (v['owned'] != 1)}")
+                         f"of {plural(v['owned'], 'owner')}")
         if len(owned) > top:
             lines.append(f"    and {len(owned) - top} more (all in --json)")
     never = [k for k, v in s["items"].items() if v.get("bought", 1) == 0]

@@ -26,7 +26,7 @@ from cardgen.games.briefcase.model import (
 from cardgen.games.selection import SelectionError
 from cardgen.games.selection import check_players as check_players  # the players check select() uses
 from cardgen.paths import display_path
-from cardgen.problems import shorten
+from cardgen.problems import plural, shorten
 from cardgen.safe_read import not_a_file, resolved
 
 GAME = "briefcase"
@@ -171,7 +171,7 @@ def _not_a_set_file(path: Path, doc: Document) -> str:
         sets = doc.data.get("sets") or []
         names = [shorten(str(s.get("name", s.get("id", "?")))) for s in sets if isinstance(s, dict)]
         listed = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-        return (f"{shown} holds {len(sets)} company set{'s' * (len(sets) != 1)} ('kind: company-sets'"
+        return (f"{shown} holds {plural(len(sets), 'company set')} ('kind: company-sets'"
                 f"{': ' + listed if listed else ''}) where one set is expected: put each set in a file "
                 "of its own, with 'kind: company-set' and its 'companies' at the top level")
     return (f"{shown} is not a Briefcase company set file: it says 'game: {shorten(str(doc.game))}' "

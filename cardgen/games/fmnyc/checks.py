@@ -37,7 +37,7 @@ from cardgen.games.fmnyc.model import (
     effects_in,
     label,
 )
-from cardgen.problems import Problem
+from cardgen.problems import Problem, plural
 
 
 class Context(CheckContext):
@@ -552,7 +552,7 @@ def board_sides(ctx: Context) -> Iterator[Problem]:
             owner.setdefault(n, side["id"])
     for n in ctx.players():
         if n not in owner:
-            yield board.problem("board-sides", f"no board side for {n} player{'s' * (n != 1)}", "sides")
+            yield board.problem("board-sides", f"no board side for {plural(n, 'player')}", "sides")
 
 
 @check
