@@ -136,9 +136,9 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     if not named_file and not whole and target in registered_games() and target != game:
         # check-set fmnyc was told "no company set named 'fmnyc'" and the Briefcase sets.
         # (pointed to 'cardgen list fmnyc sets', which alone said what fmnyc takes)
-        from cardgen.commands.list import no_sets
+        from cardgen.games import sets_note
 
-        takes = no_sets(target) or f"check-set takes a set or a set file ('cardgen list {target} sets')"
+        takes = sets_note(target) or f"check-set takes a set or a set file ('cardgen list {target} sets')"
         raise fail(f"{target} is a game, not a {game} set: {takes}", 2)
     if not named_file and not whole and _checked_whole(game):
         raise fail(f"{game} has no card sets to name: check it whole with "

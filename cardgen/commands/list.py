@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
 from enum import StrEnum
-from pathlib import Path
 from typing import Any
 
 import typer
@@ -15,6 +13,7 @@ import typer
 from cardgen.commands import data_failed, data_problems, default_bot, fail, game_option, pick_game
 from cardgen.data.schema import did_you_mean
 from cardgen.games import DEFAULT_GAME
+from cardgen.listing import Listing, NotListed, where_defined
 from cardgen.output import json_bytes
 from cardgen.problems import DataError, plural, printable  # shared: everything cardgen prints
 
@@ -22,125 +21,6 @@ from cardgen.problems import DataError, plural, printable  # shared: everything 
 class Format(StrEnum):
     text = "text"
     json = "json"
-
-
-@dataclass
-class Listing:
-    """One listing: ``data`` is what --format json prints; ``headers`` and ``rows`` the table
-    --format text prints (usually the same values, sometimes laid out differently)."""
-
-    data: list[dict[str, Any]]
-    headers: list[str]
-    rows: list[list[Any]]
-    right: set[str] = field(default_factory=set)     # columns of numbers, aligned right
-    summary: str = ""                                 # for the overview: what the count means
-
-
-class NotListed(Exception):
-    """A listing that does not apply to the game: one line saying so (and what to use)."""
-
-
-# -- where things come from ------------------------------------------------------------------
-
-def _origin(path: Path) -> tuple[str, str]:
-    """('shipped' or 'workspace', the file relative to its layer): relative paths read the same
-    on every machine, and the origin says which folder they are in."""
-    from cardgen.workspace import current
-
-    workspace = current()
-    for layer in workspace.layers:
-        try:
-            return workspace.origin(path), path.resolve().relative_to(layer.resolve()).as_posix()
-        except (ValueError, OSError, RuntimeError):
-            continue
-    return workspace.origin(path), str(path)
-
-
-# -- Briefcase data --------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class _BriefcaseData:
-    game: Any                                  # the Briefcase model, official sets only
-    companies_file: Path | None
-    sets_file: Path | None
-    own_sets: list[tuple[Any, Path]]           # (CompanySet with its new companies, its file)
-    changed: dict[str, tuple[Path, list[str]]]  # company id -> its changes file, the fields changed
-
-
-def _briefcase() -> _BriefcaseData:
-    """The validated Briefcase data and the files it came from; DataError if it is invalid."""
-    from cardgen.data.documents import game_files, read_documents
-    from cardgen.games.briefcase import changes
-    from cardgen.games.briefcase.load import GAME, custom_set, load_briefcase
-
-    game, _ = load_briefcase()                 # every check, the workspace's sets included
-    # Read again for the files: the model does not keep where each part came from.
-    docs, _ = read_documents(game_files(GAME))
-    first = {d.kind: d.path for d in reversed(docs)}
-    own = [(custom_set(game, d), d.path) for d in docs if d.kind == "company-set"]
-    shipped = [c for d in docs if d.kind == "companies" for c in d.data["companies"]]
-    found, _ = changes.collect(docs, shipped)
-    changed = {cid: (change.doc.path, list(change.values)) for cid, change in found.items()}
-    return _BriefcaseData(game, first.get("companies"), first.get("company-sets"), own, changed)
-
-
-def _companies(game: str) -> Listing:
-    if game != "briefcase":
-        raise NotListed(f"{game} has no companies; its cards and their counts: cardgen list {game} cards")
-    data = _briefcase()
-    origin, file = _origin(data.companies_file) if data.companies_file else ("shipped", "")
-    found = []
-    for c in data.game.companies.values():
-        if c.id in data.changed:              # a changes file sets some of its values
-            path, fields = data.changed[c.id]
-            where, changes_file = _origin(path)
-            found.append((c, where, None, f"{changes_file} ({', '.join(fields)}); {file}"))
-        else:
-            found.append((c, origin, None, file))
-    for company_set, path in data.own_sets:
-        set_origin, set_file = _origin(path)
-        found += [(c, set_origin, company_set.name, set_file) for c in company_set.new_companies]
-    rows = [{"id": c.id, "name": c.name, "level": c.level, "cost": c.cost, "vp": c.vp,
-             "effect": c.ability.effect, "origin": where, "set": set_name, "file": path}
-            for c, where, set_name, path in found]
-    new = len(found) - len(data.game.companies)
-    return Listing(rows, ["id", "name", "level", "cost", "VP", "effect", "origin", "set", "file"],
-                   [[r["id"], r["name"], r["level"], r["cost"], r["vp"], r["effect"], r["origin"],
-                     r["set"] or "", r["file"]] for r in rows], {"level", "cost", "VP"},
-                   f"companies: level, cost, VP, effect, where each is defined ({new} new in "
-                   f"your sets)")
-
-
-def no_sets(game: str) -> str | None:
-    """What a game without company sets takes in their place; None for Briefcase, which has them."""
-    if game == "fmnyc":
-        # Its --set takes a file (README: check-set, build, simulate); "played whole" alone left
-        # a designer with a Career card file of their own no way on.
-        return ("fmnyc has no company sets; --set takes a file of Career cards (game: fmnyc, "
-                "kind: careers) in place of careers.yaml, as in cardgen check-set FILE")
-    if game != "briefcase":
-        return f"{game} has no company sets (its box is always played whole)"
-    return None
-
-
-def _sets(game: str) -> Listing:
-    if (note := no_sets(game)) is not None:
-        raise NotListed(note)
-    data = _briefcase()
-    rows: list[dict[str, Any]] = []
-    origin, file = _origin(data.sets_file) if data.sets_file else ("shipped", "")
-    for s in data.game.sets.values():
-        rows.append({"id": s.id, "name": s.name, "type": "official", "companies": len(s.company_ids),
-                     "new_companies": 0, "origin": origin, "file": file})
-    for s, path in data.own_sets:
-        origin, file = _origin(path)
-        rows.append({"id": s.id, "name": s.name, "type": "own", "companies": len(s.company_ids),
-                     "new_companies": len(s.new_companies), "origin": origin, "file": file})
-    own = len(data.own_sets)
-    return Listing(rows, ["id", "name", "type", "companies", "new", "origin", "file"],
-                   [[r["id"], r["name"], r["type"], r["companies"], r["new_companies"], r["origin"],
-                     r["file"]] for r in rows], {"companies", "new"},
-                   f"company sets for --set, by id or name ({own} of your own)")
 
 
 def _bots(game: str) -> Listing:
@@ -173,7 +53,7 @@ def _languages(game: str) -> Listing:
         contexts = None           # the data's own problems are listed elsewhere (validate)
     for lang in cat.available_languages(game):
         path = cat.po_path(game, lang)
-        origin, file = _origin(path)
+        origin, file = where_defined(path)
         name = languages.english_name(lang)
         percent, problem = None, None
         try:
@@ -246,9 +126,24 @@ def _effects(game: str) -> Listing:
                    f"schema){also}")
 
 
+def _game_listing(what: str) -> Callable[[str], Listing]:
+    """A listing only some games have, from their ``listings`` module."""
+    def build(game: str) -> Listing:
+        from cardgen.games import game_module, sets_note
+
+        own = getattr(game_module(game, "listings"), "LISTINGS", {})
+        if what in own:
+            return own[what]()
+        if what == "sets":
+            raise NotListed(sets_note(game))
+        raise NotListed(f"{game} has no {what}; its cards and their counts: cardgen list {game} cards")
+
+    return build
+
+
 LISTINGS: dict[str, Callable[[str], Listing]] = {
-    "companies": _companies, "sets": _sets, "bots": _bots, "languages": _languages, "cards": _cards,
-    "effects": _effects,
+    "companies": _game_listing("companies"), "sets": _game_listing("sets"), "bots": _bots,
+    "languages": _languages, "cards": _cards, "effects": _effects,
 }
 
 

@@ -3,7 +3,11 @@
 - ``RULES`` in its ``__init__``: the meaning checks ``cardgen validate`` runs on its data;
 - ``simulation.SIMULATOR`` (optional): the ``Simulator`` that ``cardgen simulate`` drives;
 - ``cards`` and ``inserts`` (optional): what ``cardgen build`` prints (see ``render.pipeline``);
-- ``texts`` (optional): the strings ``cardgen i18n`` translates.
+- ``texts`` (optional): the strings ``cardgen i18n`` translates;
+- ``listings`` (optional): what ``cardgen list`` shows that only this game has (``LISTINGS``,
+  name -> a function giving a ``cardgen.listing.Listing``), ``SETS_NOTE`` (what its --set takes,
+  when it has no sets to list) and ``set_called(name)`` (what ``name`` is when it names one of
+  its sets, for a set typed where the game goes).
 
 Everything else (YAML loading, schemas, problems, the CLI, the simulation runner, the
 renderer's imposition) is shared.
@@ -58,26 +62,36 @@ def unknown_game(game: str, known: Iterable[str] | None = None, typed: bool = Fa
 
 def _set_given_as_game(name: str) -> str:
     """What to say after ``unknown_game`` when the name given for the game is a set: a set file,
-    or the id or name of a Briefcase company set (the official ones and the workspace's own).
-    check-set takes its set as its argument, so 'cardgen simulate "My Set"' is a natural slip;
-    it was told only that 'My Set' is no game. Empty when the name is none of these (or the data
-    cannot be read: the command that reads it says so)."""
+    or the id or name of one of a game's sets (``listings.set_called``). check-set takes its set
+    as its argument, so 'cardgen simulate "My Set"' is a natural slip; it was told only that
+    'My Set' is no game. Empty when the name is none of these (or the data cannot be read: the
+    command that reads it says so)."""
     import os
     from pathlib import Path
 
     if not name or name.casefold() == "random":
         return ""
-    try:
-        if Path(name).suffix.lower() in (".yaml", ".yml") and os.path.isfile(name):
-            return f"; {shorten(name)} is a file: a set file is given with --set {shorten(name)}"
-        from cardgen.games.briefcase.load import resolve_set
+    if Path(name).suffix.lower() in (".yaml", ".yml") and os.path.isfile(name):
+        return f"; {shorten(name)} is a file: a set file is given with --set {shorten(name)}"
+    for game in registered_games():
+        set_called = getattr(game_module(game, "listings"), "set_called", None)
+        try:
+            what = set_called(name) if set_called else None
+        except Exception:                    # data the command itself reports
+            what = None
+        if what:
+            return f"; '{shorten(name)}' is {what}: give it with --set '{shorten(name)}'"
+    return ""
 
-        chosen = resolve_set(name)[1]
-    except Exception:                        # no such set, or data the command itself reports
-        return ""
-    if chosen is None:
-        return ""
-    return f"; '{shorten(name)}' is a Briefcase company set: give it with --set '{shorten(name)}'"
+
+def sets_note(game: str) -> str | None:
+    """What ``game`` takes in place of sets when it has none to list (``cardgen list GAME sets``,
+    check-set GAME); None when it lists its sets."""
+    module = game_module(game, "listings")
+    if "sets" in getattr(module, "LISTINGS", {}):
+        return None
+    played_whole = f"{game} has no company sets (its box is always played whole)"
+    return getattr(module, "SETS_NOTE", None) or played_whole
 
 
 def game_rules(game: str) -> GameRules:
