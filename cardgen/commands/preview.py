@@ -96,8 +96,10 @@ def register(app: typer.Typer) -> None:
             try:
                 face = find_face(ctx.module.card_list(ctx.selection), card)
             except UsageProblem as exc:
-                if set_ref is None and game == "briefcase":     # the box holds no set's new companies
-                    raise UsageProblem(f"{exc}; a company new in a set of yours needs --set SET") from None
+                from cardgen.games import sets_note
+
+                if set_ref is None and sets_note(game) is None:    # the box holds no set's new cards
+                    raise UsageProblem(f"{exc}; a card new in a set of yours needs --set SET") from None
                 raise
             try:
                 (image,) = face_images(ctx, [face], dpi, 3.0 if bleed else 0.0)

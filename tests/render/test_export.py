@@ -64,7 +64,7 @@ def test_preview_of_an_unknown_card_is_one_line_with_a_suggestion(tmp_path: Path
     result = runner.invoke(app, ["preview", "steel_factroy", "--out", str(tmp_path / "x.png")])
     assert result.exit_code == 2
     assert "did you mean 'steel_factory'" in result.output
-    assert "a company new in a set of yours needs --set SET" in result.output     # where it may be
+    assert "a card new in a set of yours needs --set SET" in result.output     # where it may be
     assert not (tmp_path / "x.png").exists()
 
 
