@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cardgen.games.fmnyc.engine import anytime, management, zone
-from cardgen.games.fmnyc.engine.delivery import delivery, sale, takeovers
+from cardgen.games.fmnyc.engine.delivery import delivery, sale, takeover, takeovers
 from cardgen.games.fmnyc.engine.effects import perform
 from cardgen.games.fmnyc.engine.game import Game
 from cardgen.games.fmnyc.engine.items import gain_coins, gain_piece, transfer
@@ -1656,3 +1656,58 @@ def test_a_partnership_at_the_pawn_shop_is_taken_over_by_the_same_rules():
     assert not takeovers(game, 0, _parked(game, 0, pawn, 1))
     game.seats[0].trucks[0].workers = 2
     assert takeovers(game, 0, game.seats[0].trucks[0]) == [["partnership", pawn]]
+
+
+# --- Audit against the rule text (seed 004), sentence by sentence --------------------------------
+def test_truck_sales_both_returns_a_truck_parked_in_the_action_zone_behind_the_screen():
+    """Truck Sales (11): "Perform both actions above: Keep your truck, collecting 5 coins. Collect 1
+    strike + 2 workers." "Note: If the truck was in the Action Zone, return it behind your Player's
+    Screen." """
+    game = new_game()
+    s = game.seats[0]
+    _parked(game, 0, square(game, "tools"), 1)
+    before = (s.coins, s.held["worker"], s.held["strike"])
+    play(game, perform(game, 0, effects(game, 11)), "both")
+    assert s.trucks == [] and s.held["truck"] == 1
+    assert (s.coins, s.held["worker"], s.held["strike"]) == (before[0] + 5, before[1] + 1 + 2, before[2] + 1)
+
+
+def test_truck_sales_sells_the_truck_the_player_chooses():
+    """Truck Sales (11): "Sell a truck to the supply for 11 coins + 1 strike": a seat with a truck
+    behind its screen and one parked chooses which it sells."""
+    game = new_game()
+    s = game.seats[0]
+    tools = square(game, "tools")
+    _parked(game, 0, tools, 0)
+    gain_piece(game, 0, "truck")                     # a second truck, behind the screen
+    game.start(perform(game, 0, effects(game, 11)))
+    game.apply("sell")
+    asked = game.decision()
+    assert asked.tag == "pay_truck" and set(asked.options) == {tools, "screen"}
+    game.apply(tools)
+    assert game.decision() is None
+    assert s.trucks == [] and s.held["truck"] == 1
+
+
+def test_truck_sales_buy_needs_a_truck_of_the_players_colour_in_the_supply():
+    """Truck Sales (11): "Buy 1 truck + 2 workers from the supply for 6 coins": with all 3 trucks of
+    his colour (15 Trucks, 5 colors) already his, there is none to buy; selling one and buying it
+    back ("both") still works."""
+    game = new_game()
+    gain_piece(game, 0, "truck", 2)
+    assert game.supply.colour[0]["truck"] == 0
+    game.start(perform(game, 0, effects(game, 11)))
+    assert list(game.decision().options) == ["sell", "both", "skip"]
+
+
+def test_the_loser_of_a_roadblock_takes_1_coin_from_the_supply_for_his_slogan():
+    """Reparations: "The moment a player takes over an opponent's partnership (shop/factory) or
+    roadblock, that opponent has the opportunity to say his character slogan out loud in exchange
+    for 1 coin from the supply." """
+    game = new_game()
+    street = game.table.slots[0]
+    zone.place_roadblock(game, 1, street.index)
+    truck = _parked(game, 0, street.adjacent, 1)
+    before = game.seats[1].coins
+    play(game, takeover(game, 0, truck, "roadblock", street.index))
+    assert game.board.roadblock[street.index] == 0 and game.seats[1].coins == before + 1
