@@ -1711,3 +1711,23 @@ def test_the_loser_of_a_roadblock_takes_1_coin_from_the_supply_for_his_slogan():
     before = game.seats[1].coins
     play(game, takeover(game, 0, truck, "roadblock", street.index))
     assert game.board.roadblock[street.index] == 0 and game.seats[1].coins == before + 1
+
+
+def test_the_route_may_use_a_politician_to_move_an_opponents_truck_off_the_square():
+    """Delivery Action, Route: "park your truck in any available square in the Action Zone. Note:
+    If the square is occupied (with an opponent's truck on it), you may move his truck in 2 ways:
+    utilize a politician or implement a takeover." """
+    game = new_game()
+    tools, jewelry = square(game, "tools"), square(game, "jewelry")
+    _parked(game, 1, tools, 0)
+    _politician(game, 0, "mayor")                               # needs 1 coin: seat 1 has 12
+    give_crates(game, 0, ["tools"])
+    game.start(delivery(game, 0))
+    asked = game.decision()
+    assert (asked.seat, asked.tag) == (0, "route_politician")
+    game.apply(["move_truck", "mayor", tools, jewelry])
+    assert game.seats[1].trucks[0].square == jewelry
+    assert tools in game.decision().options                    # the route: the square is free
+    game.apply(tools)
+    game.apply(["tools"])
+    assert game.seats[0].trucks[0].square == tools and game.seats[0].crates == []
