@@ -1731,3 +1731,44 @@ def test_the_route_may_use_a_politician_to_move_an_opponents_truck_off_the_squar
     game.apply(tools)
     game.apply(["tools"])
     assert game.seats[0].trucks[0].square == tools and game.seats[0].crates == []
+
+
+def test_after_a_lot_is_sold_the_next_player_in_turn_from_the_first_player_opens():
+    """Stage 3: "The next player in turn (clockwise from the first player) bids on a container of
+    his choice." The turn passes from the opener, whoever won his lot."""
+    game = new_game()
+    game.first = 1
+    set_containers(game, [["tools", "tools"], ["clothing", "clothing"], [], []])
+    game.start(_auction(game))
+    game.apply([0, 6])                         # seat 2 (the first player) opens
+    game.apply("pass")                         # seat 3
+    game.apply(7)                              # seat 4 outbids
+    game.apply("pass")                         # seat 1
+    game.apply("pass")                         # seat 2
+    game.apply("pass")                         # seat 3: sold to seat 4
+    game.apply(False)                          # no extra hidden crate
+    assert (game.decision().seat, game.decision().tag) == (2, "open_bid")   # seat 3 opens next
+    assert game.board.containers[0] == []
+
+
+def test_managers_are_assigned_only_to_stages_5_to_17():
+    """Stage 4: "each player (in turn) assigns 1 manager to any stage of choice between stages
+    5-17." """
+    game = new_game(5)
+    game.board.managers_on.clear()
+    rule = next(e for e in effects(game, 4) if e["kind"] == "assign_managers")
+    game.start(management.HANDLERS["assign_managers"](game, rule))
+    assert sorted(game.decision().options) == list(range(5, 18))
+
+
+def test_the_trucks_award_example_the_nominee_with_the_most_trucks_wins_it():
+    """Awards: "if you nominate yourself for the trucks award, and by the end of the game you have
+    the most trucks amongst the pool of nominees, then you win the award" (2nd place: half)."""
+    game = new_game()
+    gain_piece(game, 0, "truck", 2)                           # seat 1: 3 trucks
+    for seat in (0, 1):                                        # seat 2: 1 truck
+        game.supply.colour[seat]["disc"] -= 1
+        game.board.nominees["trucks"].append(seat)
+    _, parts = final_scores(game)
+    full = game.table.award_sum["trucks"]
+    assert (parts[0]["awards"], parts[1]["awards"]) == (full, full // 2)
