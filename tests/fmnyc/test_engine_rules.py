@@ -1772,3 +1772,17 @@ def test_the_trucks_award_example_the_nominee_with_the_most_trucks_wins_it():
     _, parts = final_scores(game)
     full = game.table.award_sum["trucks"]
     assert (parts[0]["awards"], parts[1]["awards"]) == (full, full // 2)
+
+
+def test_a_bid_is_said_out_loud_so_every_player_sees_the_standing_bid():
+    """Stage 3: "The bid must be said out loud." Every seat's observation shows the lot, the
+    standing bid and its bidder, while another seat's crates stay hidden."""
+    game = new_game()
+    set_containers(game, [["tools", "tools"], [], [], []])
+    game.start(_auction(game))
+    game.apply([0, 6])                         # seat 1 opens
+    game.apply(8)                              # seat 2 outbids
+    for seat in range(4):
+        seen = game.observation(seat)
+        assert seen.focus == (0, 8, 1) and seen.containers[0] == ("tools", "tools")
+        assert seen.seats[0].crates == len(game.seats[0].crates)   # a count, not the colours
