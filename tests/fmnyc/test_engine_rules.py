@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cardgen.games.fmnyc.engine import anytime, management, zone
-from cardgen.games.fmnyc.engine.delivery import delivery, sale, takeovers
+from cardgen.games.fmnyc.engine.delivery import delivery, sale, takeover, takeovers
 from cardgen.games.fmnyc.engine.effects import perform
 from cardgen.games.fmnyc.engine.game import Game
 from cardgen.games.fmnyc.engine.items import gain_coins, gain_piece, transfer
@@ -1656,3 +1656,133 @@ def test_a_partnership_at_the_pawn_shop_is_taken_over_by_the_same_rules():
     assert not takeovers(game, 0, _parked(game, 0, pawn, 1))
     game.seats[0].trucks[0].workers = 2
     assert takeovers(game, 0, game.seats[0].trucks[0]) == [["partnership", pawn]]
+
+
+# --- Audit against the rule text (seed 004), sentence by sentence --------------------------------
+def test_truck_sales_both_returns_a_truck_parked_in_the_action_zone_behind_the_screen():
+    """Truck Sales (11): "Perform both actions above: Keep your truck, collecting 5 coins. Collect 1
+    strike + 2 workers." "Note: If the truck was in the Action Zone, return it behind your Player's
+    Screen." """
+    game = new_game()
+    s = game.seats[0]
+    _parked(game, 0, square(game, "tools"), 1)
+    before = (s.coins, s.held["worker"], s.held["strike"])
+    play(game, perform(game, 0, effects(game, 11)), "both")
+    assert s.trucks == [] and s.held["truck"] == 1
+    assert (s.coins, s.held["worker"], s.held["strike"]) == (before[0] + 5, before[1] + 1 + 2, before[2] + 1)
+
+
+def test_truck_sales_sells_the_truck_the_player_chooses():
+    """Truck Sales (11): "Sell a truck to the supply for 11 coins + 1 strike": a seat with a truck
+    behind its screen and one parked chooses which it sells."""
+    game = new_game()
+    s = game.seats[0]
+    tools = square(game, "tools")
+    _parked(game, 0, tools, 0)
+    gain_piece(game, 0, "truck")                     # a second truck, behind the screen
+    game.start(perform(game, 0, effects(game, 11)))
+    game.apply("sell")
+    asked = game.decision()
+    assert asked.tag == "pay_truck" and set(asked.options) == {tools, "screen"}
+    game.apply(tools)
+    assert game.decision() is None
+    assert s.trucks == [] and s.held["truck"] == 1
+
+
+def test_truck_sales_buy_needs_a_truck_of_the_players_colour_in_the_supply():
+    """Truck Sales (11): "Buy 1 truck + 2 workers from the supply for 6 coins": with all 3 trucks of
+    his colour (15 Trucks, 5 colors) already his, there is none to buy; selling one and buying it
+    back ("both") still works."""
+    game = new_game()
+    gain_piece(game, 0, "truck", 2)
+    assert game.supply.colour[0]["truck"] == 0
+    game.start(perform(game, 0, effects(game, 11)))
+    assert list(game.decision().options) == ["sell", "both", "skip"]
+
+
+def test_the_loser_of_a_roadblock_takes_1_coin_from_the_supply_for_his_slogan():
+    """Reparations: "The moment a player takes over an opponent's partnership (shop/factory) or
+    roadblock, that opponent has the opportunity to say his character slogan out loud in exchange
+    for 1 coin from the supply." """
+    game = new_game()
+    street = game.table.slots[0]
+    zone.place_roadblock(game, 1, street.index)
+    truck = _parked(game, 0, street.adjacent, 1)
+    before = game.seats[1].coins
+    play(game, takeover(game, 0, truck, "roadblock", street.index))
+    assert game.board.roadblock[street.index] == 0 and game.seats[1].coins == before + 1
+
+
+def test_the_route_may_use_a_politician_to_move_an_opponents_truck_off_the_square():
+    """Delivery Action, Route: "park your truck in any available square in the Action Zone. Note:
+    If the square is occupied (with an opponent's truck on it), you may move his truck in 2 ways:
+    utilize a politician or implement a takeover." """
+    game = new_game()
+    tools, jewelry = square(game, "tools"), square(game, "jewelry")
+    _parked(game, 1, tools, 0)
+    _politician(game, 0, "mayor")                               # needs 1 coin: seat 1 has 12
+    give_crates(game, 0, ["tools"])
+    game.start(delivery(game, 0))
+    asked = game.decision()
+    assert (asked.seat, asked.tag) == (0, "route_politician")
+    game.apply(["move_truck", "mayor", tools, jewelry])
+    assert game.seats[1].trucks[0].square == jewelry
+    assert tools in game.decision().options                    # the route: the square is free
+    game.apply(tools)
+    game.apply(["tools"])
+    assert game.seats[0].trucks[0].square == tools and game.seats[0].crates == []
+
+
+def test_after_a_lot_is_sold_the_next_player_in_turn_from_the_first_player_opens():
+    """Stage 3: "The next player in turn (clockwise from the first player) bids on a container of
+    his choice." The turn passes from the opener, whoever won his lot."""
+    game = new_game()
+    game.first = 1
+    set_containers(game, [["tools", "tools"], ["clothing", "clothing"], [], []])
+    game.start(_auction(game))
+    game.apply([0, 6])                         # seat 2 (the first player) opens
+    game.apply("pass")                         # seat 3
+    game.apply(7)                              # seat 4 outbids
+    game.apply("pass")                         # seat 1
+    game.apply("pass")                         # seat 2
+    game.apply("pass")                         # seat 3: sold to seat 4
+    game.apply(False)                          # no extra hidden crate
+    assert (game.decision().seat, game.decision().tag) == (2, "open_bid")   # seat 3 opens next
+    assert game.board.containers[0] == []
+
+
+def test_managers_are_assigned_only_to_stages_5_to_17():
+    """Stage 4: "each player (in turn) assigns 1 manager to any stage of choice between stages
+    5-17." """
+    game = new_game(5)
+    game.board.managers_on.clear()
+    rule = next(e for e in effects(game, 4) if e["kind"] == "assign_managers")
+    game.start(management.HANDLERS["assign_managers"](game, rule))
+    assert sorted(game.decision().options) == list(range(5, 18))
+
+
+def test_the_trucks_award_example_the_nominee_with_the_most_trucks_wins_it():
+    """Awards: "if you nominate yourself for the trucks award, and by the end of the game you have
+    the most trucks amongst the pool of nominees, then you win the award" (2nd place: half)."""
+    game = new_game()
+    gain_piece(game, 0, "truck", 2)                           # seat 1: 3 trucks
+    for seat in (0, 1):                                        # seat 2: 1 truck
+        game.supply.colour[seat]["disc"] -= 1
+        game.board.nominees["trucks"].append(seat)
+    _, parts = final_scores(game)
+    full = game.table.award_sum["trucks"]
+    assert (parts[0]["awards"], parts[1]["awards"]) == (full, full // 2)
+
+
+def test_a_bid_is_said_out_loud_so_every_player_sees_the_standing_bid():
+    """Stage 3: "The bid must be said out loud." Every seat's observation shows the lot, the
+    standing bid and its bidder, while another seat's crates stay hidden."""
+    game = new_game()
+    set_containers(game, [["tools", "tools"], [], [], []])
+    game.start(_auction(game))
+    game.apply([0, 6])                         # seat 1 opens
+    game.apply(8)                              # seat 2 outbids
+    for seat in range(4):
+        seen = game.observation(seat)
+        assert seen.focus == (0, 8, 1) and seen.containers[0] == ("tools", "tools")
+        assert seen.seats[0].crates == len(game.seats[0].crates)   # a count, not the colours

@@ -281,6 +281,19 @@ def politician_window(game: Game) -> Steps:
             act(game, seat, chosen)
 
 
+def before_route(game: Game, seat: int) -> Steps:
+    """Delivery Action, Route: "If the square is occupied (with an opponent's truck on it), you
+    may move his truck in 2 ways: utilize a politician or implement a takeover." Before his
+    truck parks, the delivering seat may use his politicians, one after another (each goes to
+    -1, so none twice): the square is cleared where he parks, not only between stages."""
+    while options := politician_uses(game, seat):
+        chosen = yield _ask(game, seat, "route_politician", "Delivery: before you park, use a politician "
+                            "(move a truck off the square you want), or pass", options)
+        if chosen == PASS:
+            return
+        act(game, seat, chosen)
+
+
 def final_nominations(game: Game) -> Steps:
     """After the last stage 17, each seat in turn may nominate itself with its remaining discs
     (kept ones, or moved from the Politicians' Panel), until it passes."""

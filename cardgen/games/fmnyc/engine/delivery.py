@@ -11,7 +11,9 @@ Engine readings where the text leaves a choice (rules.yaml ``delivery``, ``takeo
   change nothing. A player may stop before the route ("not all are mandatory"): then nothing
   moves.
 - A truck parks on a square with no strike and no other truck (a truck in the way is moved by a
-  politician, between stages); it stays there after the delivery. Once it is parked, each seat
+  politician: the delivering seat may use his just before the route, ``anytime.before_route``);
+  it stays there after the delivery. Moving the truck in the way by "a takeover" is not played:
+  the text does not say where it goes. Once it is parked, each seat
   in the Round of Turns may use one politician (ruling delivery-any-time); the takeover and the
   sale happen where the truck then stands.
 - A takeover needs more workers on the truck than guards on the place (a place with 2 guards is
@@ -205,6 +207,8 @@ def delivery(game: Game, seat: int) -> Steps:
         if place == NO_ZONE_WORKER:
             break
         pulled.append(place)
+    # Route: a square taken by an opponent's truck may be cleared with a politician first.
+    yield from anytime.before_route(game, seat)
     squares = route_squares(game, seat, truck)
     if not squares:
         return

@@ -36,6 +36,8 @@ Steps = Generator[Decision, Any, None]
 Effect = Mapping[str, Any]
 # The option of leaving a "may" undone.
 SKIP = "skip"
+# The truck behind the screen, among a seat's trucks to choose from.
+HOME = "screen"
 
 
 def applies(game: Game, effect: Effect) -> bool:
@@ -91,8 +93,7 @@ def affordable(game: Game, seat: int, effects: Sequence[Effect]) -> bool:
 
 
 def qualifies(game: Game, seat: int, option: Mapping[str, Any]) -> bool:
-    """Whether the seat holds what a ``choose`` option ``requires`` (and keeps): Truck Sales'
-    "Perform both actions above: Keep your truck" sells a truck to buy it back."""
+    """Whether the seat holds what a ``choose`` option ``requires`` (and keeps)."""
     return all(holds(game, seat, item) >= int(n) for item, n in option.get("requires", {}).items())
 
 
@@ -147,17 +148,20 @@ def _pay(game: Game, seat: int, e: Effect) -> Steps:
                     continue
                 s.crates.remove(crate)
                 (game.tower.crates if to == TOWER else game.supply.pouch).append(crate)
-            elif item == "truck" and not s.held["truck"] and s.trucks:
-                # A parked truck comes back behind the screen first (Truck Sales' note), with
-                # its workers.
-                where = [t.square for t in s.trucks]
+            elif item == "truck" and s.trucks:
+                # Truck Sales: "Sell a truck": any of the seat's trucks, behind its screen or
+                # parked. "Note: If the truck was in the Action Zone, return it behind your
+                # Player's Screen": a parked one comes back first, with its workers.
+                where = ([HOME] if s.held["truck"] else []) + [t.square for t in s.trucks]
                 square = where[0] if len(where) == 1 else (
                     yield ask.choose(seat, "pay_truck", "Choose the truck you sell", where,
-                                     lambda q: f"your truck at the {names.square(game.table, q)}"))
-                truck = next(t for t in s.trucks if t.square == square)
-                s.trucks.remove(truck)
-                s.held["worker"] += truck.workers
-                s.held["truck"] += 1
+                                     lambda q: "the truck behind your screen" if q == HOME
+                                     else f"your truck at the {names.square(game.table, q)}"))
+                if square != HOME:
+                    truck = next(t for t in s.trucks if t.square == square)
+                    s.trucks.remove(truck)
+                    s.held["worker"] += truck.workers
+                    s.held["truck"] += 1
                 return_piece(game, seat, "truck")
             elif holds(game, seat, item):
                 return_piece(game, seat, item)
@@ -202,8 +206,16 @@ def useful(game: Game, seat: int, effects: Sequence[Effect]) -> bool:
     """Whether an option can do anything at all now (an exchange with no crate, a sale on a
     full board, a strike to remove or a truck to move when there is none are not offered)."""
     s = game.seats[seat]
+    sold = 0                 # trucks the list gives back to the supply before it gains one
     for e in effects:
         kind = e["kind"]
+        if kind == "pay" and "truck" in e["items"]:
+            sold += int(e["items"]["truck"])
+        # Truck Sales: "Buy 1 truck + 2 workers from the supply for 6 coins": with no truck of
+        # the seat's colour left in the supply (3 each) there is none to buy, and the 6 coins
+        # would buy 2 workers.
+        if kind == "gain" and game.supply.colour[seat]["truck"] + sold < int(e["items"].get("truck", 0)):
+            return False
         if kind in ("exchange_crate", "sell_crate") and not s.crates:
             return False
         if kind in ("exchange_crate", "buy_crate") and not any(game.board.containers):
