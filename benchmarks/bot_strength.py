@@ -5,7 +5,7 @@
 One seat plays the row's bot and the others the column's, seats rotated one per game (every bot
 sits in every seat equally often); a cell is the row bot's win share (ties shared) with its 95%
 interval, mean ± 1.96·sd/√n. Fair share is 1/players: above it the row bot is the stronger.
-check-set plays its verdicts with the strongest bot (cardgen/commands/__init__.py STRONGEST).
+check-set plays its verdicts with the strongest bot (the simulator's ``strongest``).
 """
 
 from __future__ import annotations

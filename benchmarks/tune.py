@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from cardgen.commands import STRONGEST
+from cardgen.games import game_simulator
 from cardgen.games.briefcase.tuning import SIMULATOR, subject
 from cardgen.sim.runner import default_jobs, local_executor
 from cardgen.sim.tune import Settings, Tuner
@@ -27,7 +27,7 @@ def main() -> None:
     args = ap.parse_args()
     counts = [int(n) for n in args.players.split(",")]
     workers = args.jobs or default_jobs()
-    settings = Settings(SIMULATOR, STRONGEST["briefcase"], counts, args.games, args.seed,
+    settings = Settings(SIMULATOR, game_simulator("briefcase").strongest, counts, args.games, args.seed,
                         args.budget, workers)
     with local_executor(workers) as executor:
         outcome = Tuner(subject(args.set, counts), settings, executor).tune()

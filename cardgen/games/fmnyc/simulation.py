@@ -86,7 +86,7 @@ class Config:
 class FmnycSimulator:
     game = "fmnyc"
     bots = tuple(BOTS)            # ("random", "heuristic", "planner"): the second is the default seat
-    strongest = "planner"         # benchmarks/bot_strength.py: check-set and tune seat it everywhere
+    strongest = "planner"         # seated everywhere by check-set (README: it beats the heuristic)
     player_counts = (2, 3, 4, 5)
     options = ("rounds", "stocks", "career")       # what ``cardgen simulate`` may pass
     settings = {"seconds_per_turn": SECONDS_PER_TURN, "rounds": WHOLE, "stocks": FLAG, "career": TEXT_OR_FLAG,
