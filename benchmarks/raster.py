@@ -22,7 +22,8 @@ from pathlib import Path
 from PIL import Image
 
 from cardgen.commands.build import context_for
-from cardgen.render.export import EXPORT_BLEED_MM, _distinct_faces
+from cardgen.render.export import EXPORT_BLEED_MM
+from cardgen.render.printable import faces_by_key
 from cardgen.render.raster import faces_pdf, rasterise
 
 
@@ -51,7 +52,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     ctx = context_for("briefcase", "en")
-    faces = _distinct_faces(ctx.module.card_list(ctx.selection))
+    faces = list(faces_by_key(ctx.module.card_list(ctx.selection)).values())
     cases = [("preview: 1 face, 200 dpi", faces_pdf(ctx, faces[:1], 0.0), 200, 1),
              (f"export png: {len(faces)} faces, 300 dpi + bleed", faces_pdf(ctx, faces, EXPORT_BLEED_MM),
               300, len(faces))]
