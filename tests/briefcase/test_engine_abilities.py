@@ -422,3 +422,44 @@ def test_a_per_activation_ability_acts_only_when_its_company_is_activated():
         play_turn(g)
     assert g.players[1].storage[res("personnel")] == 2 and g.players[0].storage[res("personnel")] == 0
     assert not bots(g)[0].asked("take_from_opponent")
+
+
+def test_law_firm_looks_at_the_opponents_hands_in_clockwise_order():
+    """Law Firm: "The player looks at each opponents hand in clockwise order and if a player
+    has both, chooses which card must be discarded": from the seat after his own, round the
+    table (here seat 3 of 4 activates it: seats 4, 1, 2)."""
+    g = _game(players=4)
+    g.current = 2
+    law = give(g, 2, "law_firm", active=False)
+    pay_for(g, 2, "law_firm")
+    set_hand(g, 2, activate=1)
+    for seat in (0, 1, 3):
+        set_hand(g, seat, buy=1, activate=1)
+    chooser = bots(g)[2]
+    activate(g, law)
+    asked = chooser.asked("opponent_discard")
+    assert [d.prompt.split("seat ")[1].split(" ")[0] for d in asked] == ["4", "1", "2"]
+    assert all(d.seat == 2 for d in asked)
+    for seat in (0, 1, 3):
+        assert sum(g.players[seat].hand) == 1 and sum(g.players[seat].discard) == 1
+    check_all(g)
+
+
+def test_brokerage_firm_deactivates_one_first_level_company_of_every_opponent():
+    """Brokerage Firm: "he may choose to deactivate one 1st-level company from each
+    opponent": one company of each opponent, not more, and not only the first opponent's."""
+    g = _game(players=3)
+    broker = give(g, 0, "brokerage_firm", active=False)
+    pay_for(g, 0, "brokerage_firm")
+    set_hand(g, 0, activate=1)
+    for seat in (1, 2):
+        give(g, seat, "warehouses")
+        give(g, seat, "cargo_company")
+    activate(g, broker)
+    for seat in (1, 2):
+        opp = g.players[seat]
+        still = [ci for ci in (cid(g, "warehouses"), cid(g, "cargo_company")) if opp.active[ci]]
+        assert len(still) == 1, f"seat {seat + 1} keeps {len(still)} of its two companies"
+    assert len(bots(g)[0].asked("deactivate_pick")) == 2
+    assert g.deactivations == 2
+    check_all(g)

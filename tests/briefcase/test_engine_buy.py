@@ -228,3 +228,19 @@ def test_a_logistics_company_pair_buys_imported_only_twice_over():
     set_hand(g, 0, obstacle=2, hire=2)
     actions.buy_resource(g, res("imported"))
     assert g.players[0].storage[res("imported")] == 1 and g.players[0].played == [0, 0, 2, 2]
+
+
+def test_marketing_company_takes_two_cards_of_the_same_type_not_a_mixed_pair():
+    """Marketing Company: "A player may use 2 decision cards of the same type as one decision
+    card of any type": an Obstacle and a Hire are not such a pair."""
+    g = make_game(set_ref=every_company())
+    give(g, 0, "marketing_company")
+    g.resource_blocks = [res("paper"), res("personnel")]
+    set_hand(g, 0, obstacle=1, hire=1)
+    assert actions.resource_plan(g, res("steel")) is None
+    with pytest.raises(IllegalAction):
+        actions.buy_resource(g, res("steel"))
+    set_hand(g, 0, hire=2)
+    actions.buy_resource(g, res("steel"))
+    assert g.players[0].storage[res("steel")] == 1 and g.players[0].played == [0, 0, 0, 2]
+    check_all(g)
