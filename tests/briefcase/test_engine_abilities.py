@@ -463,3 +463,37 @@ def test_brokerage_firm_deactivates_one_first_level_company_of_every_opponent():
     assert len(bots(g)[0].asked("deactivate_pick")) == 2
     assert g.deactivations == 2
     check_all(g)
+
+
+def test_cargo_company_ignores_a_resource_block_not_a_company_block():
+    """Cargo Company: "ignore one resource block when buying cards from the resource
+    market": a blocked company stays blocked."""
+    g = _game(players=3)
+    give(g, 0, "cargo_company")
+    wh = cid(g, "warehouses")
+    g.company_blocks = [wh]
+    g.resource_blocks = [res("steel"), res("paper")]
+    set_hand(g, 0, buy=4)
+    assert "blocked" in actions.company_problem(g, wh)
+    with pytest.raises(IllegalAction, match="blocked"):
+        actions.buy_company(g, wh)
+    actions.buy_resource(g, res("steel"))              # the resource block is ignored
+    assert g.players[0].storage[res("steel")] == 1 and not g.players[0].owned[wh]
+    check_all(g)
+
+
+def test_financial_services_makes_a_buy_and_no_other_card():
+    """Financial Services: "a player may use any decision card as a Buy": not as an Activate,
+    an Obstacle or a Hire."""
+    g = _game()
+    give(g, 0, "financial_services")
+    set_hand(g, 0, obstacle=1)
+    p = g.players[0]
+    assert cards.plan_cards(p, g.uses, 1, BUY) is not None
+    for t in (ACTIVATE, HIRE):
+        assert cards.plan_cards(p, g.uses, 1, t) is None
+    set_hand(g, 0, buy=1)
+    assert cards.plan_cards(p, g.uses, 1, OBSTACLE) is None
+    set_storage(g, 0, steel=1, personnel=1)
+    with pytest.raises(IllegalAction):
+        activate(g, cid(g, "power_plant"))             # a Buy made Activate: not allowed
