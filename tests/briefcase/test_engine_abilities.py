@@ -422,3 +422,78 @@ def test_a_per_activation_ability_acts_only_when_its_company_is_activated():
         play_turn(g)
     assert g.players[1].storage[res("personnel")] == 2 and g.players[0].storage[res("personnel")] == 0
     assert not bots(g)[0].asked("take_from_opponent")
+
+
+def test_law_firm_looks_at_the_opponents_hands_in_clockwise_order():
+    """Law Firm: "The player looks at each opponents hand in clockwise order and if a player
+    has both, chooses which card must be discarded": from the seat after his own, round the
+    table (here seat 3 of 4 activates it: seats 4, 1, 2)."""
+    g = _game(players=4)
+    g.current = 2
+    law = give(g, 2, "law_firm", active=False)
+    pay_for(g, 2, "law_firm")
+    set_hand(g, 2, activate=1)
+    for seat in (0, 1, 3):
+        set_hand(g, seat, buy=1, activate=1)
+    chooser = bots(g)[2]
+    activate(g, law)
+    asked = chooser.asked("opponent_discard")
+    assert [d.prompt.split("seat ")[1].split(" ")[0] for d in asked] == ["4", "1", "2"]
+    assert all(d.seat == 2 for d in asked)
+    for seat in (0, 1, 3):
+        assert sum(g.players[seat].hand) == 1 and sum(g.players[seat].discard) == 1
+    check_all(g)
+
+
+def test_brokerage_firm_deactivates_one_first_level_company_of_every_opponent():
+    """Brokerage Firm: "he may choose to deactivate one 1st-level company from each
+    opponent": one company of each opponent, not more, and not only the first opponent's."""
+    g = _game(players=3)
+    broker = give(g, 0, "brokerage_firm", active=False)
+    pay_for(g, 0, "brokerage_firm")
+    set_hand(g, 0, activate=1)
+    for seat in (1, 2):
+        give(g, seat, "warehouses")
+        give(g, seat, "cargo_company")
+    activate(g, broker)
+    for seat in (1, 2):
+        opp = g.players[seat]
+        still = [ci for ci in (cid(g, "warehouses"), cid(g, "cargo_company")) if opp.active[ci]]
+        assert len(still) == 1, f"seat {seat + 1} keeps {len(still)} of its two companies"
+    assert len(bots(g)[0].asked("deactivate_pick")) == 2
+    assert g.deactivations == 2
+    check_all(g)
+
+
+def test_cargo_company_ignores_a_resource_block_not_a_company_block():
+    """Cargo Company: "ignore one resource block when buying cards from the resource
+    market": a blocked company stays blocked."""
+    g = _game(players=3)
+    give(g, 0, "cargo_company")
+    wh = cid(g, "warehouses")
+    g.company_blocks = [wh]
+    g.resource_blocks = [res("steel"), res("paper")]
+    set_hand(g, 0, buy=4)
+    assert "blocked" in actions.company_problem(g, wh)
+    with pytest.raises(IllegalAction, match="blocked"):
+        actions.buy_company(g, wh)
+    actions.buy_resource(g, res("steel"))              # the resource block is ignored
+    assert g.players[0].storage[res("steel")] == 1 and not g.players[0].owned[wh]
+    check_all(g)
+
+
+def test_financial_services_makes_a_buy_and_no_other_card():
+    """Financial Services: "a player may use any decision card as a Buy": not as an Activate,
+    an Obstacle or a Hire."""
+    g = _game()
+    give(g, 0, "financial_services")
+    set_hand(g, 0, obstacle=1)
+    p = g.players[0]
+    assert cards.plan_cards(p, g.uses, 1, BUY) is not None
+    for t in (ACTIVATE, HIRE):
+        assert cards.plan_cards(p, g.uses, 1, t) is None
+    set_hand(g, 0, buy=1)
+    assert cards.plan_cards(p, g.uses, 1, OBSTACLE) is None
+    set_storage(g, 0, steel=1, personnel=1)
+    with pytest.raises(IllegalAction):
+        activate(g, cid(g, "power_plant"))             # a Buy made Activate: not allowed

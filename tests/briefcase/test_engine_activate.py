@@ -303,3 +303,28 @@ def test_central_bank_invests_real_buy_cards_and_uses_the_others_for_the_activat
     assert actions.invest(g, 2) == 2
     assert g.players[0].played == [0, 0, 2, 0] and g.central_bank_buys == 2
     check_all(g)
+
+
+@pytest.mark.parametrize("kind", [ACTIVATE, OBSTACLE])
+def test_fine_point_4_no_activate_or_obstacle_card_left_gives_nothing(kind):
+    """Fine point 4: "If at some point a player must take an Activate, Hire or Obstacle card
+    and there is none available, then he doesn't get anything and the game continues": the
+    rest of the production still comes."""
+    g = make_game(set_ref=every_company())
+    # A company producing that card type (productions are authored: found in the data).
+    maker = next(c for c in g.rules.companies if c.production_cards[kind] and c.level == 1
+                 and not c.per_activation)
+    ci = give(g, 0, maker.id, active=False)
+    pay_for(g, 0, maker.id)
+    set_hand(g, 0, activate=1)
+    g.removed[kind] += g.bank[kind]                   # every card of the kind out of the bank
+    g.bank[kind] = 0
+    bank = list(g.bank)
+    activate(g, ci)
+    p = g.players[0]
+    assert p.active[ci] and p.discard[kind] == 0
+    for t in range(4):
+        if t != kind:
+            assert p.discard[t] == maker.production_cards[t] and g.bank[t] == bank[t] - p.discard[t]
+    assert not g.over
+    check_all(g)

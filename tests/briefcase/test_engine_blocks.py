@@ -77,3 +77,21 @@ def test_a_company_block_moves_from_beside_the_portfolio_onto_a_company():
     assert g.company_blocks == [wh]
     assert "blocked" in actions.company_problem(g, wh)
     check_all(g)
+
+
+def test_a_company_block_must_move_to_a_different_company():
+    """"If a block is to be moved, it must always be moved to a different company/resource
+    than the one currently blocked": a company block cannot be moved onto its own company."""
+    g = make_game(players=3)
+    wh = cid(g, "warehouses")
+    g.company_blocks = [wh]
+    set_hand(g, 0, obstacle=4)
+    assert wh not in actions.block_targets(g, "company", 0)
+    with pytest.raises(IllegalAction):
+        actions.move_block(g, "company", 0, wh, OBSTACLE)
+    assert g.players[0].played[OBSTACLE] == 0
+    other = cid(g, "cargo_company")
+    actions.move_block(g, "company", 0, other, OBSTACLE)
+    assert g.company_blocks == [other]
+    assert actions.company_problem(g, wh) is None     # Warehouses is unblocked
+    check_all(g)

@@ -228,3 +228,38 @@ def test_a_logistics_company_pair_buys_imported_only_twice_over():
     set_hand(g, 0, obstacle=2, hire=2)
     actions.buy_resource(g, res("imported"))
     assert g.players[0].storage[res("imported")] == 1 and g.players[0].played == [0, 0, 2, 2]
+
+
+def test_marketing_company_takes_two_cards_of_the_same_type_not_a_mixed_pair():
+    """Marketing Company: "A player may use 2 decision cards of the same type as one decision
+    card of any type": an Obstacle and a Hire are not such a pair."""
+    g = make_game(set_ref=every_company())
+    give(g, 0, "marketing_company")
+    g.resource_blocks = [res("paper"), res("personnel")]
+    set_hand(g, 0, obstacle=1, hire=1)
+    assert actions.resource_plan(g, res("steel")) is None
+    with pytest.raises(IllegalAction):
+        actions.buy_resource(g, res("steel"))
+    set_hand(g, 0, hire=2)
+    actions.buy_resource(g, res("steel"))
+    assert g.players[0].storage[res("steel")] == 1 and g.players[0].played == [0, 0, 0, 2]
+    check_all(g)
+
+
+def test_a_resource_is_bought_only_while_its_market_pile_has_cards():
+    """"A player may purchase any number of resources from the market": only the cards the
+    pile holds (the rest of the box is not used, Setup); an exhausted pile sells nothing."""
+    g = make_game(players=2)
+    g.resource_blocks = [res("paper"), res("personnel")]
+    g.players[1].storage[res("steel")] += g.market[res("steel")] - 2
+    g.market[res("steel")] = 2
+    set_hand(g, 0, buy=4)
+    with pytest.raises(IllegalAction, match="market has 2"):
+        actions.buy_resource(g, res("steel"), 3)
+    actions.buy_resource(g, res("steel"), 2)
+    assert g.market[res("steel")] == 0 and g.players[0].storage[res("steel")] == 2
+    assert actions.resource_plan(g, res("steel")) is None
+    with pytest.raises(IllegalAction, match="market has 0"):
+        actions.buy_resource(g, res("steel"))
+    assert g.players[0].hand[BUY] == 2
+    check_all(g)

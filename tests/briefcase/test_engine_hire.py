@@ -244,3 +244,37 @@ def test_refused_energy_in_a_hire_fee_returns_to_its_pile():
     assert g.market[res("energy")] == energy + 1 and g.res_discard[res("energy")] == 0
     assert sum(g.players[1].storage) == 0
     check_all(g)
+
+
+def test_a_hire_replacement_taking_the_last_market_card_removes_a_resource_block():
+    """Fine point 1: a converted hire payment is replaced "from the resource market" when the
+    discard pile has none; "When a resource (except Imported resources) is exhausted, one
+    resource block must be removed from the game at random", however it ran out."""
+    g = make_game(3, set_ref=every_company())
+    g.resource_blocks = [res("paper"), res("concrete")]
+    give(g, 0, "steel_factory")
+    pp = give(g, 1, "power_plant")                   # pays 1: Steel or Personnel
+    set_storage(g, 0, paper=1)
+    g.players[2].storage[res("steel")] += g.market[res("steel")] - 1   # one Steel left to take
+    g.market[res("steel")] = 1
+    set_hand(g, 0, hire=1)
+    hire(g, 1, pp, actions.hire_plan(g, 1, pp, fee=(0, 1, 0, 0, 0, 0)))
+    assert g.players[1].storage[res("steel")] == 1 and g.market[res("steel")] == 0
+    assert len(g.resource_blocks) == 1 and g.resource_blocks_removed == 1
+    check_all(g)
+
+
+def test_the_owner_cannot_deny_the_hiring_only_the_payment():
+    """"Players may not deny the hiring of their companies. They may however choose to deny
+    receiving any of the paid resources": the owner is asked which resources to keep, never
+    whether the hire happens."""
+    g = _hire_game(keep_hire_payment=[])
+    mall = give(g, 1, "shopping_mall")
+    set_storage(g, 0, concrete=1, paper=1)
+    set_hand(g, 0, hire=1)
+    hire(g, 1, mall)
+    assert [tag for tag, _d in bots(g)[1].calls] == ["keep_hire_payment"]
+    made = g.rules.companies[mall].production_cards
+    assert g.players[0].discard == list(made)         # the hirer got the full production
+    assert g.players[0].played[HIRE] == 1
+    check_all(g)
