@@ -357,22 +357,20 @@ def test_production_mixed(data):
 
 
 def test_players_range(data):
-    text = edit(data, "game.yaml", "players: {min: 2, max: 4, default: 4}",
-                "players: {min: 2, max: 5, default: 4}")
+    text = edit(data, "game.yaml", "  max: 4\n", "  max: 5\n")
     code, found = validate()
     # 5 players also need more cards than the box holds; those problems are reported too.
     p = next(p for p in found if p.rule == "players-range")
     assert code == 1 and [q.rule for q in found].count("players-range") == 1
-    at(p, "game.yaml", where(text, "5,"))
+    at(p, "game.yaml", where(text, "5\n"))
     assert p.message == "5 players: the companies list copies for 2 to 4 players only"
 
 
 def test_players_default_outside_min_and_max(data):
-    text = edit(data, "game.yaml", "players: {min: 2, max: 4, default: 4}",
-                "players: {min: 3, max: 4, default: 2}")
+    text = edit(data, "game.yaml", "  min: 2\n  max: 4\n  default: 4 ", "  min: 3\n  max: 4\n  default: 2 ")
     p = only()
     assert p.rule == "players-range"
-    at(p, "game.yaml", where(text, "2}"))
+    at(p, "game.yaml", where(text, "2 "))
     assert p.message == "the default of 2 players is outside 3 to 4"
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from typer.testing import CliRunner
 
+from cardgen.cli import app
 from cardgen.games import game_simulator
 from cardgen.games.briefcase.simulation import COUNTERS, SIMULATOR
 from cardgen.problems import DataError
@@ -116,6 +118,21 @@ def test_the_play_time_on_the_box_is_a_fact_and_the_turn_time_authored():
     data = yaml.safe_load((REPO / "cards/briefcase/game.yaml").read_text())
     assert f"{game.target_minutes}min" in data["facts"]["target_minutes"]
     assert "seconds_per_turn" in data["authored"] and "seconds_per_turn" not in data["facts"]
+
+
+def test_the_player_counts_on_the_box_are_facts_and_the_default_count_authored():
+    # The box line "2-4 45min 12+" prints the counts; no text recommends one, so 4 is cardgen's.
+    import yaml
+
+    from cardgen.games.briefcase.load import load_briefcase
+
+    game, _ = load_briefcase()
+    players = yaml.safe_load((REPO / "cards/briefcase/game.yaml").read_text())["players"]
+    assert players["facts"]["min"] == players["facts"]["max"]
+    assert f"{game.min_players}-{game.max_players} " in players["facts"]["min"]
+    assert players["authored"] == ["default"] and "default" not in players["facts"]
+    result = CliRunner().invoke(app, ["validate", "briefcase", "--provenance"])
+    assert "game.yaml" in result.output and "players default = 4" in result.output
 
 
 @pytest.mark.skipif(not GREEK.exists(), reason="the rulebook text is not beside the repository")

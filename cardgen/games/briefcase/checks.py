@@ -489,6 +489,8 @@ class BriefcaseRules:
         for doc in docs:
             if isinstance(doc.data, dict):
                 notes.extend(authored_notes(doc, [], doc.data, doc.kind))
+            if doc.kind == "game" and isinstance(doc.data.get("players"), dict):
+                notes.extend(authored_notes(doc, ["players"], doc.data["players"], "players"))
             if doc.kind == "components":
                 notes.extend(authored_notes(doc, ["storage_cards"], doc.data["storage_cards"],
                                             "storage cards"))
