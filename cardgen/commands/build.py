@@ -31,7 +31,7 @@ from cardgen.i18n.messages import Translator
 from cardgen.interrupt import Interrupted, stop_taken
 from cardgen.output import OutputError, check_writable, slug, write_all_atomic
 from cardgen.paths import display_path, watched_roots
-from cardgen.problems import DataError, printable
+from cardgen.problems import DataError, plural, printable
 from cardgen.render.cardface import RenderError
 from cardgen.render.fonts import FontError
 from cardgen.render.imposition import Duplex, ImpositionError, SheetLayout
@@ -146,7 +146,7 @@ def _fallback_note(fallbacks: dict[str, str], lang: str) -> str:
     where = f" (cards: {listed})" if cards else ""
     # A fuzzy translation is printed in English too: "no translation yet" sent a translator
     # looking for an entry that was there.
-    return (f"{len(fallbacks)} text{'s' * (len(fallbacks) != 1)} printed in English: "
+    return (f"{plural(len(fallbacks), 'text')} printed in English: "
             f"untranslated or fuzzy in the '{lang}' catalog{where}")
 
 

@@ -21,7 +21,7 @@ from cardgen.commands import (
 from cardgen.games import DEFAULT_GAME
 from cardgen.interrupt import stop_on_signals
 from cardgen.paths import display_path
-from cardgen.problems import printable
+from cardgen.problems import plural, printable
 from cardgen.safe_read import not_a_file
 
 if TYPE_CHECKING:
@@ -258,10 +258,10 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
             rate = owned.get(cid, {}).get("win_rate_when_owned")
             if verb == "play":          # a card played is not owned: how often it was played
                 used = owned.get(cid, {}).get('used', 0)
-                desc = f"used {used} time{'s' * (used != 1)}"
+                desc = f"used {plural(used, 'time')}"
             else:
                 n = owned.get(cid, {}).get("owned", 0)
-                desc = (f"{owner} win {100 * rate['win_share']:.0f}% ({n} {owner if n != 1 else owner[:-1]})"
+                desc = (f"{owner} win {100 * rate['win_share']:.0f}% ({plural(n, owner[:-1], owner)})"
                         if rate else "never held" if verb == "keep" else "never owned")
             going = favoured.get(cid)
             if going is not None:
@@ -396,7 +396,7 @@ def _held_cards(summary: dict, players: int, warnings: list[str], warn: bool = T
         w = it["win_rate_when_owned"]
         lo, hi = w["ci95"]
         lines.append(f"    {name}: {100 * w['win_share']:.0f}% ({100 * lo:.0f}%-{100 * hi:.0f}%) "
-                     f"of {it['owned']} holder{'s' * (it['owned'] != 1)}")
+                     f"of {plural(it['owned'], 'holder')}")
         if warn and (lo > fair or hi < fair):
             warnings.append(f"{players} players: {name} wins {100 * w['win_share']:.0f}% when held "
                             f"(95% CI {100 * lo:.0f}%-{100 * hi:.0f}%), fair share {100 * fair:.0f}%")

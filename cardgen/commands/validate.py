@@ -14,7 +14,7 @@ from cardgen.commands import fail, game_option, pick_game
 from cardgen.data.documents import Document, expand_paths, read_document
 from cardgen.games import game_rules, registered_games, unknown_game
 from cardgen.paths import game_data_files, game_names
-from cardgen.problems import Problem, problems_to_json
+from cardgen.problems import Problem, plural, problems_to_json
 from cardgen.workspace import announce, current
 
 
@@ -146,8 +146,8 @@ def register(app: typer.Typer) -> None:
                 typer.echo(p.format())
             files = len({d.path for d in docs})
             if errors:
-                print(f"{len(errors)} problem{'s' * (len(errors) != 1)} found.", file=sys.stderr)
+                print(f"{plural(len(errors), 'problem')} found.", file=sys.stderr)
             else:
                 extra = f"; {len(notes)} authored values listed" if provenance else ""
-                print(f"{files} file{'s' * (files != 1)} valid{extra}.", file=sys.stderr)
+                print(f"{plural(files, 'file')} valid{extra}.", file=sys.stderr)
         raise typer.Exit(1 if errors else 0)
