@@ -790,3 +790,18 @@ def test_a_workspace_folder_that_is_not_one_is_an_error_not_the_shipped_folder(
             f"shipped {folder} would stand in for it; make it a folder or remove it")
     assert done.stderr.strip().splitlines() == [said]
     assert not (tmp_path / "out").exists()
+
+
+def test_a_workspace_template_that_fails_is_one_line_at_its_place_and_writes_nothing(
+        tmp_path: Path, monkeypatch):
+    # {{ 1 / 0 }} in a workspace's insert template was "internal error, a defect of cardgen".
+    ws = overlay(tmp_path)
+    template = ws / "templates" / "briefcase" / "inserts" / "turn.yaml.j2"
+    template.parent.mkdir(parents=True)
+    template.write_text("[]\n{{ 1 / 0 }}\n")
+    monkeypatch.chdir(ws)
+    result = invoke("build", "--out", "out")
+    assert result.exit_code == 1
+    assert "error: templates/briefcase/inserts/turn.yaml.j2:2: the template fails: division by zero" \
+        in result.output
+    assert "internal error" not in result.output and not (ws / "out").exists()

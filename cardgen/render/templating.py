@@ -83,10 +83,11 @@ class _Sandbox(ImmutableSandboxedEnvironment):
         self.loop_turns = 0
         self.filters[_COUNTED] = self._counted
 
-    def call(self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
+        # (``__self``, as Jinja names it: a template's own keyword ``self=`` must reach the callee.)
         if isinstance(__obj, LoopContext) and args:
             # A recursive loop's ``loop(items)``: those items are loop turns too.
-            args = (self._counted(args[0]), *args[1:])
+            args = (__self._counted(args[0]), *args[1:])
         return super().call(__context, __obj, *args, **kwargs)
 
     def _counted(self, items: Any) -> Iterable[Any]:
@@ -141,11 +142,29 @@ def render_yaml(path: Path, context: dict[str, Any]) -> Any:
     except RecursionError:
         # A macro that calls itself, or a recursive loop that never runs out of items.
         raise LayoutError(f"{shown}: the template calls itself without end") from None
+    except LayoutError:
+        raise                                # the values' own (a label the game lacks)
+    except Exception as exc:
+        # The template's own mistake ({{ 1 / 0 }}, {{ "a" + 1 }}, range(1, 2, 0)), which reached
+        # the command line as an internal error of cardgen's.
+        line = _template_line(exc)
+        raise LayoutError(f"{shown}{f':{line}' if line else ''}: the template fails: {exc}") from None
     try:
         return parse_yaml(text)
     except YamlError as exc:
         raise LayoutError(f"{shown}: the rendered YAML is invalid at line {exc.line}: "
                           f"{exc.message}") from None
+
+
+def _template_line(exc: BaseException) -> int | None:
+    """The template line an error was raised at: Jinja rewrites a template's frames to its
+    source's lines, under the name ``<template>`` for a template made from a string."""
+    line, tb = None, exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == "<template>":
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
 
 
 def template_documents(game: str, templates: Iterable[str], values: dict[str, Any]) -> list[Doc]:

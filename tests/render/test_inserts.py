@@ -242,6 +242,26 @@ def test_a_template_that_calls_itself_without_end_is_one_error(tmp_path, text):
         render_yaml(_template(tmp_path, text), {})
 
 
+@pytest.mark.parametrize("text, said", [
+    ("[]\n{{ 1 / 0 }}", "x.yaml.j2:2: the template fails: division by zero"),
+    ("{{ 'a' + 1 }}", "x.yaml.j2:1: the template fails: can only concatenate str"),
+    ("{{ range(1, 2, 0) }}", "x.yaml.j2:1: the template fails: range"),
+])
+def test_a_template_that_fails_as_it_runs_is_one_error_at_its_line(tmp_path, text, said):
+    # Any error but Jinja's own reached the command line as an internal error of cardgen's.
+    from cardgen.render.layouts import LayoutError
+    from cardgen.render.templating import render_yaml
+
+    with pytest.raises(LayoutError, match=re.escape(said)):
+        render_yaml(_template(tmp_path, text), {})
+
+
+def test_a_template_may_pass_a_keyword_named_self(tmp_path):
+    from cardgen.render.templating import render_yaml
+
+    assert render_yaml(_template(tmp_path, "[{{ dict(self=1).self }}]"), {}) == [1]
+
+
 def test_a_template_may_loop_as_often_as_an_insert_needs(tmp_path):
     from cardgen.render.templating import render_yaml
 
