@@ -135,6 +135,15 @@ def parse_answer(decision: Decision, text: str) -> Any:
         if len(picked) != 1:
             raise ValueError("answer with one option number")
         return picked[0]
+    if decision.kind == "choose_many" and not decision.low <= len(picked) <= decision.high:
+        # Said as a person answers, not as the engine checks a log ("career_draft: choose
+        # between 2 and 2, not 1" named an internal tag and a range of one number).
+        wanted = (f"{decision.low}" if decision.low == decision.high
+                  else f"{decision.low} to {decision.high}")
+        count = max(decision.low, min(decision.high, 2))
+        example = (f", separated by spaces (such as '{' '.join(map(str, range(1, count + 1)))}')"
+                   if count > 1 else "")
+        raise ValueError(f"answer with {wanted} option numbers{example}, not {len(picked)}")
     return picked
 
 
