@@ -179,3 +179,22 @@ def test_json_format_lists_problems_for_editors(project: Path):
     code, out = cardgen("i18n", "check", "briefcase", "--lang", "el", "--format", "json", "--no-fit")
     assert code == 1
     assert '"rule": "i18n-missing"' in out and 'cards/briefcase/locale/el.po",' in out
+
+
+def test_a_board_text_that_fails_the_build_names_its_catalog_line(project: Path, tmp_path: Path):
+    # Free Market: NYC's board named only the message ("board 4-5: text (factory.cement:bonus)
+    # in language 'de': unknown icon ..."), where a card's text names the catalog's line too: the
+    # translator had to search the catalog for the context.
+    assert cardgen("i18n", "init", "fmnyc", "de")[0] == 0
+    path = po_path("fmnyc", "de")
+    po = read_catalog(path)
+    entry(po, "factory.cement:bonus").msgstr = "Nimm 1 {arbeiter}."
+    po.save()
+    text = path.read_text(encoding="utf-8").splitlines()
+    line = text.index('msgstr "Nimm 1 {arbeiter}."') + 1
+    out_dir = tmp_path / "out"
+    code, out = cardgen("build", "fmnyc", "--lang", "de", "--out", str(out_dir))
+    assert code == 1
+    assert (f"error: board 4-5: text (factory.cement:bonus, {display_path(path)}:{line}) in "
+            "language 'de': unknown icon {arbeiter}") in out, out
+    assert not out_dir.exists()
