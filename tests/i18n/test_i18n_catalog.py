@@ -229,6 +229,23 @@ def test_stats_counts_translated_fuzzy_and_untranslated(project: Path):
     assert el[2:6] == [str(total - 2), "1", "1", f"{100 * (total - 2) / total:.1f}%"]
 
 
+def test_stats_counts_an_entry_no_longer_printed_as_obsolete_not_translated(project: Path):
+    # A translator's entry under a mistyped context ("company.powr_plant:name") is one `i18n
+    # check` calls no longer printed; stats counted it translated (6 of 170, 3.5%, where the
+    # catalog translated 5 of the 169 texts the game prints) and obsolete 0.
+    assert cardgen("i18n", "init", "briefcase", "de")[0] == 0
+    path = po_path("briefcase", "de")
+    po = read_catalog(path)
+    entry(po, "company.power_plant:name").msgstr = "Kraftwerk"
+    po.append(polib.POEntry(msgctxt="company.powr_plant:name", msgid="Power Plant", msgstr="Kraftwerk"))
+    po.save()
+    code, out = cardgen("i18n", "stats", "briefcase")
+    assert code == 0, out
+    de = next(line.split() for line in out.splitlines() if line.split()[1:2] == ["de"])
+    total = len(game_messages("briefcase"))
+    assert de[2:7] == ["1", "0", str(total - 1), f"{100 / total:.1f}%", "1"]
+
+
 def test_init_starts_a_new_language_untranslated(project: Path):
     code, out = cardgen("i18n", "init", "briefcase", "de")
     assert code == 0, out
