@@ -198,3 +198,36 @@ def test_a_board_text_that_fails_the_build_names_its_catalog_line(project: Path,
     assert (f"error: board 4-5: text (factory.cement:bonus, {display_path(path)}:{line}) in "
             "language 'de': unknown icon {arbeiter}") in out, out
     assert not out_dir.exists()
+
+
+@pytest.mark.parametrize("source, text, said", [
+    ("Board %(side)s: how the pages fit together", "Spielplan %(seite)s: so passen die Seiten",
+     ["values differ from the English: lost %(side)s; added %(seite)s"]),
+    ("+1 at %(players)s", "+1 bei %(players)d",
+     ["values differ from the English: lost %(players)s",
+      "a % that is not part of a value such as %(players)s (write %% for a percent sign)"]),
+    ("printed at %(percent)s %%", "gedruckt mit %(percent)s %",
+     ["a % that is not part of a value such as %(percent)s (write %% for a percent sign)"]),
+    ("printed at %(percent)s %%", "gedruckt mit %(percent)s %%", []),
+    ("Up to 50% off.", "Bis zu 50% Rabatt.", []),             # a text no value fills: % as it is
+])
+def test_a_label_filled_with_values_keeps_them(source: str, text: str, said: list[str]):
+    # Free Market: NYC's board and player aids fill %(name)s values into their labels; a renamed
+    # one ("Spielplan %(seite)s") passed i18n check and was printed as it was by the build.
+    from cardgen.i18n.checks import check_values
+
+    assert check_values(source, text) == [("i18n-values", s) for s in said]
+
+
+def test_i18n_check_reports_a_renamed_value_at_its_line(project: Path):
+    assert cardgen("i18n", "init", "fmnyc", "de")[0] == 0
+    path = po_path("fmnyc", "de")
+    po = read_catalog(path)
+    entry(po, "label:board_map").msgstr = "Spielplan %(seite)s: so passen die Seiten zusammen"
+    po.save()
+    line = path.read_text(encoding="utf-8").splitlines().index(
+        'msgstr "Spielplan %(seite)s: so passen die Seiten zusammen"') + 1
+    code, out = cardgen("i18n", "check", "fmnyc", "--lang", "de", "--no-fit")
+    assert code == 1
+    assert (f"{display_path(path)}:{line}:1: error[i18n-values]: label:board_map: values differ from "
+            "the English: lost %(side)s; added %(seite)s") in out.splitlines()
