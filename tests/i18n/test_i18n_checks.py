@@ -231,3 +231,20 @@ def test_i18n_check_reports_a_renamed_value_at_its_line(project: Path):
     assert code == 1
     assert (f"{display_path(path)}:{line}:1: error[i18n-values]: label:board_map: values differ from "
             "the English: lost %(side)s; added %(seite)s") in out.splitlines()
+
+
+def test_build_refuses_a_renamed_value_at_its_line(project: Path, tmp_path: Path):
+    # The board printed "Spielplan %(seite)s: ..." as it was, the build saying nothing.
+    assert cardgen("i18n", "init", "fmnyc", "de")[0] == 0
+    path = po_path("fmnyc", "de")
+    po = read_catalog(path)
+    entry(po, "label:board_map").msgstr = "Spielplan %(seite)s: so passen die Seiten zusammen"
+    po.save()
+    line = path.read_text(encoding="utf-8").splitlines().index(
+        'msgstr "Spielplan %(seite)s: so passen die Seiten zusammen"') + 1
+    out_dir = tmp_path / "out"
+    code, out = cardgen("build", "fmnyc", "--lang", "de", "--out", str(out_dir))
+    assert code == 1
+    assert (f"{display_path(path)}:{line}:1: error[i18n-values]: label:board_map: values differ from "
+            "the English: lost %(side)s; added %(seite)s") in out.splitlines(), out
+    assert "nothing written." in out and not out_dir.exists()
