@@ -138,12 +138,12 @@ def parse_answer(decision: Decision, text: str) -> Any:
     if decision.kind == "choose_many" and not decision.low <= len(picked) <= decision.high:
         # Said as a person answers, not as the engine checks a log ("career_draft: choose
         # between 2 and 2, not 1" named an internal tag and a range of one number).
-        wanted = (f"{decision.low}" if decision.low == decision.high
-                  else f"{decision.low} to {decision.high}")
+        wanted = (plural(decision.low, "option number") if decision.low == decision.high
+                  else f"{decision.low} to {decision.high} option numbers")
         count = max(decision.low, min(decision.high, 2))
         example = (f", separated by spaces (such as '{' '.join(map(str, range(1, count + 1)))}')"
                    if count > 1 else "")
-        raise ValueError(f"answer with {wanted} option numbers{example}, not {len(picked)}")
+        raise ValueError(f"answer with {wanted}{example}, not {len(picked)}")
     return picked
 
 

@@ -120,6 +120,9 @@ def test_too_few_or_many_numbers_are_said_as_a_person_answers():
         parse_answer(draft, "1")
     assert str(caught.value) == "answer with 2 option numbers, separated by spaces (such as '1 2'), not 1"
     assert parse_answer(draft, "1 3") == ["a", "c"]
+    one = d.choose_many(0, "discard", "Discard", ["a", "b", "c"], 1, 1)
+    with pytest.raises(ValueError, match="^answer with 1 option number, not 2$"):     # not "1 option numbers"
+        parse_answer(one, "1 2")
     some = d.choose_many(0, "discard", "Discard", ["a", "b", "c"], 0, 1)
     with pytest.raises(ValueError, match="^answer with 0 to 1 option numbers, not 2$"):
         parse_answer(some, "1 2")
