@@ -248,3 +248,19 @@ def test_build_refuses_a_renamed_value_at_its_line(project: Path, tmp_path: Path
     assert (f"{display_path(path)}:{line}:1: error[i18n-values]: label:board_map: values differ from "
             "the English: lost %(side)s; added %(seite)s") in out.splitlines(), out
     assert "nothing written." in out and not out_dir.exists()
+
+
+def test_an_insert_text_with_an_unknown_icon_is_quoted_where_the_build_stops(project: Path, tmp_path: Path):
+    # "insert turn in language 'de': unknown icon {zwei_gleiche}" named no text: the translator
+    # searched the catalog for it. Quoted from its start, as a word too wide for its column is.
+    assert cardgen("i18n", "init", "briefcase", "de")[0] == 0
+    path = po_path("briefcase", "de")
+    po = read_catalog(path)
+    entry(po, "label:turn_obstacle").msgstr = "{zwei_gleiche}: 2 Karten gleicher Art bewegen einen Block."
+    po.save()
+    out_dir = tmp_path / "out"
+    code, out = cardgen("build", "briefcase", "--lang", "de", "--out", str(out_dir))
+    assert code == 1
+    assert ("error: insert turn: text '{zwei_gleiche}: 2 Karten gleicher Art be' in language 'de': "
+            "unknown icon {zwei_gleiche}") in out.splitlines(), out
+    assert not out_dir.exists()
