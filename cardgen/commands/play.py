@@ -423,6 +423,12 @@ def register(app: typer.Typer) -> None:
                            f"{', '.join(simulator.bots)}, or '{YOU}'")
             log = GameLog(game, 1 if seed is None else seed, count, names, recorded_set(set_ref))
         session = Session(simulator, log)
+        if resume is not None:
+            # Said before the table: the resumed game opened on a turn with nothing to tell where
+            # it came from or whose seats these were.
+            seats_said = ", ".join(f"seat {i + 1} {name}" for i, name in enumerate(log.bots))
+            typer.echo(printable(f"resuming {resume}: {plural(len(log.choices), 'decision')} played "
+                                 f"again (seed {log.seed}; {seats_said})"))
         try:
             state = session.run()
         except Quit as exc:

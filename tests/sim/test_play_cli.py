@@ -141,6 +141,10 @@ def test_quit_saves_and_resume_goes_on_to_the_end(tmp_path: Path):
     assert saved.is_file() and "end" not in saved.read_text()
     second = runner.invoke(app, ["play", "--resume", str(saved)], input=ANSWERS)
     assert second.exit_code == 0, second.output and "game over after" in second.output
+    # It says what it goes on from, before the table: the log, its decisions, seed and seats.
+    decisions = len(saved.read_text().splitlines()) - 1
+    assert second.output.startswith(f"resuming {saved}: {decisions} decisions played again (seed 1; "
+                                    "seat 1 you, seat 2 high)\n"), second.output[:300]
 
 
 @pytest.mark.parametrize("option", [["--seats", "high,high"], ["--players", "3"], ["--seed", "1"],
