@@ -272,6 +272,7 @@ class Session:
         self.simulator = simulator
         self.log = log
         self.config = _config(simulator, log)
+        self.resumed = ""     # what a resumed game says once its log has replayed
 
     def policies(self) -> list[Any]:
         return [Terminal(self.simulator, self) if name == YOU
@@ -302,6 +303,8 @@ class Session:
             state = replay(self.simulator, self.config, self.log.seed, self.log.choices)
         except ReplayError as exc:
             raise _no_longer_replays(self.log, "the saved game", exc) from None
+        if self.resumed:
+            typer.echo(printable(self.resumed))
         policies = self.policies()
         while (decision := state.decision()) is not None:
             try:
@@ -427,8 +430,8 @@ def register(app: typer.Typer) -> None:
             # Said before the table: the resumed game opened on a turn with nothing to tell where
             # it came from or whose seats these were.
             seats_said = ", ".join(f"seat {i + 1} {name}" for i, name in enumerate(log.bots))
-            typer.echo(printable(f"resuming {resume}: {plural(len(log.choices), 'decision')} played "
-                                 f"again (seed {log.seed}; {seats_said})"))
+            session.resumed = (f"resuming {resume}: {plural(len(log.choices), 'decision')} played "
+                               f"again (seed {log.seed}; {seats_said})")
         try:
             state = session.run()
         except Quit as exc:
