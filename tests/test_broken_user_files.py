@@ -156,6 +156,13 @@ def test_a_set_file_named_as_another_set_is_a_warning_at_its_id_and_name(overlay
     assert "the id 'simple' is the official set Simple Game's too" in warned[0]
     assert "zz-copy.yaml:" in warned[1]
     assert "the name 'tech boom' is Tech Boom's (a set file) too" in warned[1]
+    # The summary counts them: it read "2 files valid.", as if no line above it warned.
+    assert "2 files valid, with 2 warnings." in result.stderr
+    (overlay / "cards" / "briefcase" / "zz-copy.yaml").write_text(
+        text.replace("\nname: Tech Boom", "\nname: tech boom", 1), encoding="utf-8")   # reuses a company
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 1
+    assert "1 problem found, and 2 warnings." in result.stderr, result.output
 
 
 def test_a_set_in_examples_takes_no_name_from_the_copy_a_designer_starts_from(overlay: Path):

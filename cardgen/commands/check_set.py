@@ -161,7 +161,9 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     if errors or not docs:
         # A file's game is the one its header names (the problems above say which is wrong).
         if named_file and (not docs or any(p.path == display_path(file) for p in errors)):
-            typer.echo(printable(f"FAIL: {target} is not a valid set file"), err=True)
+            # A file of Free Market: NYC's Career cards is no set file: named for what it is.
+            what = "file of Career cards" if doc is not None and doc.kind == "careers" else "set file"
+            typer.echo(printable(f"FAIL: {target} is not a valid {what}"), err=True)
         else:
             # The game's own files have the problems: the set was said to be invalid.
             typer.echo(printable(f"FAIL: {target} cannot be checked: "

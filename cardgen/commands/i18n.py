@@ -273,16 +273,20 @@ def stats(game: str = typer.Argument(None, metavar="GAME", show_default=False,
         if not langs:
             typer.echo(printable(f"{g}: no translations"))
             continue
-        typer.echo(f"{g}: {'language':<10} {'translated':>10} {'fuzzy':>6} {'untransl.':>9} "
-                   f"{'percent':>8} {'obsolete':>8} {'to review':>9}")
         with _user_errors():
             contexts = [m.context for m in game_messages(g)]
+        # Every catalog is read before the table is printed: a broken one printed the heading
+        # (and the languages before it) and then its error, a table cut short.
+        rows = []
         for code in langs:
             with _user_errors():
                 po = cat.read_catalog(cat.po_path(g, code))
-            s = cat.stats(po, code, contexts)
+            rows.append(cat.stats(po, code, contexts))
+        typer.echo(f"{g}: {'language':<10} {'translated':>10} {'fuzzy':>6} {'untransl.':>9} "
+                   f"{'percent':>8} {'obsolete':>8} {'to review':>9}")
+        for s in rows:
             # game and language names are folder and file names: printed escaped
-            typer.echo(printable(f"{g}: {code:<10} {s.translated:>10} {s.fuzzy:>6} {s.untranslated:>9} "
+            typer.echo(printable(f"{g}: {s.lang:<10} {s.translated:>10} {s.fuzzy:>6} {s.untranslated:>9} "
                                  f"{s.percent:>7.1f}% {s.obsolete:>8} {s.machine:>9}"))
     print("'to review': translations written by cardgen's authors, not taken from a rulebook; "
           "a native speaker should check them.", file=sys.stderr)

@@ -135,6 +135,15 @@ def parse_answer(decision: Decision, text: str) -> Any:
         if len(picked) != 1:
             raise ValueError("answer with one option number")
         return picked[0]
+    if decision.kind == "choose_many" and not decision.low <= len(picked) <= decision.high:
+        # Said as a person answers, not as the engine checks a log ("career_draft: choose
+        # between 2 and 2, not 1" named an internal tag and a range of one number).
+        wanted = (plural(decision.low, "option number") if decision.low == decision.high
+                  else f"{decision.low} to {decision.high} option numbers")
+        count = max(decision.low, min(decision.high, 2))
+        example = (f", separated by spaces (such as '{' '.join(map(str, range(1, count + 1)))}')"
+                   if count > 1 else "")
+        raise ValueError(f"answer with {wanted}{example}, not {len(picked)}")
     return picked
 
 
@@ -263,6 +272,7 @@ class Session:
         self.simulator = simulator
         self.log = log
         self.config = _config(simulator, log)
+        self.resumed = ""     # what a resumed game says once its log has replayed
 
     def policies(self) -> list[Any]:
         return [Terminal(self.simulator, self) if name == YOU
@@ -293,6 +303,8 @@ class Session:
             state = replay(self.simulator, self.config, self.log.seed, self.log.choices)
         except ReplayError as exc:
             raise _no_longer_replays(self.log, "the saved game", exc) from None
+        if self.resumed:
+            typer.echo(printable(self.resumed))
         policies = self.policies()
         while (decision := state.decision()) is not None:
             try:
@@ -414,6 +426,12 @@ def register(app: typer.Typer) -> None:
                            f"{', '.join(simulator.bots)}, or '{YOU}'")
             log = GameLog(game, 1 if seed is None else seed, count, names, recorded_set(set_ref))
         session = Session(simulator, log)
+        if resume is not None:
+            # Said before the table: the resumed game opened on a turn with nothing to tell where
+            # it came from or whose seats these were.
+            seats_said = ", ".join(f"seat {i + 1} {name}" for i, name in enumerate(log.bots))
+            session.resumed = (f"resuming {resume}: {plural(len(log.choices), 'decision')} played "
+                               f"again (seed {log.seed}; {seats_said})")
         try:
             state = session.run()
         except Quit as exc:

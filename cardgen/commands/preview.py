@@ -43,7 +43,11 @@ def find_face(specs: list, name: str) -> Face:
         return faces[name]
     cards = sorted({s.id for s in specs})
     shown = ", ".join(cards[:12]) + (f" and {len(cards) - 12} more" if len(cards) > 12 else "")
-    raise UsageProblem(f"no card '{name}'{did_you_mean(name, list(faces))}; cards: {shown} "
+    # A card named without its kind ('heir' for Free Market: NYC's 'career.heir', as the
+    # Briefcase companies go by theirs) is no near miss to difflib: said by the name it ends in.
+    ending = [key for key in faces if key.rsplit(".", 1)[-1] == name and key != name]
+    near = f" (did you mean '{ending[0]}'?)" if len(ending) == 1 else did_you_mean(name, list(faces))
+    raise UsageProblem(f"no card '{name}'{near}; cards: {shown} "
                        "(add ':back' for the back)")
 
 

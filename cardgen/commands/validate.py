@@ -145,9 +145,15 @@ def register(app: typer.Typer) -> None:
             for p in problems + notes:
                 typer.echo(p.format())
             files = len({d.path for d in docs})
+            # Warnings are counted too: an error and a warning above read "1 problem found.",
+            # and warnings alone "2 files valid.", as if the lines above were not there.
+            warned = sum(1 for p in problems if p.severity == "warning")
+            warnings = plural(warned, "warning") if warned else ""
             if errors:
-                print(f"{plural(len(errors), 'problem')} found.", file=sys.stderr)
+                print(f"{plural(len(errors), 'problem')} found"
+                      f"{f', and {warnings}' if warnings else ''}.", file=sys.stderr)
             else:
                 extra = f"; {len(notes)} authored values listed" if provenance else ""
-                print(f"{plural(files, 'file')} valid{extra}.", file=sys.stderr)
+                print(f"{plural(files, 'file')} valid{f', with {warnings}' if warnings else ''}"
+                      f"{extra}.", file=sys.stderr)
         raise typer.Exit(1 if errors else 0)

@@ -380,8 +380,16 @@ def stats(po: polib.POFile, lang: str, contexts: Collection[str] | None = None) 
     """How complete a catalog is. With ``contexts`` (the texts the game prints now), a text the
     catalog has no entry for counts as untranslated, as ``i18n check`` reports it missing."""
     live = [e for e in po if not e.obsolete]
+    stale = 0
+    if contexts is not None:
+        # An entry for a text no longer printed (a context mistyped by hand, a company gone) is
+        # what `i18n check` calls outdated and `update` makes obsolete: counted so, never as a
+        # translation (it made a catalog look more complete than the cards it prints).
+        printed = set(contexts)
+        stale = sum(1 for e in live if (e.msgctxt or "") not in printed)
+        live = [e for e in live if (e.msgctxt or "") in printed]
     fuzzy = [e for e in live if e.fuzzy]
     done = [e for e in live if e.msgstr and not e.fuzzy]
     absent = len(set(contexts) - {e.msgctxt or "" for e in live}) if contexts is not None else 0
     return Stats(lang, len(done), len(fuzzy), len(live) - len(done) - len(fuzzy) + absent,
-                 sum(1 for e in po if e.obsolete), sum(1 for e in done if is_machine_authored(e)))
+                 sum(1 for e in po if e.obsolete) + stale, sum(1 for e in done if is_machine_authored(e)))

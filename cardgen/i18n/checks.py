@@ -10,6 +10,8 @@ Each problem points at the entry's ``msgstr`` line in the PO file. The checks:
   text no longer printed is only a warning;
 - i18n-tokens: icon tokens such as ``{steel}`` lost, added, broken or naming no icon of the game;
 - i18n-numbers: numbers differ from the English (full-width digits count as digits);
+- i18n-values: the ``%(name)s`` values a label is filled with (Free Market: NYC's board and
+  player aids) lost, added or renamed, or a lone ``%`` where ``%%`` prints one;
 - i18n-markup: a tag (``<img ...>``) or an entity (``&amp;``): translations are plain text;
 - i18n-whitespace: leading or trailing spaces the English does not have;
 - i18n-fit: the text does not fit its box in the real font (see ``fit.py``).
@@ -39,6 +41,7 @@ from cardgen.safe_read import MAX_BYTES, ReadError, read_bytes
 TOKEN = re.compile(r"\{[^{}\s]*\}")
 NUMBER = re.compile(r"\d+")  # any Unicode decimal digits: full-width ３ counts as 3
 TAG = re.compile(r"<\s*/?\s*[A-Za-z!?]")
+VALUE = re.compile(r"%\(([^()]*)\)s|%%")      # what ``fmnyc.texts.fill`` replaces
 ENTITY = re.compile(r"&(#[0-9]+|#[xX][0-9A-Fa-f]+|[A-Za-z][A-Za-z0-9]*);")
 
 EntryCheck = Callable[[str, str], list[tuple[str, str]]]
@@ -84,6 +87,29 @@ def check_numbers(source: str, text: str) -> list[tuple[str, str]]:
                              f"{shorten(', '.join(map(str, want))) or 'no number'}")]
 
 
+def values(text: str) -> Counter[str]:
+    return Counter(f"%({m.group(1)})s" for m in VALUE.finditer(text) if m.group(1) is not None)
+
+
+def check_values(source: str, text: str) -> list[tuple[str, str]]:
+    """A label filled with values (``Board %(side)s, page %(tile)s``) printed a renamed or
+    mistyped one as it is ('Spielplan %(seite)s'), with nothing said; only a text whose English
+    is filled is held to it (another prints a percent sign as it is)."""
+    want, have = values(source), values(text)
+    if not want and "%%" not in source:
+        return []
+    found: list[tuple[str, str]] = []
+    if want != have:
+        lost = sorted((want - have).elements())
+        extra = sorted((have - want).elements())
+        parts = ([f"lost {_listed(lost)}"] if lost else []) + ([f"added {_listed(extra)}"] if extra else [])
+        found.append(("i18n-values", f"values differ from the English: {'; '.join(parts)}"))
+    if "%" in VALUE.sub("", text):
+        found.append(("i18n-values", "a % that is not part of a value such as "
+                                     f"{next(iter(want), '%(name)s')} (write %% for a percent sign)"))
+    return found
+
+
 def check_markup(source: str, text: str) -> list[tuple[str, str]]:
     found: list[tuple[str, str]] = []
     for match in TAG.finditer(text):
@@ -102,7 +128,8 @@ def check_whitespace(source: str, text: str) -> list[tuple[str, str]]:
     return []
 
 
-ENTRY_CHECKS: tuple[EntryCheck, ...] = (check_markup, check_tokens, check_numbers, check_whitespace)
+ENTRY_CHECKS: tuple[EntryCheck, ...] = (check_markup, check_tokens, check_values, check_numbers,
+                                        check_whitespace)
 
 
 MAX_SYNTAX_PROBLEMS = 20

@@ -7,10 +7,11 @@ markup so the problem is seen before printing.
 
 from __future__ import annotations
 
-from cardgen.i18n.catalog import po_path, read_catalog, resolve_language
-from cardgen.i18n.checks import msgstr_lines
+from cardgen.i18n.catalog import CatalogError, po_path, read_catalog, resolve_language
+from cardgen.i18n.checks import check_values, msgstr_lines
 from cardgen.i18n.messages import SOURCE_LANGUAGE, Translator, english
 from cardgen.paths import display_path
+from cardgen.problems import Problem
 
 
 def language_tag(game: str, lang: str) -> str:
@@ -56,5 +57,10 @@ def translator(game: str, lang: str) -> Translator:
     # where the translator mends it, beside the card; the card alone sent them searching.
     # At its msgstr line, as i18n check reports it.
     shown, at = display_path(path), msgstr_lines(path, po)
+    for e in used:
+        # A label's %(name)s value renamed or a lone % would print as it is ('Spielplan
+        # %(seite)s'): refused at its line, as i18n check reports it, before anything is drawn.
+        for rule, text in check_values(e.msgid, e.msgstr):
+            raise CatalogError(Problem(shown, at[e.linenum], 1, rule, f"{e.msgctxt or ''}: {text}"))
     return CatalogTranslator({(e.msgctxt or "", e.msgid): e.msgstr for e in used},
                              {e.msgctxt or "": f"{shown}:{at[e.linenum]}" for e in used})

@@ -112,7 +112,10 @@ class DocRenderer:
     def _text(self, text: str, style: TextStyle, width: float, doc: Doc) -> tuple[float, Draw]:
         fit = fit_text(str(text), width, UNBOUNDED, style, self.icons)
         for unknown in unknown_tokens(str(text), self.icons.names()):
-            self.problems.append(f"insert {doc.name} in language '{self.lang}': {unknown}")
+            # The text's start is quoted, as for a word too wide: "insert turn in language 'de':
+            # unknown icon {x}" left the translator to search the catalog for the entry.
+            self.problems.append(f"insert {doc.name}: text '{str(text)[:QUOTED_START]}' in language "
+                                 f"'{self.lang}': {unknown}")
         if not fit.fits:
             self.problems.append(f"insert {doc.name}: a word of '{str(text)[:QUOTED_START]}' is wider "
                                  f"than its column in language '{self.lang}'")

@@ -222,6 +222,8 @@ def test_check_set_of_an_invalid_career_file_does_not_name_another_game(tmp_path
     assert result.exit_code == 1
     assert "deal.per_player" in result.output
     assert "briefcase" not in result.output
+    # Named for what it is: Free Market: NYC has no set files ("is not a valid set file").
+    assert "FAIL: " + str(bad) + " is not a valid file of Career cards" in result.output
 
 
 @pytest.mark.parametrize("make, said", [

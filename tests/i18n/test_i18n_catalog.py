@@ -8,7 +8,9 @@ from pathlib import Path
 
 import polib
 import pytest
+from typer.testing import CliRunner
 
+from cardgen.cli import app
 from cardgen.i18n import checks
 from cardgen.i18n.catalog import (
     UnknownLanguage,
@@ -227,6 +229,35 @@ def test_stats_counts_translated_fuzzy_and_untranslated(project: Path):
     el = next(line.split() for line in out.splitlines() if line.split()[1:2] == ["el"])
     total = len(game_messages("briefcase"))
     assert el[2:6] == [str(total - 2), "1", "1", f"{100 * (total - 2) / total:.1f}%"]
+
+
+def test_stats_counts_an_entry_no_longer_printed_as_obsolete_not_translated(project: Path):
+    # A translator's entry under a mistyped context ("company.powr_plant:name") is one `i18n
+    # check` calls no longer printed; stats counted it translated (6 of 170, 3.5%, where the
+    # catalog translated 5 of the 169 texts the game prints) and obsolete 0.
+    assert cardgen("i18n", "init", "briefcase", "de")[0] == 0
+    path = po_path("briefcase", "de")
+    po = read_catalog(path)
+    entry(po, "company.power_plant:name").msgstr = "Kraftwerk"
+    po.append(polib.POEntry(msgctxt="company.powr_plant:name", msgid="Power Plant", msgstr="Kraftwerk"))
+    po.save()
+    code, out = cardgen("i18n", "stats", "briefcase")
+    assert code == 0, out
+    de = next(line.split() for line in out.splitlines() if line.split()[1:2] == ["de"])
+    total = len(game_messages("briefcase"))
+    assert de[2:7] == ["1", "0", str(total - 1), f"{100 / total:.1f}%", "1"]
+
+
+def test_stats_of_a_broken_catalog_is_its_error_without_a_table_cut_short(project: Path):
+    # The heading and the languages read before it were printed, then the error: a table cut short.
+    path = po_path("briefcase", "zh-Hant")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('msgstr "', 'msgstr "x', 1).replace('msgstr "x', 'msgstr "x\n', 1),
+                    encoding="utf-8")
+    result = CliRunner().invoke(app, ["i18n", "stats", "briefcase"])
+    assert result.exit_code == 1, result.output
+    assert "error[i18n-syntax]" in result.output
+    assert "language" not in result.stdout and "el " not in result.stdout, result.stdout
 
 
 def test_init_starts_a_new_language_untranslated(project: Path):

@@ -179,3 +179,88 @@ def test_json_format_lists_problems_for_editors(project: Path):
     code, out = cardgen("i18n", "check", "briefcase", "--lang", "el", "--format", "json", "--no-fit")
     assert code == 1
     assert '"rule": "i18n-missing"' in out and 'cards/briefcase/locale/el.po",' in out
+
+
+def test_a_board_text_that_fails_the_build_names_its_catalog_line(project: Path, tmp_path: Path):
+    # Free Market: NYC's board named only the message ("board 4-5: text (factory.cement:bonus)
+    # in language 'de': unknown icon ..."), where a card's text names the catalog's line too: the
+    # translator had to search the catalog for the context.
+    assert cardgen("i18n", "init", "fmnyc", "de")[0] == 0
+    path = po_path("fmnyc", "de")
+    po = read_catalog(path)
+    entry(po, "factory.cement:bonus").msgstr = "Nimm 1 {arbeiter}."
+    po.save()
+    text = path.read_text(encoding="utf-8").splitlines()
+    line = text.index('msgstr "Nimm 1 {arbeiter}."') + 1
+    out_dir = tmp_path / "out"
+    code, out = cardgen("build", "fmnyc", "--lang", "de", "--out", str(out_dir))
+    assert code == 1
+    assert (f"error: board 4-5: text (factory.cement:bonus, {display_path(path)}:{line}) in "
+            "language 'de': unknown icon {arbeiter}") in out, out
+    assert not out_dir.exists()
+
+
+@pytest.mark.parametrize("source, text, said", [
+    ("Board %(side)s: how the pages fit together", "Spielplan %(seite)s: so passen die Seiten",
+     ["values differ from the English: lost %(side)s; added %(seite)s"]),
+    ("+1 at %(players)s", "+1 bei %(players)d",
+     ["values differ from the English: lost %(players)s",
+      "a % that is not part of a value such as %(players)s (write %% for a percent sign)"]),
+    ("printed at %(percent)s %%", "gedruckt mit %(percent)s %",
+     ["a % that is not part of a value such as %(percent)s (write %% for a percent sign)"]),
+    ("printed at %(percent)s %%", "gedruckt mit %(percent)s %%", []),
+    ("Up to 50% off.", "Bis zu 50% Rabatt.", []),             # a text no value fills: % as it is
+])
+def test_a_label_filled_with_values_keeps_them(source: str, text: str, said: list[str]):
+    # Free Market: NYC's board and player aids fill %(name)s values into their labels; a renamed
+    # one ("Spielplan %(seite)s") passed i18n check and was printed as it was by the build.
+    from cardgen.i18n.checks import check_values
+
+    assert check_values(source, text) == [("i18n-values", s) for s in said]
+
+
+def test_i18n_check_reports_a_renamed_value_at_its_line(project: Path):
+    assert cardgen("i18n", "init", "fmnyc", "de")[0] == 0
+    path = po_path("fmnyc", "de")
+    po = read_catalog(path)
+    entry(po, "label:board_map").msgstr = "Spielplan %(seite)s: so passen die Seiten zusammen"
+    po.save()
+    line = path.read_text(encoding="utf-8").splitlines().index(
+        'msgstr "Spielplan %(seite)s: so passen die Seiten zusammen"') + 1
+    code, out = cardgen("i18n", "check", "fmnyc", "--lang", "de", "--no-fit")
+    assert code == 1
+    assert (f"{display_path(path)}:{line}:1: error[i18n-values]: label:board_map: values differ from "
+            "the English: lost %(side)s; added %(seite)s") in out.splitlines()
+
+
+def test_build_refuses_a_renamed_value_at_its_line(project: Path, tmp_path: Path):
+    # The board printed "Spielplan %(seite)s: ..." as it was, the build saying nothing.
+    assert cardgen("i18n", "init", "fmnyc", "de")[0] == 0
+    path = po_path("fmnyc", "de")
+    po = read_catalog(path)
+    entry(po, "label:board_map").msgstr = "Spielplan %(seite)s: so passen die Seiten zusammen"
+    po.save()
+    line = path.read_text(encoding="utf-8").splitlines().index(
+        'msgstr "Spielplan %(seite)s: so passen die Seiten zusammen"') + 1
+    out_dir = tmp_path / "out"
+    code, out = cardgen("build", "fmnyc", "--lang", "de", "--out", str(out_dir))
+    assert code == 1
+    assert (f"{display_path(path)}:{line}:1: error[i18n-values]: label:board_map: values differ from "
+            "the English: lost %(side)s; added %(seite)s") in out.splitlines(), out
+    assert "nothing written." in out and not out_dir.exists()
+
+
+def test_an_insert_text_with_an_unknown_icon_is_quoted_where_the_build_stops(project: Path, tmp_path: Path):
+    # "insert turn in language 'de': unknown icon {zwei_gleiche}" named no text: the translator
+    # searched the catalog for it. Quoted from its start, as a word too wide for its column is.
+    assert cardgen("i18n", "init", "briefcase", "de")[0] == 0
+    path = po_path("briefcase", "de")
+    po = read_catalog(path)
+    entry(po, "label:turn_obstacle").msgstr = "{zwei_gleiche}: 2 Karten gleicher Art bewegen einen Block."
+    po.save()
+    out_dir = tmp_path / "out"
+    code, out = cardgen("build", "briefcase", "--lang", "de", "--out", str(out_dir))
+    assert code == 1
+    assert ("error: insert turn: text '{zwei_gleiche}: 2 Karten gleicher Art be' in language 'de': "
+            "unknown icon {zwei_gleiche}") in out.splitlines(), out
+    assert not out_dir.exists()

@@ -68,6 +68,15 @@ def test_preview_of_an_unknown_card_is_one_line_with_a_suggestion(tmp_path: Path
     assert not (tmp_path / "x.png").exists()
 
 
+def test_a_card_named_without_its_kind_is_suggested_by_its_full_id(tmp_path: Path):
+    # Briefcase's companies go by their ids ('newspaper'); a Free Market: NYC Career card is
+    # 'career.heir', and 'heir' was refused with no suggestion at all (no near miss to difflib).
+    result = runner.invoke(app, ["preview", "heir", "--game", "fmnyc", "--out", str(tmp_path / "x.png")])
+    assert result.exit_code == 2
+    assert "no card 'heir' (did you mean 'career.heir'?)" in result.output
+    assert not (tmp_path / "x.png").exists()
+
+
 def test_png_export_is_the_print_service_size_at_300_dpi_with_a_manifest(tmp_path: Path):
     ctx = context_for("briefcase", "en")
     specs = [s for s in ctx.module.card_list(ctx.selection) if s.id in ("buy", "central_bank")]

@@ -108,6 +108,26 @@ def test_an_answer_is_digits_only(answer: str):
     assert parse_answer(decision, "2") == "b"
 
 
+def test_too_few_or_many_numbers_are_said_as_a_person_answers():
+    # Free Market: NYC's Career draft asks for two cards; an answer of one number was told
+    # "not allowed: career_draft: choose between 2 and 2, not 1", an engine tag and a range of
+    # one number, with nothing on how to give two.
+    from cardgen.commands.play import parse_answer
+    from cardgen.sim import decisions as d
+
+    draft = d.choose_many(0, "career_draft", "Keep 2 Career cards", ["a", "b", "c"], 2, 2)
+    with pytest.raises(ValueError) as caught:
+        parse_answer(draft, "1")
+    assert str(caught.value) == "answer with 2 option numbers, separated by spaces (such as '1 2'), not 1"
+    assert parse_answer(draft, "1 3") == ["a", "c"]
+    one = d.choose_many(0, "discard", "Discard", ["a", "b", "c"], 1, 1)
+    with pytest.raises(ValueError, match="^answer with 1 option number, not 2$"):     # not "1 option numbers"
+        parse_answer(one, "1 2")
+    some = d.choose_many(0, "discard", "Discard", ["a", "b", "c"], 0, 1)
+    with pytest.raises(ValueError, match="^answer with 0 to 1 option numbers, not 2$"):
+        parse_answer(some, "1 2")
+
+
 def test_undo_takes_back_the_last_decision_of_yours():
     result = play("--seats", "you,high", answers="u\n1\nu\n" + ANSWERS)
     assert result.exit_code == 0, result.output
@@ -121,6 +141,10 @@ def test_quit_saves_and_resume_goes_on_to_the_end(tmp_path: Path):
     assert saved.is_file() and "end" not in saved.read_text()
     second = runner.invoke(app, ["play", "--resume", str(saved)], input=ANSWERS)
     assert second.exit_code == 0, second.output and "game over after" in second.output
+    # It says what it goes on from, before the table: the log, its decisions, seed and seats.
+    decisions = len(saved.read_text().splitlines()) - 1
+    assert second.output.startswith(f"resuming {saved}: {decisions} decisions played again (seed 1; "
+                                    "seat 1 you, seat 2 high)\n"), second.output[:300]
 
 
 @pytest.mark.parametrize("option", [["--seats", "high,high"], ["--players", "3"], ["--seed", "1"],

@@ -578,7 +578,11 @@ class ShapeRenderer:
             else:
                 text = self.text(s)
                 fit = fit_text(text, pw, ph, self.style(s.style), icons)
-                what = f" ({s.message.context})" if s.message and s.message.context else ""
+                what = ""
+                if s.message and s.message.context:
+                    # The catalog's line, as a card's text names it: the translator edits there.
+                    at = getattr(self.translate, "where", lambda _: "")(s.message.context)
+                    what = f" ({s.message.context}{f', {at}' if at else ''})"
                 for unknown in unknown_tokens(text, icons.names()):
                     self.problems.append(f"{where}: text{what} in language '{self.lang}': {unknown}")
                 if not fit.fits:
