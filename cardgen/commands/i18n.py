@@ -274,14 +274,14 @@ def stats(game: str = typer.Argument(None, metavar="GAME", show_default=False,
             typer.echo(printable(f"{g}: no translations"))
             continue
         with _user_errors():
-            contexts = [m.context for m in game_messages(g)]
+            sources = {m.context: m.source for m in game_messages(g)}
         # Every catalog is read before the table is printed: a broken one printed the heading
         # (and the languages before it) and then its error, a table cut short.
         rows = []
         for code in langs:
             with _user_errors():
                 po = cat.read_catalog(cat.po_path(g, code))
-            rows.append(cat.stats(po, code, contexts))
+            rows.append(cat.stats(po, code, sources))
         typer.echo(f"{g}: {'language':<10} {'translated':>10} {'fuzzy':>6} {'untransl.':>9} "
                    f"{'percent':>8} {'obsolete':>8} {'to review':>9}")
         for s in rows:

@@ -48,9 +48,9 @@ def _languages(game: str) -> Listing:
     from cardgen.problems import DataError
 
     try:                # the texts printed now: one the catalog lacks counts as untranslated
-        contexts: list[str] | None = [m.context for m in game_messages(game)]
+        sources: dict[str, str] | None = {m.context: m.source for m in game_messages(game)}
     except (DataError, NoTexts, UnknownGame):
-        contexts = None           # the data's own problems are listed elsewhere (validate)
+        sources = None            # the data's own problems are listed elsewhere (validate)
     for lang in cat.available_languages(game):
         path = cat.po_path(game, lang)
         origin, file = where_defined(path)
@@ -58,7 +58,7 @@ def _languages(game: str) -> Listing:
         percent, problem = None, None
         try:
             po = cat.read_catalog(path)
-            percent = round(cat.stats(po, lang, contexts).percent, 1)
+            percent = round(cat.stats(po, lang, sources).percent, 1)
             name = name or po.metadata.get("Language-Team", "")
         except cat.CatalogError as exc:
             # One broken catalog should not hide the others; 'cardgen i18n check' says more.

@@ -14,7 +14,7 @@ import codecs
 import io
 import os
 import re
-from collections.abc import Collection
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -376,20 +376,27 @@ def is_machine_authored(entry: polib.POEntry) -> bool:
     return MACHINE_MARK in " ".join((entry.tcomment or "").split())
 
 
-def stats(po: polib.POFile, lang: str, contexts: Collection[str] | None = None) -> Stats:
-    """How complete a catalog is. With ``contexts`` (the texts the game prints now), a text the
-    catalog has no entry for counts as untranslated, as ``i18n check`` reports it missing."""
+def stats(po: polib.POFile, lang: str, sources: Mapping[str, str] | None = None) -> Stats:
+    """How complete a catalog is. With ``sources`` (the texts the game prints now: context ->
+    English), a text the catalog has no entry for counts as untranslated, as ``i18n check``
+    reports it missing, and one translated from other English as fuzzy."""
     live = [e for e in po if not e.obsolete]
     stale = 0
-    if contexts is not None:
+    if sources is not None:
         # An entry for a text no longer printed (a context mistyped by hand, a company gone) is
         # what `i18n check` calls outdated and `update` makes obsolete: counted so, never as a
         # translation (it made a catalog look more complete than the cards it prints).
-        printed = set(contexts)
-        stale = sum(1 for e in live if (e.msgctxt or "") not in printed)
-        live = [e for e in live if (e.msgctxt or "") in printed]
-    fuzzy = [e for e in live if e.fuzzy]
-    done = [e for e in live if e.msgstr and not e.fuzzy]
-    absent = len(set(contexts) - {e.msgctxt or "" for e in live}) if contexts is not None else 0
+        stale = sum(1 for e in live if (e.msgctxt or "") not in sources)
+        live = [e for e in live if (e.msgctxt or "") in sources]
+
+    def changed(e: polib.POEntry) -> bool:
+        # Translated from other English than the card now prints: the build prints the English
+        # (translate.translator), check calls it outdated and update marks it fuzzy; it was
+        # counted as translated.
+        return sources is not None and e.msgid != sources[e.msgctxt or ""]
+
+    fuzzy = [e for e in live if e.fuzzy or (e.msgstr and changed(e))]
+    done = [e for e in live if e.msgstr and not e.fuzzy and not changed(e)]
+    absent = len(set(sources) - {e.msgctxt or "" for e in live}) if sources is not None else 0
     return Stats(lang, len(done), len(fuzzy), len(live) - len(done) - len(fuzzy) + absent,
                  sum(1 for e in po if e.obsolete) + stale, sum(1 for e in done if is_machine_authored(e)))

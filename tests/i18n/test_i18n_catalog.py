@@ -248,6 +248,19 @@ def test_stats_counts_an_entry_no_longer_printed_as_obsolete_not_translated(proj
     assert de[2:7] == ["1", "0", str(total - 1), f"{100 / total:.1f}%", "1"]
 
 
+def test_stats_counts_a_translation_of_other_english_as_fuzzy_as_check_and_the_build_treat_it(project: Path):
+    # The English of a card changed and update has not run yet: check calls the entry outdated
+    # and the build prints the English, but stats counted it translated.
+    po = read_catalog(po_path("briefcase", "el"))
+    entry(po, "resource.steel:name").msgid = "Iron"
+    po.save()
+    code, out = cardgen("i18n", "stats", "briefcase")
+    assert code == 0, out
+    el = next(line.split() for line in out.splitlines() if line.split()[1:2] == ["el"])
+    total = len(game_messages("briefcase"))
+    assert el[2:4] == [str(total - 1), "1"]
+
+
 def test_stats_of_a_broken_catalog_is_its_error_without_a_table_cut_short(project: Path):
     # The heading and the languages read before it were printed, then the error: a table cut short.
     path = po_path("briefcase", "zh-Hant")
