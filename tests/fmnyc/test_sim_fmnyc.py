@@ -208,3 +208,19 @@ def test_the_heuristic_bot_moves_a_rivals_truck_off_the_square_it_would_sell_at_
     assert (asked.seat, asked.tag) == (0, "route_politician")
     move = HeuristicBot().decide(game.observation(0), asked)
     assert move[:3] == ["move_truck", "mayor", pawn] and game.board.partner[move[3]] is None
+
+
+def test_the_heuristic_bot_puts_its_second_gala_honoring_disc_on_a_politician_it_can_use():
+    from cardgen.games.fmnyc.bots import HeuristicBot
+    from cardgen.games.fmnyc.engine.effects import perform
+
+    game = SIMULATOR.new_state(config(4), 1, invariants=True)
+    game.start(perform(game, 0, game.table.stages[14]["effects"]))
+    bot, placed = HeuristicBot(), []
+    while (asked := game.decision()) is not None:
+        choice = bot.decide(game.observation(asked.seat), asked)
+        if asked.tag == "place_disc":
+            placed.append(choice)
+        game.apply(choice)
+    assert [p[0] for p in placed] == ["award", "politician"]
+    assert game.board.politician[placed[1][1]] == [0, True]

@@ -81,6 +81,8 @@ class PlannerBot(HeuristicBot):
             worth[14] = max(worth.get(14, 0.0), -3 + AWARD_ODDS * sum(best))
         return max(stages, key=lambda n: (worth.get(n, 0.0), -n))
 
+    spare_disc_politician = False     # measured: the award it would forgo is worth more
+
     def award_worth(self, obs: Observation, award: str) -> float:
         return award_prospect(obs, award)
 
