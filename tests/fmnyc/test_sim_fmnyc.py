@@ -186,3 +186,41 @@ def test_each_seats_figures_are_its_score_by_part_of_the_count():
         assert set(f) == {"score from coins", "score from stocks", "score from assets",
                           "score from awards", "score from careers"}
         assert start + sum(f.values()) == r.scores[seat]
+
+
+def test_the_heuristic_bot_moves_a_rivals_truck_off_the_square_it_would_sell_at_with_its_politician():
+    """Before parking (``route_politician``), a bot holding a charged politician clears the
+    square where its crates sell best, and sends the rival's truck where it threatens nothing."""
+    from cardgen.games.fmnyc.bots import HeuristicBot
+    from cardgen.games.fmnyc.engine.delivery import delivery
+    from cardgen.games.fmnyc.engine.state import Truck
+    from tests.fmnyc.helpers import give_crates, square
+
+    game = SIMULATOR.new_state(config(4), 1, invariants=True)
+    pawn = square(game, "pawn_shop")                            # where tools sell best at the start
+    game.seats[1].held["truck"] -= 1
+    game.seats[1].trucks.append(Truck(pawn, 0))
+    game.supply.colour[0]["disc"] -= 1
+    game.board.politician["mayor"] = [0, True]                  # needs 1 coin: seat 1 has 12
+    give_crates(game, 0, ["tools", "tools"])
+    game.start(delivery(game, 0))
+    asked = game.decision()
+    assert (asked.seat, asked.tag) == (0, "route_politician")
+    move = HeuristicBot().decide(game.observation(0), asked)
+    assert move[:3] == ["move_truck", "mayor", pawn] and game.board.partner[move[3]] is None
+
+
+def test_the_heuristic_bot_puts_its_second_gala_honoring_disc_on_a_politician_it_can_use():
+    from cardgen.games.fmnyc.bots import HeuristicBot
+    from cardgen.games.fmnyc.engine.effects import perform
+
+    game = SIMULATOR.new_state(config(4), 1, invariants=True)
+    game.start(perform(game, 0, game.table.stages[14]["effects"]))
+    bot, placed = HeuristicBot(), []
+    while (asked := game.decision()) is not None:
+        choice = bot.decide(game.observation(asked.seat), asked)
+        if asked.tag == "place_disc":
+            placed.append(choice)
+        game.apply(choice)
+    assert [p[0] for p in placed] == ["award", "politician"]
+    assert game.board.politician[placed[1][1]] == [0, True]

@@ -6,7 +6,9 @@ so it bids for lots up to that worth; an award it could win (it would hold the m
 second most, of the category among the nominees) is worth its sum, so it goes to Gala Honoring
 for the discs; and the Cup (Union Member) is worth the first choice of every stage next round,
 so a Career card that takes the Cup is worth that for every round after the first (the draft
-is before the first). Everything else it plays as the heuristic does.
+is before the first). A nomination's worth to it is that prospect, so a Gala Honoring disc goes on
+a politician when no award has any (the heuristic's rule). Everything else it plays as the
+heuristic does.
 
 Valuing the Cup-taking card so was measured: one such planner against planners that rank it as
 the heuristic does (worth 1), with the full draft, 800 games a count on fresh seeds: 67.6%
@@ -20,7 +22,6 @@ from __future__ import annotations
 from typing import Any
 
 from cardgen.games.fmnyc.bots.heuristic import (
-    SKIP,
     HeuristicBot,
     award_assets,
     best_price,
@@ -80,8 +81,10 @@ class PlannerBot(HeuristicBot):
             worth[14] = max(worth.get(14, 0.0), -3 + AWARD_ODDS * sum(best))
         return max(stages, key=lambda n: (worth.get(n, 0.0), -n))
 
-    def _place_disc(self, obs: Observation, dec: Decision) -> Any:
-        awards = [o for o in dec.options if o != SKIP and o[0] == "award"]
-        if awards:
-            return max(awards, key=lambda o: (award_prospect(obs, o[1]), obs.table.award_sum[o[1]]))
-        return super()._place_disc(obs, dec)
+    spare_disc_politician = False     # measured: the award it would forgo is worth more
+
+    def award_worth(self, obs: Observation, award: str) -> float:
+        return award_prospect(obs, award)
+
+    def award_rank(self, obs: Observation, award: str) -> tuple:
+        return (award_prospect(obs, award), obs.table.award_sum[award])
