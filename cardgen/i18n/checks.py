@@ -64,14 +64,19 @@ def _listed(items: list[str]) -> str:
     return shorten(", ".join(items)) if items else "none"
 
 
+def _lost_and_added(want: Counter[str], have: Counter[str]) -> str:
+    """What a translation lost and added of the English's tokens or values."""
+    lost = sorted((want - have).elements())
+    extra = sorted((have - want).elements())
+    parts = ([f"lost {_listed(lost)}"] if lost else []) + ([f"added {_listed(extra)}"] if extra else [])
+    return "; ".join(parts)
+
+
 def check_tokens(source: str, text: str) -> list[tuple[str, str]]:
     want, have = tokens(source), tokens(text)
     found: list[tuple[str, str]] = []
     if want != have:
-        lost = sorted((want - have).elements())
-        extra = sorted((have - want).elements())
-        parts = ([f"lost {_listed(lost)}"] if lost else []) + ([f"added {_listed(extra)}"] if extra else [])
-        found.append(("i18n-tokens", f"icon tokens differ from the English: {'; '.join(parts)}"))
+        found.append(("i18n-tokens", f"icon tokens differ from the English: {_lost_and_added(want, have)}"))
     stray = text.count("{") + text.count("}") - 2 * sum(have.values())
     if stray:
         found.append(("i18n-tokens", "a brace that is not part of an icon token such as {steel}"))
@@ -100,10 +105,7 @@ def check_values(source: str, text: str) -> list[tuple[str, str]]:
         return []
     found: list[tuple[str, str]] = []
     if want != have:
-        lost = sorted((want - have).elements())
-        extra = sorted((have - want).elements())
-        parts = ([f"lost {_listed(lost)}"] if lost else []) + ([f"added {_listed(extra)}"] if extra else [])
-        found.append(("i18n-values", f"values differ from the English: {'; '.join(parts)}"))
+        found.append(("i18n-values", f"values differ from the English: {_lost_and_added(want, have)}"))
     if "%" in VALUE.sub("", text):
         found.append(("i18n-values", "a % that is not part of a value such as "
                                      f"{next(iter(want), '%(name)s')} (write %% for a percent sign)"))

@@ -181,17 +181,22 @@ def test_json_format_lists_problems_for_editors(project: Path):
     assert '"rule": "i18n-missing"' in out and 'cards/briefcase/locale/el.po",' in out
 
 
+def _new_catalog_with(game: str, context: str, text: str) -> tuple[Path, int]:
+    """A new German catalog of ``game`` (i18n init) with ``context`` translated as ``text``:
+    its path and the line of that msgstr."""
+    assert cardgen("i18n", "init", game, "de")[0] == 0
+    path = po_path(game, "de")
+    po = read_catalog(path)
+    entry(po, context).msgstr = text
+    po.save()
+    return path, path.read_text(encoding="utf-8").splitlines().index(f'msgstr "{text}"') + 1
+
+
 def test_a_board_text_that_fails_the_build_names_its_catalog_line(project: Path, tmp_path: Path):
     # Free Market: NYC's board named only the message ("board 4-5: text (factory.cement:bonus)
     # in language 'de': unknown icon ..."), where a card's text names the catalog's line too: the
     # translator had to search the catalog for the context.
-    assert cardgen("i18n", "init", "fmnyc", "de")[0] == 0
-    path = po_path("fmnyc", "de")
-    po = read_catalog(path)
-    entry(po, "factory.cement:bonus").msgstr = "Nimm 1 {arbeiter}."
-    po.save()
-    text = path.read_text(encoding="utf-8").splitlines()
-    line = text.index('msgstr "Nimm 1 {arbeiter}."') + 1
+    path, line = _new_catalog_with("fmnyc", "factory.cement:bonus", "Nimm 1 {arbeiter}.")
     out_dir = tmp_path / "out"
     code, out = cardgen("build", "fmnyc", "--lang", "de", "--out", str(out_dir))
     assert code == 1
@@ -220,13 +225,8 @@ def test_a_label_filled_with_values_keeps_them(source: str, text: str, said: lis
 
 
 def test_i18n_check_reports_a_renamed_value_at_its_line(project: Path):
-    assert cardgen("i18n", "init", "fmnyc", "de")[0] == 0
-    path = po_path("fmnyc", "de")
-    po = read_catalog(path)
-    entry(po, "label:board_map").msgstr = "Spielplan %(seite)s: so passen die Seiten zusammen"
-    po.save()
-    line = path.read_text(encoding="utf-8").splitlines().index(
-        'msgstr "Spielplan %(seite)s: so passen die Seiten zusammen"') + 1
+    path, line = _new_catalog_with("fmnyc", "label:board_map",
+                                   "Spielplan %(seite)s: so passen die Seiten zusammen")
     code, out = cardgen("i18n", "check", "fmnyc", "--lang", "de", "--no-fit")
     assert code == 1
     assert (f"{display_path(path)}:{line}:1: error[i18n-values]: label:board_map: values differ from "
@@ -235,13 +235,8 @@ def test_i18n_check_reports_a_renamed_value_at_its_line(project: Path):
 
 def test_build_refuses_a_renamed_value_at_its_line(project: Path, tmp_path: Path):
     # The board printed "Spielplan %(seite)s: ..." as it was, the build saying nothing.
-    assert cardgen("i18n", "init", "fmnyc", "de")[0] == 0
-    path = po_path("fmnyc", "de")
-    po = read_catalog(path)
-    entry(po, "label:board_map").msgstr = "Spielplan %(seite)s: so passen die Seiten zusammen"
-    po.save()
-    line = path.read_text(encoding="utf-8").splitlines().index(
-        'msgstr "Spielplan %(seite)s: so passen die Seiten zusammen"') + 1
+    path, line = _new_catalog_with("fmnyc", "label:board_map",
+                                   "Spielplan %(seite)s: so passen die Seiten zusammen")
     out_dir = tmp_path / "out"
     code, out = cardgen("build", "fmnyc", "--lang", "de", "--out", str(out_dir))
     assert code == 1
