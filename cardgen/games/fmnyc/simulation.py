@@ -67,6 +67,7 @@ COUNTER_MEANINGS = {
     "income:award:": "coins earned from the awards, by award",
     "income:stage:": "coins earned at a stage, by stage number",
     "option:": "options chosen at a stage, by stage number and option",
+    "politician:": "politicians used (each goes to -1), by politician",
     "route:": "Delivery Action routes ended, by the kind of square",
     "stage:": "managers' stage actions taken, by stage number",
 }
