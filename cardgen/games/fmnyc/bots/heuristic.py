@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardgen.games.fmnyc.engine.anytime import requirement_holds
 from cardgen.games.fmnyc.engine.ask import PASS
 from cardgen.games.fmnyc.engine.delivery import NO_ROUTE
 from cardgen.games.fmnyc.engine.effects import SKIP
@@ -389,19 +390,11 @@ def _threat(obs: Observation, q: int) -> int:
 
 
 def requirement_held(obs: Observation, politician: str) -> bool:
-    """Whether the seat holds what ``politician`` requires to be used (panels.yaml ``requires``,
-    counted as the engine's ``anytime.requirement_met`` counts them)."""
+    """Whether the seat holds what ``politician`` requires to be used, counted as the engine
+    counts it (``anytime.requirement_holds``) on what the observation shows."""
     me = obs.me
-    have = {
-        "coin": me.coins,
-        "shop": sum(1 for p in obs.partner if p == obs.seat),
-        "roadblock": sum(1 for p in obs.roadblock if p == obs.seat),
-        "worker": held(obs, "worker") + sum(w for _, w in me.trucks)
-        + sum(g for p, g in zip(obs.partner, obs.guards, strict=True) if p == obs.seat)
-        + sum(g for p, g in zip(obs.roadblock, obs.rb_guards, strict=True) if p == obs.seat),
-        "purchase_order": held(obs, "purchase_order"),
-    }
-    return all(have.get(item, 0) >= int(n) for item, n in obs.table.requires[politician].items())
+    return requirement_holds(obs.table.requires[politician], obs.seat, obs, me.coins, held(obs, "worker"),
+                             sum(w for _, w in me.trucks), held(obs, "purchase_order"))
 
 
 def _sale_worth(obs: Observation, square: int) -> float:

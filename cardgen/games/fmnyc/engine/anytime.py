@@ -37,17 +37,25 @@ def lobbied(game: Game, seat: int, politician: str) -> Any:
 
 
 def requirement_met(game: Game, seat: int, politician: str) -> bool:
-    s, board = game.seats[seat], game.board
+    s = game.seats[seat]
+    return requirement_holds(game.table.requires[politician], seat, game.board, s.coins, s.held["worker"],
+                             sum(t.workers for t in s.trucks), s.held["purchase_order"])
+
+
+def requirement_holds(requires: Any, seat: int, board: Any, coins: int, workers_held: int,
+                      workers_on_trucks: int, purchase_orders: int) -> bool:
+    """Whether ``seat`` holds what a politician ``requires`` (panels.yaml): ``board`` is the
+    board or a seat's observation, which shows the same fields (the bots ask too)."""
     have = {
-        "coin": s.coins,
+        "coin": coins,
         "shop": sum(1 for p in board.partner if p == seat),
         "roadblock": sum(1 for p in board.roadblock if p == seat),
-        "worker": s.held["worker"] + sum(t.workers for t in s.trucks)
+        "worker": workers_held + workers_on_trucks
         + sum(g for p, g in zip(board.partner, board.guards, strict=True) if p == seat)
         + sum(g for p, g in zip(board.roadblock, board.rb_guards, strict=True) if p == seat),
-        "purchase_order": s.held["purchase_order"],
+        "purchase_order": purchase_orders,
     }
-    return all(have.get(item, 0) >= int(n) for item, n in game.table.requires[politician].items())
+    return all(have.get(item, 0) >= int(n) for item, n in requires.items())
 
 
 def disc_places(game: Game, seat: int, politicians: bool = True, awards: bool = True) -> list[list]:
