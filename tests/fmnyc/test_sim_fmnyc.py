@@ -224,3 +224,44 @@ def test_the_heuristic_bot_puts_its_second_gala_honoring_disc_on_a_politician_it
         game.apply(choice)
     assert [p[0] for p in placed] == ["award", "politician"]
     assert game.board.politician[placed[1][1]] == [0, True]
+
+
+def _struck_factory_window(factory: str, rnd: int):
+    """Seat 1 partners ``factory``, which a rival struck; the mayor is seat 1's, charged; the
+    window after stage 17 of round ``rnd`` asks seat 1 first."""
+    from cardgen.games.fmnyc.engine import anytime
+    from tests.fmnyc.helpers import square
+
+    game = SIMULATOR.new_state(config(4), 1, invariants=True)
+    q = square(game, factory)
+    game.board.partner[q] = 0
+    game.seats[0].held["manager"] -= 1             # the partnership's manager, from behind the screen
+    game.board.strike[q] = True
+    game.supply.shared["strike"] -= 1
+    game.supply.colour[0]["disc"] -= 1
+    game.board.politician["mayor"] = [0, True]      # needs 1 coin: seat 1 has 12
+    game.round, game.stage, game.first = rnd, 18, 0
+    game.start(anytime.window(game))
+    asked = game.decision()
+    assert (asked.seat, asked.tag) == (0, "any_time")
+    return game, q, asked
+
+
+def test_the_heuristic_bot_lifts_a_strike_from_its_factory_when_the_bonus_is_worth_the_politician():
+    """After stage 17, a strike on its Automobile Factory would cost it 3 coins at the next
+    stage 2; the mayor's use costs his coin there and 1 to recharge: it lifts the strike."""
+    from cardgen.games.fmnyc.bots import HeuristicBot
+
+    game, q, asked = _struck_factory_window("automobile", 1)
+    assert HeuristicBot().decide(game.observation(0), asked) == ["remove_strike", "mayor", q]
+
+
+def test_the_heuristic_bot_leaves_a_strike_that_frees_less_than_the_politician_costs():
+    """The Cement Factory's bonus (1 worker, Scoring Value 1) is worth less than the mayor's
+    coin and recharge; and after the last round's stage 17 no bonus is left to free."""
+    from cardgen.games.fmnyc.bots import HeuristicBot
+
+    game, q, asked = _struck_factory_window("cement", 1)
+    assert HeuristicBot().decide(game.observation(0), asked)[0] != "remove_strike"
+    game, q, asked = _struck_factory_window("automobile", config(4).rounds)
+    assert HeuristicBot().decide(game.observation(0), asked)[0] != "remove_strike"

@@ -48,7 +48,7 @@ def _fill(game: Game, e: Effect) -> Steps:
 def _factory_bonuses(game: Game, e: Effect) -> Steps:
     """Every factory partner collects its factory's bonus, unless a strike stands on it
     (ruling strike-factory-bonus)."""
-    factories = game.model.factories
+    bonuses = game.table.bonuses
     for q in game.table.squares:
         partner = game.board.partner[q.index]
         if q.kind != "factory" or partner is None:
@@ -60,7 +60,7 @@ def _factory_bonuses(game: Game, e: Effect) -> Steps:
         times = 1 + sum(int(e["times"]) for _, e in careers.passive(game, partner, "factory_bonus_extra")
                         if e["factory"] == q.what)
         for _ in range(times):
-            yield from perform(game, partner, factories[q.what]["bonus"])
+            yield from perform(game, partner, bonuses[q.what])
         game.source = "stages"
 
 

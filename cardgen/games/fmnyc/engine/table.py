@@ -77,6 +77,7 @@ class Table:
     rules: Mapping[str, Any]                        # rules.yaml
     stocks: tuple[Mapping[str, Any], ...]
     careers: tuple[Mapping[str, Any], ...]          # every Career card (the draft deals them)
+    bonuses: Mapping[str, tuple[Mapping[str, Any], ...]]    # factory id -> its stage-2 bonus effects
     # kind ("crate", "factory", "politician", "award") -> id -> the name the board prints, for a
     # person reading the game (``names.py``); the rules never read it.
     names: Mapping[str, Mapping[str, str]]
@@ -192,6 +193,7 @@ def table_for(model: Fmnyc, players: int) -> Table:
         rules=model["rules"],
         stocks=tuple(model.stocks),
         careers=tuple(model.careers),
+        bonuses={f: tuple(x["bonus"]) for f, x in model.factories.items()},
         names={"crate": {c["id"]: str(c["name"]) for c in model.crates},
                "factory": {f: str(x["name"]) for f, x in model.factories.items()},
                "politician": {p: str(model.politicians[p]["name"]) for p in side["politicians"]},
