@@ -258,6 +258,21 @@ def test_provenance_does_not_list_facts():
     assert not any(m.startswith("Recycling Plant cost") for m in messages)
 
 
+def test_provenance_lists_the_authored_readings_of_rulings():
+    """A ruling marked ``authored: [reading]`` (an open question the engine decides) is listed
+    with its id, at its reading; the rulings that choose between printed texts are not."""
+    rulings = REPO / "cards" / "briefcase" / "rulings.yaml"
+    notes = [m for m in provenance_notes() if m["msg"].startswith("ruling ")]
+    text = rulings.read_text(encoding="utf-8")
+    marked = text.count("    authored: [reading]")
+    assert marked >= 6 and len(notes) == marked
+    assert all(Path(m["path"]).name == "rulings.yaml" for m in notes)
+    [oil] = [m for m in notes if m["msg"].startswith("ruling oil-refinery-removal-optional reading = ")]
+    reading = text.index("    reading: ", text.index("- id: oil-refinery-removal-optional"))
+    assert int(oil["line"]) == text.count("\n", 0, reading) + 1
+    assert not any(m["msg"].startswith("ruling decision-card-counts") for m in notes)
+
+
 def test_provenance_of_a_custom_set_lists_only_its_own_values():
     notes = provenance_notes(str(REPO / "cards" / "briefcase" / "examples" / "custom-set.yaml"))
     assert {m["msg"].split(" = ")[0] for m in notes} == {

@@ -151,10 +151,17 @@ def _plan_update(g: str, lang: list[str] | None) -> _Update:
         pot_path = cat.writable_path(g, f"{g}.pot")
     plan.files.append((pot_path, cat.catalog_bytes(pot)))
     plan.said.append(f"{display_path(pot_path)}: {len(pot)} messages")
+    # In cardgen's source checkout used as the workspace the shipped catalogs are the
+    # workspace's own files: nothing is copied, and a named one is updated where it is.
+    in_place = cat.workspace_is_library()
     for code in codes:
         path = cat.po_path(g, code)
         if code in shipped and not lang:
             shown = display_path(path)
+            if in_place:
+                plan.said.append(f"{shown}: a catalog cardgen ships, in this source checkout; left as "
+                                 f"it is (name it with --lang {code} to update it here)")
+                continue
             origin = "" if shown.startswith(SHIPPED_MARK) else "shipped with cardgen, "   # said once
             plan.said.append(f"{shown}: {origin}left as it is (name it "
                              f"with --lang {code} to copy it into the workspace)")
@@ -166,7 +173,7 @@ def _plan_update(g: str, lang: list[str] | None) -> _Update:
         # A catalog started before i18n init wrote Plural-Forms (or by hand) gets its language's.
         added = cat.complete_header(po, code)
         plan.files.append((path, cat.catalog_bytes(po)))
-        copied = " (copied from the shipped catalog)" if code in shipped else ""
+        copied = " (copied from the shipped catalog)" if code in shipped and not in_place else ""
         plan.said.append(f"{display_path(path)}: {report.summary}{copied}"
                          + (f"; header: added {added}" if added else ""))
     return plan

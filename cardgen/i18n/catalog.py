@@ -67,6 +67,13 @@ def is_shipped(path: Path) -> bool:
     return current().origin(path) == "shipped"
 
 
+def workspace_is_library() -> bool:
+    """The workspace is cardgen's source checkout itself: the catalogs it ships are its own
+    files, read and written in place (nothing is copied)."""
+    ws = current()
+    return ws.root is not None and ws.root == ws.library
+
+
 # BCP 47 as catalogs use it: a language, then script or region subtags (zh-Hant, pt-BR).
 LANGUAGE_TAG = re.compile(r"[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
 

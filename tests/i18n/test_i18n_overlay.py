@@ -123,3 +123,44 @@ def test_a_language_named_twice_is_checked_and_updated_once(overlay: Path):
     code, out = cardgen("i18n", "update", "briefcase", "--lang", "el", "--lang", "el")
     assert code == 0, out
     assert (overlay / "cards" / "briefcase" / "locale" / "el.po").is_file()
+
+
+@pytest.fixture
+def checkout(project: Path, monkeypatch: pytest.MonkeyPatch):
+    """cardgen's source checkout used as the workspace: the shipped games are the workspace's
+    own files (a scratch copy stands for the checkout)."""
+    from cardgen import workspace
+
+    monkeypatch.setattr(workspace, "library_root", lambda: project.resolve())
+    monkeypatch.chdir(project)
+    workspace._current.cache_clear()
+    yield project
+    workspace._current.cache_clear()
+
+
+def test_update_in_a_source_checkout_names_its_catalogs_as_the_checkout_s_own(checkout: Path):
+    # In the source checkout, update said "shipped with cardgen, left as it is (name it with
+    # --lang el to copy it into the workspace)", and with --lang el "(copied from the shipped
+    # catalog)", though the catalog is the checkout's own file, updated where it is.
+    catalog = checkout / "cards" / "briefcase" / "locale" / "el.po"
+    before = catalog.read_bytes()
+    code, out = cardgen("i18n", "update", "briefcase")
+    assert code == 0, out
+    assert "cards/briefcase/locale/el.po: a catalog cardgen ships, in this source checkout; left as " \
+           "it is (name it with --lang el to update it here)" in out
+    assert "shipped with cardgen" not in out and "into the workspace" not in out
+    assert catalog.read_bytes() == before
+    code, out = cardgen("i18n", "update", "briefcase", "--lang", "el")
+    assert code == 0, out
+    [line] = [line for line in out.splitlines() if "el.po" in line]
+    assert line.startswith("cards/briefcase/locale/el.po: ") and "copied" not in line
+    assert sorted(p.name for p in catalog.parent.glob("*.po")) == ["el.po", "zh-Hant.po"]
+
+
+def test_update_in_an_overlay_names_the_catalogs_shipped_with_cardgen(overlay: Path):
+    code, out = cardgen("i18n", "update", "briefcase")
+    assert code == 0, out
+    assert "el.po: shipped with cardgen, left as it is (name it with --lang el to copy it into the " \
+           "workspace)" in out
+    code, out = cardgen("i18n", "update", "briefcase", "--lang", "el")
+    assert code == 0 and "(copied from the shipped catalog)" in out

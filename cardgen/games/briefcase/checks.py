@@ -494,6 +494,13 @@ class BriefcaseRules:
             if doc.kind == "components":
                 notes.extend(authored_notes(doc, ["storage_cards"], doc.data["storage_cards"],
                                             "storage cards"))
+            if doc.kind == "rulings":
+                # An open question the engine decides: its reading, shortened to one line.
+                for i, r in enumerate(doc.data["rulings"]):
+                    if "reading" in r.get("authored", []):
+                        notes.extend(authored_notes(doc, ["rulings", i],
+                                                    {**r, "reading": shorten(r["reading"], 100, words=True)},
+                                                    f"ruling {r['id']}"))
         return notes
 
 

@@ -1,0 +1,224 @@
+"""The open rule questions the engine decides where the Briefcase texts are silent or disagree:
+one test per authored ruling of ``cards/briefcase/rulings.yaml``, named after it
+(``test_<ruling id>``), which sets up a state and asserts the engine's reading, so a change of
+reading fails here and is recorded in the ruling too. Where an older test already asserts part
+of a reading, the test names it instead of repeating it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cardgen.data.documents import read_documents
+from cardgen.games.briefcase.engine import actions
+from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, OBSTACLE
+from cardgen.sim.decisions import IllegalAction
+
+from .helpers import (
+    ScriptBot,
+    activate,
+    bots,
+    check_all,
+    cid,
+    every_company,
+    give,
+    hire,
+    make_game,
+    pay_for,
+    play_turn,
+    res,
+    set_deck,
+    set_hand,
+    set_storage,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+# The rule texts the rulings quote (outside the repository, beside it in the shared folder):
+# English, Greek and Chinese.
+SEEDS = REPO.parent / "shared" / "seeds"
+TEXTS = [SEEDS / name for name in ("000_146cdd37e17880ca.txt", "001_1d7eb21fd1ee9a24.txt",
+                                   "003_cdc009075b0e2488.txt")]
+
+
+def _rulings() -> list[dict]:
+    found, problems = read_documents([REPO / "cards" / "briefcase" / "rulings.yaml"])
+    assert problems == []
+    return found[0].data["rulings"]
+
+
+def _authored() -> list[dict]:
+    return [r for r in _rulings() if "reading" in r.get("authored", [])]
+
+
+def _game(players=2, **answers):
+    return make_game(players, set_ref=every_company(),
+                     bots=[ScriptBot(**answers)] + [ScriptBot() for _ in range(players - 1)])
+
+
+def test_every_authored_ruling_has_its_rule_test():
+    names = {name for name in globals() if name.startswith("test_")}
+    assert len(_authored()) >= 6
+    assert [r["id"] for r in _authored() if "test_" + r["id"].replace("-", "_") not in names] == []
+
+
+def _plain(text: str) -> str:
+    """One line of words: the Greek text's PDF hyphenation (``έ- χει``) joined, white space
+    and typographic quotes made plain, and a Chinese line broken between two characters joined
+    (Chinese puts no space between words)."""
+    text = re.sub(r"(?<=[\u0370-\u03ff])- (?=[\u0370-\u03ff])", "", text)
+    text = text.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
+    text = re.sub(r"\s+", " ", text)
+    return re.sub(r"(?<=[\u3000-\u9fff\uff00-\uffef]) (?=[\u3000-\u9fff\uff00-\uffef])", "", text)
+
+
+@pytest.mark.skipif(not all(t.exists() for t in TEXTS), reason="the rule texts are not beside the repository")
+def test_every_authored_ruling_quotes_the_rule_texts_word_for_word():
+    books = " | ".join(_plain(t.read_text(encoding="utf-8")) for t in TEXTS)
+    for r in _authored():
+        quoted = re.findall(r'"([^"]+)"', r["texts"])
+        assert quoted, r["id"]
+        assert [q for q in quoted if _plain(q) not in books] == [], r["id"]
+
+
+def test_oil_refinery_removal_optional():
+    """The Oil Refinery's removal is a "may": the player is offered "none" and keeps his hand.
+    test_engine_abilities' test_oil_refinery_removal_is_a_choice_of_an_unused_card removes the
+    chosen card."""
+    g = _game(remove_from_hand=None)
+    oil = give(g, 0, "oil_refinery", active=False)
+    pay_for(g, 0, "oil_refinery")
+    set_hand(g, 0, activate=1, obstacle=2)
+    activate(g, oil)
+    assert g.removed == [0, 0, 0, 0] and g.players[0].hand == [0, 0, 2, 0]
+    [asked] = bots(g)[0].asked("remove_from_hand")
+    assert asked.options == (OBSTACLE, None)
+    check_all(g)
+
+
+def test_level_one_companies_activated_now():
+    """"Has activated two 1st level companies" counts the 1st-level companies activated now:
+    once a Brokerage Firm deactivates one of the two, the 2nd level and the Central Bank close
+    until it is activated again."""
+    g = _game(deactivate_pick=lambda decision: decision.options[0])
+    broker = give(g, 0, "brokerage_firm", active=False)
+    pay_for(g, 0, "brokerage_firm")
+    set_hand(g, 0, activate=1)
+    give(g, 1, "power_plant")                        # permanent: never the one deactivated
+    wh = give(g, 1, "warehouses")
+    parks = cid(g, "theme_parks")
+    g.current = 1
+    set_hand(g, 1, buy=4, activate=1)
+    assert actions.company_problem(g, parks) is None
+    assert actions.central_bank_problem(g, 1) is None
+    g.current = 0
+    activate(g, broker)
+    assert not g.players[1].active[wh]
+    g.current = 1                                    # seat 2's next turn
+    assert "level-1" in actions.company_problem(g, parks)
+    assert "level-1" in actions.central_bank_problem(g, 1)
+    pay_for(g, 1, "warehouses")
+    activate(g, wh)                                  # activated again: both open again
+    assert actions.company_problem(g, parks) is None
+    assert actions.central_bank_problem(g, 1) is None
+    check_all(g)
+
+
+def test_converted_cards_move_blocks():
+    """"Any 2 decision cards of the same type" move a block, and a card an ability lets the
+    player use as another type counts as one of that type (here the Financial Services' one
+    card a turn as a Buy), for a resource block as for a company block; the Logistics
+    Company's pair, which is only "if a player wants to buy resources", does not."""
+    g = _game()
+    g.resource_blocks = [res("steel"), res("paper")]
+    give(g, 0, "financial_services")
+    set_hand(g, 0, buy=1, activate=1)
+    actions.move_block(g, "resource", 0, res("concrete"), BUY)
+    assert g.resource_blocks == [res("concrete"), res("paper")]
+    assert g.players[0].played == [1, 1, 0, 0]
+    # Once a turn: a second move needs two real cards of a type.
+    set_hand(g, 0, buy=1, activate=1)
+    assert actions.block_plan(g, BUY) is None and actions.block_plan(g, ACTIVATE) is None
+
+    g = _game(players=3)                             # one company block, beside the portfolio
+    give(g, 0, "marketing_company")                  # 2 cards of a type as one of any type
+    set_hand(g, 0, activate=1, obstacle=2)
+    wh = cid(g, "warehouses")
+    actions.move_block(g, "company", 0, wh, ACTIVATE)
+    assert g.company_blocks == [wh] and g.players[0].played == [0, 1, 2, 0]
+
+    g = _game()
+    g.resource_blocks = [res("steel"), res("paper")]
+    give(g, 0, "logistics_company")
+    set_hand(g, 0, buy=1, obstacle=2)
+    assert actions.block_plan(g, BUY) is None
+    with pytest.raises(IllegalAction):
+        actions.move_block(g, "resource", 0, res("concrete"), BUY)
+    check_all(g)
+
+
+def test_hire_energy_to_owner():
+    """Energy in a hire's fee is given to the owner like any paid resource, and does not count
+    against his storage limit; only refused Energy goes back to its pile (test_engine_hire's
+    test_refused_energy_in_a_hire_fee_returns_to_its_pile)."""
+    g = make_game(set_ref=every_company())
+    c = next(c for c in g.rules.companies if c.activation[res("energy")] and c.index in g.portfolio)
+    give(g, 1, c.id)
+    set_storage(g, 1, steel=5)                       # at the limit of 5
+    fee = [0] * 6
+    fee[res("energy")] = 1
+    for r, k in enumerate(c.activation):
+        if r != res("energy"):
+            fee[r] = min(k, actions.hire_fee(c) - sum(fee))
+    set_storage(g, 0, **{g.rules.res_names[r]: k for r, k in enumerate(fee) if k})
+    set_hand(g, 0, hire=1)
+    energy = g.market[res("energy")]
+    hire(g, 1, c.index, actions.hire_plan(g, 1, c.index, fee=tuple(fee)))
+    owner = g.players[1]
+    assert owner.storage[res("energy")] == 1 and g.market[res("energy")] == energy
+    kept = sum(fee) - 1                              # the fee's other resources
+    if kept:                                         # over the limit: one of those goes
+        [asked] = bots(g)[1].asked("storage_discard")
+        assert res("energy") not in asked.options and (asked.low, asked.high) == (kept, kept)
+    assert owner.storage[res("energy")] == 1
+    check_all(g)
+
+
+def test_end_every_company_pile_empty():
+    """"No more company cards available to buy" holds when every pile of the portfolio is
+    empty (test_engine_turn's test_game_ends_when_no_company_cards_are_left_to_buy): one card
+    left, even blocked or of a level nobody may buy yet, keeps the game going."""
+    g = make_game(3)
+    left = next(c for c in g.portfolio if g.rules.companies[c].level == 2)
+    for c in g.portfolio:
+        if c != left:
+            g.piles[c] = 0
+    g.company_blocks = [left]                        # blocked, and nobody has a level-1 company
+    assert all(actions.open_level(g, p) == 1 for p in g.players)
+    for _ in range(6):
+        play_turn(g)
+    assert g.end_condition is None and not g.over
+    g.company_blocks = []
+    g.piles[left] = 0
+    play_turn(g)
+    assert g.end_condition == "companies"
+
+
+def test_biology_lab_all_or_nothing():
+    """The Biology Lab puts "the production" on top of the draw pile as a whole: one yes or no
+    for all the cards an activation produces, never some on top and the rest to the discard
+    pile. test_examples' Manos test puts both on top, in the player's order."""
+    g = _game(production_on_top=False)
+    give(g, 0, "biology_lab")
+    plant = give(g, 0, "recycling_plant", active=False)
+    made = g.rules.companies[plant].production_cards
+    assert sum(made) >= 2                            # a production of two cards or more
+    pay_for(g, 0, "recycling_plant")
+    set_hand(g, 0, activate=1)
+    set_deck(g, 0, [])
+    activate(g, plant)
+    assert g.players[0].deck == [] and g.players[0].discard == list(made)
+    [asked] = bots(g)[0].asked("production_on_top")
+    assert asked.kind == "yes_no"
+    check_all(g)
