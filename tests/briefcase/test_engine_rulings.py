@@ -59,7 +59,7 @@ def _game(players=2, **answers):
 
 def test_every_authored_ruling_has_its_rule_test():
     names = {name for name in globals() if name.startswith("test_")}
-    assert len(_authored()) >= 6
+    assert len(_authored()) >= 5
     assert [r["id"] for r in _authored() if "test_" + r["id"].replace("-", "_") not in names] == []
 
 
@@ -82,18 +82,29 @@ def test_every_authored_ruling_quotes_the_rule_texts_word_for_word():
         assert [q for q in quoted if _plain(q) not in books] == [], r["id"]
 
 
-def test_oil_refinery_removal_optional():
-    """The Oil Refinery's removal is a "may": the player is offered "none" and keeps his hand.
-    test_engine_abilities' test_oil_refinery_removal_is_a_choice_of_an_unused_card removes the
-    chosen card."""
-    g = _game(remove_from_hand=None)
+def test_oil_refinery_removal_required():
+    """"A player selects one unused decision card from his hand. This card is then removed from
+    the game": he is asked which card, with no "none" among the options, and it is removed.
+    test_engine_abilities' test_oil_refinery_removal_is_a_choice_of_an_unused_card removes
+    the chosen card of another type."""
+    g = _game(remove_from_hand=ACTIVATE)
     oil = give(g, 0, "oil_refinery", active=False)
     pay_for(g, 0, "oil_refinery")
-    set_hand(g, 0, activate=1, obstacle=2)
+    set_hand(g, 0, activate=2, obstacle=2)
     activate(g, oil)
-    assert g.removed == [0, 0, 0, 0] and g.players[0].hand == [0, 0, 2, 0]
+    assert g.removed == [0, 1, 0, 0] and g.players[0].hand == [0, 0, 2, 0]
     [asked] = bots(g)[0].asked("remove_from_hand")
-    assert asked.options == (OBSTACLE, None)
+    assert asked.options == (ACTIVATE, OBSTACLE)
+    check_all(g)
+
+
+def test_oil_refinery_removes_nothing_from_an_empty_hand():
+    g = _game()
+    oil = give(g, 0, "oil_refinery", active=False)
+    pay_for(g, 0, "oil_refinery")
+    set_hand(g, 0, activate=1)
+    activate(g, oil)
+    assert g.removed == [0, 0, 0, 0] and not bots(g)[0].asked("remove_from_hand")
     check_all(g)
 
 

@@ -49,7 +49,7 @@ def default_choice(rules: Rules, decision: Decision) -> Any:
     if tag == "cycle_card":
         return OBSTACLE if OBSTACLE in options else None
     if tag == "remove_from_hand":
-        return next((t for t in (OBSTACLE, HIRE) if t in options), None)
+        return min(options, key=CARD_VALUE.__getitem__)           # the least useful card
     if tag == "take_from_discard":
         return _most_plentiful(options, decision.high)
     if tag == "storage_discard":

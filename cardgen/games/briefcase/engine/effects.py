@@ -249,16 +249,15 @@ def _card_labels(options: list[int | None]) -> list[str]:
 
 
 def _remove_from_hand(g: GameState, p: PlayerState, c: CompanyRule, ctx: ActivationContext) -> Steps:
+    # "A player selects one unused decision card from his hand. This card is then removed from
+    # the game": the player chooses which card, not whether (ruling oil-refinery-removal-required).
     for _ in range(c.params["count"]):
-        options: list[int | None] = [t for t in range(N_CARDS) if p.hand[t]]
+        options = [t for t in range(N_CARDS) if p.hand[t]]
         if not options:
             return
-        options.append(None)
         t = yield d.choose(p.seat, "remove_from_hand",
-                           f"{c.name}: remove a card of your hand from the game (or none)",
+                           f"{c.name}: choose a card of your hand to remove from the game",
                            options, _card_labels(options))
-        if t is None:
-            return
         p.hand[t] -= 1
         g.removed[t] += 1
 
