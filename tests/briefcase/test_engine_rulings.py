@@ -233,3 +233,20 @@ def test_biology_lab_all_or_nothing():
     [asked] = bots(g)[0].asked("production_on_top")
     assert asked.kind == "yes_no"
     check_all(g)
+
+
+def test_biology_lab_not_on_hire():
+    """A hire is no activation: the Biology Lab's owner who hires a company gets its production
+    on his discard pile, and is not asked to put it on top of his draw pile."""
+    g = _game(production_on_top=True)
+    give(g, 0, "biology_lab")
+    plant = give(g, 1, "recycling_plant")
+    c = g.rules.companies[plant]
+    made = c.production_cards
+    set_storage(g, 0, **{g.rules.res_names[r]: k for r, k in enumerate(c.activation) if k})
+    set_hand(g, 0, hire=1)
+    set_deck(g, 0, [])
+    hire(g, 1, plant)
+    assert g.players[0].deck == [] and g.players[0].discard == list(made)
+    assert not bots(g)[0].asked("production_on_top")
+    check_all(g)
