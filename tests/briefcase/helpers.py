@@ -221,3 +221,19 @@ def pay_for(g: GameState, seat: int, company: str, times: int = 1, **extra: int)
     for name, k in extra.items():
         counts[name] = counts.get(name, 0) + k
     set_storage(g, seat, **counts)
+
+
+def hire_with_energy(g: GameState, owner: int) -> Any:
+    """Seat 1 hires, from seat ``owner + 1``, a company of the portfolio whose activation cost
+    includes Energy (costs are authored: found in the data), paying one Energy and the rest of
+    the fee from the cost's other resources; returns the company's rule and the fee."""
+    c = next(c for c in g.rules.companies if c.activation[res("energy")] and c.index in g.portfolio)
+    give(g, owner, c.id)
+    fee = [0] * N_RES
+    fee[res("energy")] = 1
+    for r, k in enumerate(c.activation):           # the rest of the fee from the other resources
+        if r != res("energy"):
+            fee[r] = min(k, actions.hire_fee(c) - sum(fee))
+    set_storage(g, 0, **{g.rules.res_names[r]: k for r, k in enumerate(fee) if k})
+    set_hand(g, 0, hire=1)
+    return c, fee

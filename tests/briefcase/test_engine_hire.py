@@ -16,6 +16,7 @@ from .helpers import (
     every_company,
     give,
     hire,
+    hire_with_energy,
     make_game,
     res,
     set_hand,
@@ -229,16 +230,7 @@ def test_refused_energy_in_a_hire_fee_returns_to_its_pile():
     """The owner's refused resources "are discarded immediately"; "Energy is always returned
     to its original pile"."""
     g = _hire_game(keep_hire_payment=[])
-    # A company whose activation cost includes Energy (costs are authored: found in the data).
-    c = next(c for c in g.rules.companies if c.activation[res("energy")] and c.index in g.portfolio)
-    give(g, 1, c.id)
-    fee = [0] * 6
-    fee[res("energy")] = 1
-    for r, k in enumerate(c.activation):           # the rest of the fee from the other resources
-        if r != res("energy"):
-            fee[r] = min(k, actions.hire_fee(c) - sum(fee))
-    set_storage(g, 0, **{g.rules.res_names[r]: k for r, k in enumerate(fee) if k})
-    set_hand(g, 0, hire=1)
+    c, fee = hire_with_energy(g, 1)
     energy = g.market[res("energy")]
     hire(g, 1, c.index, actions.hire_plan(g, 1, c.index, fee=tuple(fee)))
     assert g.market[res("energy")] == energy + 1 and g.res_discard[res("energy")] == 0

@@ -25,6 +25,7 @@ from .helpers import (
     every_company,
     give,
     hire,
+    hire_with_energy,
     make_game,
     pay_for,
     play_turn,
@@ -174,16 +175,8 @@ def test_hire_energy_to_owner():
     against his storage limit; only refused Energy goes back to its pile (test_engine_hire's
     test_refused_energy_in_a_hire_fee_returns_to_its_pile)."""
     g = make_game(set_ref=every_company())
-    c = next(c for c in g.rules.companies if c.activation[res("energy")] and c.index in g.portfolio)
-    give(g, 1, c.id)
+    c, fee = hire_with_energy(g, 1)
     set_storage(g, 1, steel=5)                       # at the limit of 5
-    fee = [0] * 6
-    fee[res("energy")] = 1
-    for r, k in enumerate(c.activation):
-        if r != res("energy"):
-            fee[r] = min(k, actions.hire_fee(c) - sum(fee))
-    set_storage(g, 0, **{g.rules.res_names[r]: k for r, k in enumerate(fee) if k})
-    set_hand(g, 0, hire=1)
     energy = g.market[res("energy")]
     hire(g, 1, c.index, actions.hire_plan(g, 1, c.index, fee=tuple(fee)))
     owner = g.players[1]
