@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.data.documents import read_documents
-from cardgen.games.briefcase.engine import actions
+from cardgen.games.briefcase.engine import actions, scoring
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, OBSTACLE
 from cardgen.sim.decisions import IllegalAction
 
@@ -250,3 +250,36 @@ def test_biology_lab_not_on_hire():
     assert g.players[0].deck == [] and g.players[0].discard == list(made)
     assert not bots(g)[0].asked("production_on_top")
     check_all(g)
+
+
+def test_hire_gives_production_only():
+    """A hire gives the production and nothing else: a per-activation ability (here the Media
+    Company's, which would take a Personnel from each opponent) does not act for the hiring
+    player. test_engine_hire's test_the_hirer_gets_the_full_production_and_not_the_ability
+    shows an ongoing ability (the Bank's hand size) staying with its owner."""
+    g = _game()
+    media = give(g, 1, "media_company")
+    c = g.rules.companies[media]
+    set_storage(g, 0, **{g.rules.res_names[r]: k for r, k in enumerate(c.activation) if k})
+    set_storage(g, 1, personnel=2)
+    set_hand(g, 0, hire=1)
+    set_deck(g, 0, [])
+    hire(g, 1, media)
+    assert g.players[0].discard == list(c.production_cards)
+    assert g.players[0].storage[res("personnel")] == 0
+    assert g.players[1].storage[res("personnel")] == 2 and g.players[1].active[media]
+    check_all(g)
+
+
+def test_investment_company_deck():
+    """"Each Buy card in his decision deck" counts every Buy card the player owns at the end
+    of the game: draw pile, discard pile and hand (test_engine_abilities'
+    test_investment_company_counts_every_buy_card_owned counts them one by one)."""
+    g = _game()
+    give(g, 0, "investment_company")
+    set_hand(g, 0, buy=1)
+    set_deck(g, 0, ["buy", "obstacle"], discard={"buy": 2, "activate": 1})
+    breakdown = scoring.breakdown(g, g.players[0])
+    assert breakdown["abilities"] == 4                # 1 in hand, 1 in the draw pile, 2 discarded
+    set_deck(g, 0, [], discard={"buy": 3})            # none left in the draw pile
+    assert scoring.breakdown(g, g.players[0])["abilities"] == 4
