@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.data.documents import read_documents
-from cardgen.games.briefcase.engine import actions, scoring
+from cardgen.games.briefcase.engine import actions, scoring, turn
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, OBSTACLE
 from cardgen.sim.decisions import IllegalAction
 
@@ -283,3 +283,32 @@ def test_investment_company_deck():
     assert breakdown["abilities"] == 4                # 1 in hand, 1 in the draw pile, 2 discarded
     set_deck(g, 0, [], discard={"buy": 3})            # none left in the draw pile
     assert scoring.breakdown(g, g.players[0])["abilities"] == 4
+
+
+def test_energy_pile_empty():
+    """A Power Plant takes what is left of the Energy pile, and nothing from an empty one,
+    as fine point 4 says for decision cards; the activation still happens (test_engine_activate's
+    test_power_plant_gets_what_is_left_of_an_empty_energy_pile: one card left)."""
+    g = make_game()
+    pp = cid(g, "power_plant")
+    assert g.rules.companies[pp].production_res[res("energy")] >= 1
+    pay_for(g, 0, "power_plant")
+    set_storage(g, 1, energy=g.market[res("energy")])   # every Energy card stored
+    set_hand(g, 0, activate=1)
+    activate(g, pp)
+    assert g.players[0].active[pp] and g.players[0].storage[res("energy")] == 0
+    assert g.market[res("energy")] == 0
+    check_all(g)
+
+
+def test_end_resource_types():
+    """"Only 2 types of resources remaining" counts the four basic piles: an empty Energy pile
+    does not bring the end nearer, and Imported still for sale does not keep the game going
+    (test_engine_turn's test_game_ends_when_only_two_resource_types_remain_in_the_market)."""
+    g = make_game(3)
+    g.market[res("steel")] = 0
+    g.market[res("energy")] = 0
+    assert turn.end_condition(g) is None             # Personnel, Concrete, Paper left
+    g.market[res("personnel")] = 0
+    assert g.market[res("imported")] > 0 and actions.basic_exhausted(g)
+    assert turn.end_condition(g) == "resources"      # Concrete, Paper (and Imported) left
