@@ -22,6 +22,7 @@ from .helpers import (
     bots,
     check_all,
     cid,
+    end_turn,
     every_company,
     give,
     hire,
@@ -312,3 +313,49 @@ def test_end_resource_types():
     g.market[res("personnel")] = 0
     assert g.market[res("imported")] > 0 and actions.basic_exhausted(g)
     assert turn.end_condition(g) == "resources"      # Concrete, Paper (and Imported) left
+
+
+def test_block_targets():
+    """A block moves only to a pile with cards left and no other block on it, for a resource
+    block as for a company block (test_engine_blocks'
+    test_a_block_must_move_to_a_different_unblocked_target: the blocked piles)."""
+    g = _game()                                      # 2 players: two company blocks
+    g.resource_blocks = [res("steel"), res("paper")]
+    set_storage(g, 1, concrete=g.market[res("concrete")])   # Concrete exhausted
+    set_hand(g, 0, obstacle=2)
+    assert actions.block_targets(g, "resource", 0) == [res("personnel")]
+    with pytest.raises(IllegalAction):
+        actions.move_block(g, "resource", 0, res("concrete"), OBSTACLE)
+    a, b, c = g.portfolio[:3]
+    g.company_blocks = [a, -1]
+    g.piles[b] = 0                                   # an empty company pile
+    targets = actions.block_targets(g, "company", 1)
+    assert a not in targets and b not in targets and c in targets
+    for target in (a, b):
+        with pytest.raises(IllegalAction):
+            actions.move_block(g, "company", 1, target, OBSTACLE)
+    actions.move_block(g, "company", 1, c, OBSTACLE)
+    assert g.company_blocks == [a, c]
+
+
+def test_storage_limit_outside_turn():
+    """A hired company's owner, paid in another player's turn, discards down to the limit at
+    once, choosing which, while the player whose turn it is may stay over it until his turn
+    ends (test_engine_hire's test_an_owner_paid_outside_his_turn_keeps_to_his_storage_limit;
+    a deactivated Warehouses: test_engine_abilities'
+    test_brokerage_firm_deactivating_warehouses_brings_the_owner_back_to_five_at_once)."""
+    g = make_game(set_ref=every_company(),
+                  bots=[ScriptBot(), ScriptBot(storage_discard=[res("steel")] * 2)])
+    mall = give(g, 1, "shopping_mall")               # costs Concrete, Paper, Energy: pays 2
+    set_storage(g, 1, steel=5)
+    set_storage(g, 0, concrete=1, paper=1, personnel=5, steel=2)
+    set_hand(g, 0, hire=1)
+    hire(g, 1, mall)
+    assert g.current == 0
+    assert g.players[1].storage[res("steel")] == 3 and sum(g.players[1].storage) == 5
+    [asked] = bots(g)[1].asked("storage_discard")
+    assert asked.seat == 1
+    assert sum(g.players[0].storage) == 7 and not bots(g)[0].asked("storage_discard")
+    end_turn(g)                                      # his turn ends: down to 5
+    assert sum(g.players[0].storage) == 5
+    check_all(g)
