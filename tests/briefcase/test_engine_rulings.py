@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardgen.data.documents import read_documents
-from cardgen.games.briefcase.engine import actions
+from cardgen.games.briefcase.engine import actions, scoring, turn
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, OBSTACLE
 from cardgen.sim.decisions import IllegalAction
 
@@ -22,6 +22,7 @@ from .helpers import (
     bots,
     check_all,
     cid,
+    end_turn,
     every_company,
     give,
     hire,
@@ -242,4 +243,112 @@ def test_biology_lab_not_on_hire():
     hire(g, 1, plant)
     assert g.players[0].deck == [] and g.players[0].discard == list(made)
     assert not bots(g)[0].asked("production_on_top")
+    check_all(g)
+
+
+def test_hire_gives_production_only():
+    """A hire gives the production and nothing else: a per-activation ability (here the Media
+    Company's, which would take a Personnel from each opponent) does not act for the hiring
+    player. test_engine_hire's test_the_hirer_gets_the_full_production_and_not_the_ability
+    shows an ongoing ability (the Bank's hand size) staying with its owner."""
+    g = _game()
+    media = give(g, 1, "media_company")
+    c = g.rules.companies[media]
+    set_storage(g, 0, **{g.rules.res_names[r]: k for r, k in enumerate(c.activation) if k})
+    set_storage(g, 1, personnel=2)
+    set_hand(g, 0, hire=1)
+    set_deck(g, 0, [])
+    hire(g, 1, media)
+    assert g.players[0].discard == list(c.production_cards)
+    assert g.players[0].storage[res("personnel")] == 0
+    assert g.players[1].storage[res("personnel")] == 2 and g.players[1].active[media]
+    check_all(g)
+
+
+def test_investment_company_deck():
+    """"Each Buy card in his decision deck" counts every Buy card the player owns at the end
+    of the game: draw pile, discard pile and hand (test_engine_abilities'
+    test_investment_company_counts_every_buy_card_owned counts them one by one)."""
+    g = _game()
+    give(g, 0, "investment_company")
+    set_hand(g, 0, buy=1)
+    set_deck(g, 0, ["buy", "obstacle"], discard={"buy": 2, "activate": 1})
+    breakdown = scoring.breakdown(g, g.players[0])
+    assert breakdown["abilities"] == 4                # 1 in hand, 1 in the draw pile, 2 discarded
+    set_deck(g, 0, [], discard={"buy": 3})            # none left in the draw pile
+    assert scoring.breakdown(g, g.players[0])["abilities"] == 4
+
+
+def test_energy_pile_empty():
+    """A Power Plant takes what is left of the Energy pile, and nothing from an empty one,
+    as fine point 4 says for decision cards; the activation still happens (test_engine_activate's
+    test_power_plant_gets_what_is_left_of_an_empty_energy_pile: one card left)."""
+    g = make_game()
+    pp = cid(g, "power_plant")
+    assert g.rules.companies[pp].production_res[res("energy")] >= 1
+    pay_for(g, 0, "power_plant")
+    set_storage(g, 1, energy=g.market[res("energy")])   # every Energy card stored
+    set_hand(g, 0, activate=1)
+    activate(g, pp)
+    assert g.players[0].active[pp] and g.players[0].storage[res("energy")] == 0
+    assert g.market[res("energy")] == 0
+    check_all(g)
+
+
+def test_end_resource_types():
+    """"Only 2 types of resources remaining" counts the four basic piles: an empty Energy pile
+    does not bring the end nearer, and Imported still for sale does not keep the game going
+    (test_engine_turn's test_game_ends_when_only_two_resource_types_remain_in_the_market)."""
+    g = make_game(3)
+    g.market[res("steel")] = 0
+    g.market[res("energy")] = 0
+    assert turn.end_condition(g) is None             # Personnel, Concrete, Paper left
+    g.market[res("personnel")] = 0
+    assert g.market[res("imported")] > 0 and actions.basic_exhausted(g)
+    assert turn.end_condition(g) == "resources"      # Concrete, Paper (and Imported) left
+
+
+def test_block_targets():
+    """A block moves only to a pile with cards left and no other block on it, for a resource
+    block as for a company block (test_engine_blocks'
+    test_a_block_must_move_to_a_different_unblocked_target: the blocked piles)."""
+    g = _game()                                      # 2 players: two company blocks
+    g.resource_blocks = [res("steel"), res("paper")]
+    set_storage(g, 1, concrete=g.market[res("concrete")])   # Concrete exhausted
+    set_hand(g, 0, obstacle=2)
+    assert actions.block_targets(g, "resource", 0) == [res("personnel")]
+    with pytest.raises(IllegalAction):
+        actions.move_block(g, "resource", 0, res("concrete"), OBSTACLE)
+    a, b, c = g.portfolio[:3]
+    g.company_blocks = [a, -1]
+    g.piles[b] = 0                                   # an empty company pile
+    targets = actions.block_targets(g, "company", 1)
+    assert a not in targets and b not in targets and c in targets
+    for target in (a, b):
+        with pytest.raises(IllegalAction):
+            actions.move_block(g, "company", 1, target, OBSTACLE)
+    actions.move_block(g, "company", 1, c, OBSTACLE)
+    assert g.company_blocks == [a, c]
+
+
+def test_storage_limit_outside_turn():
+    """A hired company's owner, paid in another player's turn, discards down to the limit at
+    once, choosing which, while the player whose turn it is may stay over it until his turn
+    ends (test_engine_hire's test_an_owner_paid_outside_his_turn_keeps_to_his_storage_limit;
+    a deactivated Warehouses: test_engine_abilities'
+    test_brokerage_firm_deactivating_warehouses_brings_the_owner_back_to_five_at_once)."""
+    g = make_game(set_ref=every_company(),
+                  bots=[ScriptBot(), ScriptBot(storage_discard=[res("steel")] * 2)])
+    mall = give(g, 1, "shopping_mall")               # costs Concrete, Paper, Energy: pays 2
+    set_storage(g, 1, steel=5)
+    set_storage(g, 0, concrete=1, paper=1, personnel=5, steel=2)
+    set_hand(g, 0, hire=1)
+    hire(g, 1, mall)
+    assert g.current == 0
+    assert g.players[1].storage[res("steel")] == 3 and sum(g.players[1].storage) == 5
+    [asked] = bots(g)[1].asked("storage_discard")
+    assert asked.seat == 1
+    assert sum(g.players[0].storage) == 7 and not bots(g)[0].asked("storage_discard")
+    end_turn(g)                                      # his turn ends: down to 5
+    assert sum(g.players[0].storage) == 5
     check_all(g)
