@@ -164,9 +164,11 @@ def shipped_note(library: str) -> str | None:
 
 
 class DataError(Exception):
-    """Raised when game data cannot be used; carries every problem found."""
+    """Raised when game data cannot be used; carries every problem found, each once (a schema
+    file that cannot be read is a problem of every document checked against it)."""
 
     def __init__(self, problems: list[Problem]):
+        problems = list(dict.fromkeys(problems))
         self.problems = problems
         first = problems[0].format() if problems else "invalid data"
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""

@@ -214,18 +214,26 @@ def _read_config(root: Path) -> str:
     path = root / CONFIG
     if not os.path.lexists(path):
         return "output"
+    from cardgen.safe_read import ReadError, read_bytes
+
     try:
-        if not path.is_file():          # a folder, a pipe, a device, a link loop: never read
-            raise WorkspaceError(f"{path}: not a regular file, so its settings cannot be read")
-        if path.stat().st_size > 64 * 1024:
-            raise WorkspaceError(f"{path}: too large for a settings file")
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        # A folder, a pipe, a device, a link loop is never opened (read_bytes, as every user file).
+        raw = read_bytes(path, 64 * 1024, "settings file")
+    except ReadError as exc:
+        if exc.rule in ("file-special", "file-directory", "file-link-loop", "file-missing"):
+            raise WorkspaceError(f"{path}: not a regular file, so its settings cannot be read") from None
+        if exc.rule == "file-too-large":
+            raise WorkspaceError(f"{path}: too large for a settings file") from None
+        raise WorkspaceError(f"{path}: {exc.message}") from None
+    try:
+        data = tomllib.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise WorkspaceError(f"{path}: not valid TOML: line {line} is not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
         raise WorkspaceError(f"{path}: not valid TOML: {exc}") from None
     except RecursionError:
         raise WorkspaceError(f"{path}: not valid TOML: nested too deeply") from None
-    except OSError as exc:
-        raise WorkspaceError(f"{path}: cannot be read: {exc.strerror or exc}") from None
     unknown = sorted(set(data) - set(CONFIG_KEYS))
     if unknown:
         known = ", ".join(f"{k} ({v})" for k, v in CONFIG_KEYS.items())

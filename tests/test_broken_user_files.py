@@ -4,6 +4,7 @@ shipped file of the same name (a folder, or a link to itself, named as the file)
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -234,4 +235,61 @@ def test_a_layout_in_a_folder_that_cannot_be_searched_is_an_error_not_the_shippe
     assert result.exit_code == 1, result.output
     assert ("templates/briefcase/cards.yaml:1:1: error[file-unreadable]: cannot read the file: "
             "Permission denied") in result.output
+    assert not (overlay / "output").exists()
+
+
+def _companies(rest: str) -> str:
+    return '{"$id": "https://cardgen.example/schemas/briefcase/companies.schema.json", ' + rest + "}"
+
+
+@pytest.mark.parametrize("text, line_col, message", [
+    ("{", "1:2", "not valid JSON"),
+    ("[]", "1:1", 'a JSON object with its "$id"'),
+    ('{"$id": "x", "minimum": NaN}', "1:1", "NaN is no number JSON has"),
+    ('{"$id": "x", "maximum": ' + "9" * 5000 + "}", "1:1", "too long a number"),
+    (_companies('"type": 5'), "1:1", "not a valid JSON Schema at /type"),
+    (b"\xff\xfe{", "1:1", "not valid UTF-8"),
+])
+def test_a_schema_of_the_workspace_that_is_no_schema_is_a_problem_of_that_file(
+        overlay: Path, text: str | bytes, line_col: str, message: str):
+    # A workspace's schemas/ replaces the shipped ones: a broken one was an internal error of
+    # every command that reads the data.
+    path = overlay / "schemas" / "briefcase" / "companies.schema.json"
+    path.parent.mkdir(parents=True)
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    for command in (["validate"], ["build", "--set", "Simple Game"], ["list", "companies"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 1, (command, result.output)
+        assert f"schemas/briefcase/companies.schema.json:{line_col}: error[" in result.output, result.output
+        assert message in result.output and "internal error" not in result.output
+        assert result.output.count("error[") == 1, result.output   # each problem once
+    assert not (overlay / "output").exists()
+
+
+@pytest.mark.parametrize("rest, message", [
+    ('"type": "object"', "a $ref leads to no schema: /$defs/company (no such part in "
+     "https://cardgen.example/schemas/briefcase/companies.schema.json)"),
+    ('"$defs": {"company": {"$ref": "#/$defs/company"}}',
+     "its $refs (or those of the schemas they name) lead back to themselves without end"),
+])
+def test_a_ref_a_schema_of_the_workspace_breaks_is_a_problem_of_the_schema_that_follows_it(
+        overlay: Path, rest: str, message: str):
+    # The shipped set schema takes a company from companies.schema.json#/$defs/company.
+    path = overlay / "schemas" / "briefcase" / "companies.schema.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(_companies(rest), encoding="utf-8")
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 1 and "internal error" not in result.output
+    assert "company-set.schema.json:1:1: error[schema-file]: " + message in result.output
+
+
+def test_a_fifo_as_a_schema_is_refused_without_opening_it(overlay: Path):
+    # Opening a FIFO blocks until a writer comes: validate, build and preview hung.
+    (overlay / "schemas" / "briefcase").mkdir(parents=True)
+    os.mkfifo(overlay / "schemas" / "layout.schema.json")
+    os.mkfifo(overlay / "schemas" / "briefcase" / "companies.schema.json")
+    for command in (["validate"], ["preview", "bank"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 1, (command, result.output)
+        assert "error[file-special]" in result.output and "JSON Schema file" in result.output
     assert not (overlay / "output").exists()

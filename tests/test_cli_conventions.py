@@ -254,3 +254,33 @@ def test_an_unknown_game_of_a_megabyte_is_cut_short_and_the_known_games_are_list
     assert len(errors) == 1 and "Traceback" not in result.output, result.output[:500]
     assert "unknown game 'xxx" in errors[0] and len(errors[0]) < 400, errors[0][:500]
     assert errors[0].endswith("known games: briefcase, fmnyc, startup"), errors[0][-200:]
+
+
+def _write_params(path: tuple[str, ...]):
+    """The command line with '-' for each option or argument that names a file or folder to write."""
+    from cardgen.commands import file_to_write, folder_to_write
+
+    command = _command(path)
+    required = [p for p in command.params if p.param_type_name == "argument" and p.required]
+    for p in command.params:
+        if getattr(p.type_descriptor.parameter_info, "parser", None) in (file_to_write, folder_to_write):
+            if p.param_type_name == "argument":
+                yield [*path, *["x" for r in required if r is not p], "-"]
+            else:
+                yield [*path, *["x" for _ in required], p.opts[0], "-"]
+
+
+DASH_OUTPUTS = [args for path in COMMANDS for args in _write_params(path)]
+
+
+@pytest.mark.parametrize("args", DASH_OUTPUTS, ids=[" ".join(a[:-1]) for a in DASH_OUTPUTS])
+def test_a_dash_for_an_output_is_a_usage_error_never_a_file_named_dash(args: list[str], tmp_path,
+                                                                        monkeypatch):
+    # simulate --json - wrote a file named '-' in the current folder, where the user looked for the
+    # JSON on the screen, as '-' means to many tools.
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, (args, result.output)
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and "'-' is not the standard output here" in lines[0], (args, lines)
+    assert not list(tmp_path.iterdir())

@@ -236,6 +236,12 @@ def test_an_output_folder_inside_the_game_data_is_refused(tmp_path: Path, monkey
     assert len(result.output.strip().splitlines()) == 1
 
 
+def test_a_settings_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path, monkeypatch):
+    (tmp_path / "cardgen.toml").write_bytes(b'\xef\xbb\xbfoutput = "prints"\n')   # Notepad's UTF-8
+    monkeypatch.chdir(tmp_path)
+    assert invoke("validate").exit_code == 0
+
+
 def test_an_output_folder_beside_the_game_data_is_taken(tmp_path: Path, monkeypatch):
     (tmp_path / "cardgen.toml").write_text('output = "cards-printed"\n')   # only a prefix of cards
     monkeypatch.chdir(tmp_path)
@@ -247,6 +253,8 @@ def test_an_output_folder_beside_the_game_data_is_taken(tmp_path: Path, monkeypa
     (lambda p: p.mkdir(), "not a regular file"),
     (lambda p: p.symlink_to(p.name), "not a regular file"),                  # a link to itself
     (lambda p: os.mkfifo(p), "not a regular file"),
+    (lambda p: p.write_bytes(b'# by hand\noutput = "\xff"\n'), "not valid TOML: line 2 is not UTF-8 text"),
+    (lambda p: p.write_bytes(b"x" * 70_000), "too large for a settings file"),
 ])
 def test_a_settings_file_that_cannot_be_read_is_one_error_line_not_ignored(tmp_path: Path, monkeypatch,
                                                                            make, message):

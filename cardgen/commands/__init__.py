@@ -180,7 +180,16 @@ def file_to_write(text: str) -> Path:
     separator (a Path would read that as a file named like the folder), it names no file."""
     if text.endswith(("/", os.sep)):
         raise typer.BadParameter(f"'{text}' names a folder: name a file in it")
+    _not_a_stream(text, "a file")
     return _named(text, "a file")
+
+
+def _not_a_stream(text: str, what: str) -> None:
+    """'-' names the standard output to many tools; cardgen writes only files, and --json - wrote
+    a file named '-' in the current folder while the user looked for the JSON on the screen."""
+    if text == "-":
+        raise typer.BadParameter(f"'-' is not the standard output here: name {what} "
+                                 "(./- for one named '-')")
 
 
 def file_to_read(text: str) -> Path:
@@ -209,6 +218,7 @@ def set_named(text: str) -> str:
 
 def folder_to_write(text: str) -> Path:
     """An option's folder to write into (--out DIR, --log DIR), as typed."""
+    _not_a_stream(text, "a folder")
     return _named(text, "a folder ('.' for this one)")
 
 

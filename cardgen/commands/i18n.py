@@ -287,6 +287,7 @@ def stats(game: str = typer.Argument(None, metavar="GAME", show_default=False,
         rows = []
         for code in langs:
             with _user_errors():
+                cat.resolve_language(g, code)     # de.po beside DE.po: one language, two catalogs
                 po = cat.read_catalog(cat.po_path(g, code))
             rows.append(cat.stats(po, code, sources))
         typer.echo(f"{g}: {'language':<10} {'translated':>10} {'fuzzy':>6} {'untransl.':>9} "

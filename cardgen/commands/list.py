@@ -57,12 +57,15 @@ def _languages(game: str) -> Listing:
         name = languages.english_name(lang)
         percent, problem = None, None
         try:
+            cat.resolve_language(game, lang)      # de.po beside DE.po: one language, two catalogs
             po = cat.read_catalog(path)
             percent = round(cat.stats(po, lang, sources).percent, 1)
             name = name or po.metadata.get("Language-Team", "")
         except cat.CatalogError as exc:
             # One broken catalog should not hide the others; 'cardgen i18n check' says more.
             problem = exc.problem.format()
+        except cat.UnknownLanguage as exc:
+            problem = str(exc)
         rows.append({"language": lang, "name": name, "source": False, "origin": origin, "file": file,
                      "translated_percent": percent, "problem": problem})
 

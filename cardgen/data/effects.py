@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardgen.data.documents import read_documents
-from cardgen.data.schema import schema_path
+from cardgen.data.schema import load_schema, schema_path
 from cardgen.paths import game_data_files
 
 
@@ -101,7 +101,7 @@ def effect_table(game: str = "briefcase") -> list[EffectRow]:
 
     KeyError for a game without one; OSError or ValueError for a schema that cannot be read."""
     vocab = VOCABULARIES[game]
-    schema = json.loads(schema_path(game, vocab.kind).read_text(encoding="utf-8"))
+    schema = load_schema(schema_path(game, vocab.kind))
     defs = schema.get("$defs", {})
     effect = defs[vocab.definition]
     base = effect.get("properties", {})

@@ -10,12 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator, ValidationError, validators
-from jsonschema.exceptions import best_match
+from jsonschema.exceptions import SchemaError, best_match
 from referencing import Registry, Resource
+from referencing.exceptions import Unresolvable
+from referencing.jsonschema import DRAFT202012
 
 from cardgen.data.yamlload import key_position, position
-from cardgen.paths import schema_file, schema_files
+from cardgen.paths import display_path, schema_file, schema_files
 from cardgen.problems import SHORT, Problem, plural, shorten
+from cardgen.safe_read import ReadError, read_bytes
 
 
 def _whole_number(_checker: Any, value: Any) -> bool:
@@ -38,13 +41,74 @@ def known_kinds(game: str) -> list[str]:
     return sorted(p.name.removesuffix(".schema.json") for p in schema_files(game))
 
 
+class SchemaFileError(ValueError):
+    """A schema file (a workspace's own, in ``schemas/``) that cannot be used: ``problem`` says
+    why, at its place, as a problem of the data would be."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(problem.format())
+        self.problem = problem
+
+
+def load_schema(path: Path) -> dict[str, Any]:
+    """The JSON Schema in the file at ``path``; SchemaFileError when it is not one. Read as every
+    user file is (``safe_read.read_bytes``: a FIFO, device, link loop or huge file is refused,
+    never opened or loaded whole): a workspace's ``schemas/`` replaces the shipped schemas, and
+    a broken one was an internal error of every command, a FIFO one hung them."""
+    shown = display_path(path)
+
+    def refuse(rule: str, message: str, line: int = 1, col: int = 1) -> SchemaFileError:
+        return SchemaFileError(Problem(shown, line, col, rule, message))
+
+    try:
+        text = read_bytes(path, what="JSON Schema file").decode("utf-8-sig")
+    except ReadError as exc:
+        raise refuse(exc.rule, exc.message) from None
+    except UnicodeDecodeError:
+        raise refuse("file-encoding", "file is not valid UTF-8 text") from None
+    try:
+        schema = json.loads(text, parse_constant=_no_constant, parse_int=_whole)
+    except json.JSONDecodeError as exc:
+        raise refuse("schema-file", f"not valid JSON: {exc.msg}", exc.lineno, exc.colno) from None
+    except RecursionError:
+        raise refuse("schema-file", "not valid JSON: nested too deeply") from None
+    except ValueError as exc:       # NaN, or a whole number too long (_whole)
+        raise refuse("schema-file", f"not valid JSON: {exc}") from None
+    if not isinstance(schema, dict) or not isinstance(schema.get("$id"), str):
+        raise refuse("schema-file", 'a schema file is a JSON object with its "$id" (a text)')
+    try:
+        Validator.check_schema(schema)
+    except SchemaError as exc:
+        where = "".join(f"/{part}" for part in exc.absolute_path) or "the top"
+        raise refuse("schema-file", f"not a valid JSON Schema at {shorten(where)}: "
+                     f"{shorten(exc.message, 200)}") from None
+    except RecursionError:
+        raise refuse("schema-file", "not a valid JSON Schema: nested too deeply") from None
+    return schema
+
+
+def _resource(schema: dict[str, Any]) -> Resource:
+    """A schema as the registry holds it: JSON Schema 2020-12 unless its $schema says otherwise
+    (one without $schema was an internal error of the registry's)."""
+    return Resource.from_contents(schema, default_specification=DRAFT202012)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is no number JSON has")
+
+
+def _whole(text: str) -> int:
+    if len(text.lstrip("-")) > 30:       # Python reads no more than 4,300 digits; a schema needs 20
+        raise ValueError(f"{shorten(text, 40)} is too long a number")
+    return int(text)
+
+
 @cache
 def _registry(files: tuple[Path, ...]) -> Registry:
     resources = []
     for path in files:
-        contents = json.loads(path.read_text(encoding="utf-8"))
-        resource = Resource.from_contents(contents)
-        resources.append((contents["$id"], resource))
+        contents = load_schema(path)
+        resources.append((contents["$id"], _resource(contents)))
     return Registry().with_resources(resources)
 
 
@@ -71,8 +135,7 @@ def clear_caches() -> None:
 
 @cache
 def _validator(path: tuple[Path, int], files: tuple[tuple[Path, int], ...]) -> Validator:
-    schema = json.loads(path[0].read_text(encoding="utf-8"))
-    return Validator(schema, registry=_registry(tuple(p for p, _ in files)))
+    return Validator(load_schema(path[0]), registry=_registry(tuple(p for p, _ in files)))
 
 
 def did_you_mean(word: str, choices: list[str]) -> str:
@@ -217,8 +280,31 @@ def _messages(error: ValidationError, where: list[Any]) -> Iterator[tuple[str, s
 
 
 def validate_document(doc: Any, game: str, kind: str, shown: str) -> list[Problem]:
-    """Every schema problem of one document, at the position of the offending value."""
-    return validate_with(validator(game, kind), doc, shown)
+    """Every schema problem of one document, at the position of the offending value; or the
+    one problem of a schema file that cannot be used (``checked_with``)."""
+    try:
+        checker = validator(game, kind)
+    except SchemaFileError as exc:
+        return [exc.problem]
+    return checked_with(checker, schema_path(game, kind), doc, shown)
+
+
+def checked_with(checker: Validator, path: Path, doc: Any, shown: str) -> list[Problem]:
+    """``validate_with``, where ``checker`` is the schema in the file ``path``: a ``$ref`` that
+    leads to no schema, or back to itself without end, is a problem of that file."""
+    try:
+        return validate_with(checker, doc, shown)
+    except Unresolvable as exc:
+        ref = str(getattr(exc, "ref", ""))
+        resource = getattr(exc, "resource", None)     # a part the schema it names does not have
+        if resource is not None:
+            ref = f"{shorten(ref)} (no such part in {shorten(str(resource.id()), 120)})"
+        return [Problem(display_path(path), 1, 1, "schema-file",
+                        f"a $ref leads to no schema: {shorten(ref, 200)}")]
+    except RecursionError:
+        return [Problem(display_path(path), 1, 1, "schema-file",
+                        "its $refs (or those of the schemas they name) lead back to themselves "
+                        "without end")]
 
 
 def validate_with(checker: Validator, doc: Any, shown: str) -> list[Problem]:

@@ -101,13 +101,16 @@ def _previous_tts(folder: Path) -> set[str]:
 def _write_replacing(folder: Path, files: list[tuple[Path, bytes]], previous: set[str]) -> None:
     """Write ``files`` all or nothing, then remove what the export before them wrote that they
     do not (a card no longer in the data, a sheet fewer): the folder then holds this export
-    alone, never stale cards beside it. Only names the earlier export listed go, and only plain
-    files directly in the folder: anything else a person put there stays."""
+    alone, never stale cards beside it. Only names the earlier export listed go, only pictures
+    (.png, all an export writes besides its lists, which it always writes again) and only plain
+    files directly in the folder: anything else a person put there stays, even when a list names
+    it (a manifest.csv edited by hand, or from elsewhere, removed the notes.txt it named)."""
     write_all_atomic(files)
     kept = {path.name for path, _ in files}
     for name in sorted(previous - kept):
         path = folder / name
-        if name and name == path.name and not path.is_symlink() and path.is_file():
+        if (name and name == path.name and path.suffix.lower() == ".png" and not path.is_symlink()
+                and path.is_file()):
             path.unlink(missing_ok=True)
 
 

@@ -26,7 +26,6 @@ never a setting silently ignored.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
 from collections.abc import Iterable, Mapping
@@ -35,13 +34,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from cardgen.data.schema import Validator, did_you_mean, validate_with
+from cardgen.data.schema import SchemaFileError, Validator, checked_with, did_you_mean, load_schema
 from cardgen.data.yamlload import PosDict, load_yaml, position
 from cardgen.paths import display_path, template_file
 from cardgen.problems import Problem, shorten
 from cardgen.render.fonts import FontSet
 from cardgen.render.icons import IconError, IconSet, parse_colour
 from cardgen.render.text import TextStyle
+from cardgen.safe_read import ReadError, read_bytes
 from cardgen.workspace import current
 
 KINDS = ("rect", "text", "icon", "icons", "art")
@@ -291,14 +291,29 @@ def layout_schema_path() -> Path:
 
 
 @cache
-def _checker(path: Path, stamp: int) -> Validator:
-    return Validator(json.loads(path.read_text(encoding="utf-8")))
+def _checker(path: Path, stamp: str) -> Validator:
+    return Validator(load_schema(path))
 
 
 def schema_problems(data: Any, shown: str) -> list[Problem]:
-    """The layout file's problems against the layout schema, each at its position."""
+    """The layout file's problems against the layout schema, each at its position; or the one
+    problem of a layout schema that cannot be used."""
     path = layout_schema_path()
-    return validate_with(_checker(path, path.stat().st_mtime_ns), data, shown)
+    try:
+        checker = _checker(path, _digest(path))
+    except SchemaFileError as exc:
+        return [exc.problem]
+    return checked_with(checker, path, data, shown)
+
+
+def _digest(path: Path) -> str:
+    """A digest of the file's contents, read as every user file is (a FIFO or a huge file where
+    the layout schema should be hung, or was loaded whole); "" when it cannot be read, which the
+    schema check then reports."""
+    try:
+        return hashlib.sha1(read_bytes(path)).hexdigest()
+    except ReadError:
+        return ""
 
 
 _passed: set[tuple[str, ...]] = set()     # (layout file, schema) contents that passed
@@ -312,7 +327,7 @@ def load_layouts(path: Path) -> LayoutBook:
         raise LayoutError(f"{shown}:1:1: a layout file is a mapping")
     if not problems:
         # the schema check takes about as long as reading the file: once per version of the two
-        stamp = tuple(hashlib.sha1(p.read_bytes()).hexdigest() for p in (path, layout_schema_path()))
+        stamp = (_digest(path), _digest(layout_schema_path()))
         if stamp not in _passed:
             problems = schema_problems(data, shown)
             if not problems:

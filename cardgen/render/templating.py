@@ -8,7 +8,9 @@ code and never markup.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import os
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -110,6 +112,41 @@ class _Sandbox(ImmutableSandboxedEnvironment):
         return super().call_binop(context, operator, left, right)
 
 
+# The most memory a template may take while it runs, over what the process holds: far more than an
+# insert needs (its YAML is a few kilobytes), and far less than the gigabytes one line can ask for.
+# Values are made by more operations than the sandbox can weigh beforehand ("x".ljust(3000000000),
+# "%3000000000d" % 1, "x" | center(3000000000), a list of a thousand 2 MB strings joined): each
+# took gigabytes and half a minute before the size of what it wrote was looked at.
+MAX_TEMPLATE_MEMORY = 512 * 1024 * 1024
+
+
+@contextmanager
+def _memory_capped(extra: int = MAX_TEMPLATE_MEMORY) -> Iterator[None]:
+    """Within the block, an allocation that would take the process's address space ``extra``
+    bytes past its present size fails with MemoryError (RLIMIT_AS, lowered and then restored);
+    without the resource module or /proc/self/statm (not Linux), no cap."""
+    try:
+        import resource
+
+        with open("/proc/self/statm", "rb") as statm:
+            size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError, IndexError):
+        yield
+        return
+    cap = size + extra
+    if hard != resource.RLIM_INFINITY:
+        cap = min(cap, hard)
+    if soft != resource.RLIM_INFINITY and soft <= cap:
+        yield                                 # the process is held tighter already
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
 def render_yaml(path: Path, context: dict[str, Any]) -> Any:
     """Render a ``.yaml.j2`` template and read the YAML it produces (LayoutError if either fails).
 
@@ -126,15 +163,24 @@ def render_yaml(path: Path, context: dict[str, Any]) -> Any:
     env = _Sandbox(undefined=jinja2.StrictUndefined, autoescape=False, keep_trailing_newline=True,
                    trim_blocks=True, lstrip_blocks=True)
     env.filters["q"] = yaml_quote
+    # lipsum(n) writes n paragraphs of filler: lipsum(30000000) ran for minutes before a word of
+    # it was weighed. A template has the values it is given; it has no use for it.
+    env.globals.pop("lipsum", None)
     try:
         parts, size = [], 0
-        for part in env.from_string(source).generate(**context):
-            size += len(part)
-            if size > MAX_RENDERED:
-                raise LayoutError(f"{shown}: the template writes more than {MAX_RENDERED:,} "
-                                  "characters; an insert is a few thousand")
-            parts.append(part)
+        with _memory_capped():
+            for part in env.from_string(source).generate(**context):
+                size += len(part)
+                if size > MAX_RENDERED:
+                    raise LayoutError(f"{shown}: the template writes more than {MAX_RENDERED:,} "
+                                      "characters; an insert is a few thousand")
+                parts.append(part)
         text = "".join(parts)
+    except MemoryError as exc:
+        line = _template_line(exc)
+        raise LayoutError(f"{shown}{f':{line}' if line else ''}: the template makes a value larger "
+                          f"than it may ({MAX_TEMPLATE_MEMORY // 2**20:,} MB); an insert's are a few "
+                          "kilobytes") from None
     except jinja2.TemplateSyntaxError as exc:
         raise LayoutError(f"{shown}:{exc.lineno}: {exc.message}") from None
     except jinja2.TemplateError as exc:

@@ -526,3 +526,24 @@ def test_round_table(data):
     assert p.rule == "round-table"
     at(p, "stages.yaml", where(text, "{2: 2, 3: 2, 4: 2, 5: 3}"))
     assert p.message == "tax: a 6-round game has no entry for round 6; add it or 'last_holds: true'"
+
+
+def test_components_missing_a_piece_the_game_plays_with(data):
+    # Renamed, the shops passed validate and every command then ended in an internal error.
+    text = edit(data, "components.yaml", "- id: shop\n", "- id: shops\n")
+    p = only()
+    assert p.rule == "components-missing"
+    at(p, "components.yaml", where(text, "- id: rulebook"))
+    assert p.message == "the Contents list has no 'shop', which the game plays and prints with"
+    assert runner.invoke(app, ["build", "fmnyc"]).exit_code == 1
+
+
+def test_components_used_lists_every_piece_the_code_reads_by_id():
+    from cardgen.games.fmnyc import cards
+    from cardgen.games.fmnyc.engine import table
+    from cardgen.games.fmnyc.model import USED_COMPONENTS
+
+    source = "".join(Path(m.__file__).read_text(encoding="utf-8") for m in (cards, table))
+    read = set(re.findall(r"component\(\"(\w+)\"\)", source))
+    read |= {*cards.STANDEES, *table.COLOURED, *table.SHARED, "demand_chip", "round_chip", "stage_marker"}
+    assert read <= set(USED_COMPONENTS), read - set(USED_COMPONENTS)

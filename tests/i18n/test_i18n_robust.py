@@ -3,6 +3,7 @@ tag too long for a file name. One line each, never a hang, never a silently rewr
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -255,5 +256,11 @@ def test_two_catalogs_of_one_language_are_an_error_not_a_choice_by_name_order(pr
     if second == "EL.po":
         assert code == 2 and "briefcase has 2 catalogs for language 'el'" in output, output
         assert not (project / "out").exists()
+        # stats and list listed both as two languages, each complete
+        code, output = cardgen("i18n", "stats")
+        assert code == 2 and "briefcase has 2 catalogs for language 'EL'" in output, output
+        code, output = cardgen("list", "briefcase", "languages", "--format", "json")
+        rows = {r["language"]: r for r in json.loads(output[output.index("["):output.rindex("]") + 1])}
+        assert code == 0 and "2 catalogs for language" in rows["el"]["problem"], output
     else:
         assert code == 0, output

@@ -268,6 +268,18 @@ def test_exporting_tts_sheets_again_removes_the_sheets_of_decks_no_longer_export
     assert not any(name.startswith("decision") for name in listed)
 
 
+def test_an_earlier_manifest_that_names_a_file_no_export_writes_does_not_remove_it(tmp_path: Path):
+    # The manifest is read as any file a user may have edited: it named notes.txt, and the
+    # export removed it.
+    ctx = context_for("briefcase", "en")
+    specs = [s for s in ctx.module.card_list(ctx.selection) if s.id == "buy"]
+    (tmp_path / "notes.txt").write_text("mine")
+    (tmp_path / "old.png").write_bytes(b"x")
+    (tmp_path / "manifest.csv").write_text("card,deck,quantity,front,back\nx,y,1,notes.txt,old.png\n")
+    export_png(ctx, specs, tmp_path)
+    assert (tmp_path / "notes.txt").read_text() == "mine" and not (tmp_path / "old.png").exists()
+
+
 def test_an_unreadable_earlier_manifest_removes_nothing(tmp_path: Path):
     ctx = context_for("briefcase", "en")
     specs = [s for s in ctx.module.card_list(ctx.selection) if s.id == "buy"]

@@ -3,6 +3,7 @@ code or markup from a translation."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -215,6 +216,30 @@ def test_a_template_that_writes_without_end_is_refused_before_it_fills_the_memor
     said = "x.yaml.j2: (a value repeated|a power too large|the template writes)"
     with pytest.raises(LayoutError, match=said):
         render_yaml(_template(tmp_path, text), {})
+
+
+@pytest.mark.parametrize("text", ['{{ "x".ljust(3000000000) }}', '{{ "%3000000000d" % 1 }}',
+                                  '{{ "x" | center(3000000000) }}', '{{ "{:>3000000000}".format(1) }}',
+                                  '{% set a = "x" * 2000000 %}{{ ([a] * 1000) | join }}'])
+@pytest.mark.skipif(not os.path.exists("/proc/self/statm"), reason="the cap needs Linux's /proc")
+def test_a_template_that_makes_a_value_of_gigabytes_is_refused_before_it_takes_them(tmp_path, text):
+    # Each took gigabytes and half a minute before the size of what it wrote was looked at.
+    resource = pytest.importorskip("resource")
+    from cardgen.render.layouts import LayoutError
+    from cardgen.render.templating import render_yaml
+
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    with pytest.raises(LayoutError, match=r"x.yaml.j2:2: the template makes a value larger than it may"):
+        render_yaml(_template(tmp_path, "[]\n" + text), {})
+    assert resource.getrlimit(resource.RLIMIT_AS) == before      # the cap is the template's alone
+
+
+def test_a_template_has_no_filler_text_to_write_without_end(tmp_path):
+    from cardgen.render.layouts import LayoutError
+    from cardgen.render.templating import render_yaml
+
+    with pytest.raises(LayoutError, match="'lipsum' is undefined"):
+        render_yaml(_template(tmp_path, "{{ lipsum(30000000) }}"), {})
 
 
 @pytest.mark.parametrize("text", [

@@ -32,6 +32,7 @@ from cardgen.games.fmnyc.model import (
     KINDS,
     MANAGER,
     STAGE_SYMBOLS,
+    USED_COMPONENTS,
     Effect,
     capacity_at,
     effects_in,
@@ -428,6 +429,25 @@ def setup_coins(ctx: Context) -> Iterator[Problem]:
             if seat > int(players):
                 yield setup.problem("setup-coins", f"a {players}-player game has no seat {seat}",
                                     "extra_coin", "seats", players, i)
+
+
+@check
+def components_used(ctx: Context) -> Iterator[Problem]:
+    """components-missing: the Contents list has every piece the game reads by id, with the
+    field it is read for."""
+    comp = ctx.one("components")
+    if comp is None:
+        return
+    components = ctx.components()
+    for cid, field in USED_COMPONENTS.items():
+        part = components.get(cid)
+        if part is None:
+            yield comp.problem("components-missing", f"the Contents list has no '{cid}', which the game "
+                               "plays and prints with", "contents")
+        elif field not in part:
+            index = comp.data["contents"].index(part)
+            yield comp.problem("components-missing", f"{part['name']} ('{cid}') gives no '{field}', which "
+                               "the game plays and prints with", "contents", index)
 
 
 @check

@@ -18,6 +18,15 @@ STAGE_SYMBOLS = ("specified_stage", "stage_image")
 COIN = "coin"
 CRATE = "crate"
 MANAGER = "manager"
+# The pieces of the Contents list (components.yaml) that the table and the printed sheets read by
+# id, and the field each is read for: a components.yaml without one (renamed, removed) passed
+# validate and every command then ended in an internal error.
+USED_COMPONENTS = {
+    **dict.fromkeys(("manager", "worker", "shop", "truck", "roadblock", "disc", "strike",
+                     "purchase_order", "character", "first_player_marker", "demand_chip",
+                     "round_chip", "stage_marker"), "count"),
+    COIN: "denominations",
+}
 
 Effect = tuple[Document, list[Any], dict]
 
