@@ -64,6 +64,22 @@ def test_a_workspace_is_found_from_a_subfolder(tmp_path: Path, monkeypatch: pyte
     assert "1 file valid." in result.stderr            # the workspace's own file, not the shipped 11
 
 
+def test_validate_in_a_workspace_without_data_of_its_own_checks_the_games_it_reads(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A translator's workspace holds catalogs only: its games' data are the shipped files,
+    which plain validate checks (it reported an error, 'directory holds no .yaml files')."""
+    ws = overlay(tmp_path)
+    (ws / "cards" / "briefcase" / "my-set.yaml").unlink()
+    monkeypatch.chdir(ws)
+    assert invoke("i18n", "init", "briefcase", "de").exit_code == 0
+    result = invoke("validate")
+    assert result.exit_code == 0, result.output
+    assert "file-none" not in result.output and " files valid." in result.stderr
+    (ws / "cards" / "briefcase" / "mine.yaml").write_text("game: briefcase\nkind: [\n", encoding="utf-8")
+    result = invoke("validate")                        # a file of its own: that is what it checks
+    assert result.exit_code == 1 and "mine.yaml" in result.output
+
+
 def test_workspace_option_wins_over_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     ws = overlay(tmp_path)
     monkeypatch.chdir(REPO)

@@ -13,8 +13,9 @@ import typer
 from cardgen.commands import fail, game_option, pick_game
 from cardgen.data.documents import Document, expand_paths, read_document
 from cardgen.games import game_rules, registered_games, unknown_game
-from cardgen.paths import game_data_files, game_names
+from cardgen.paths import YAML_SUFFIXES, game_data_files, game_names
 from cardgen.problems import Problem, plural, problems_to_json
+from cardgen.safe_read import find_files
 from cardgen.workspace import announce, current
 
 
@@ -73,10 +74,16 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], list[Document]]:
 
 
 def default_target() -> Path:
-    """The workspace's own cards/ folder; the shipped games' when there is no workspace."""
+    """The workspace's own cards/ folder; the shipped games' when there is no workspace, or when
+    the workspace has no data file of its own (a translator's holds only catalogs): its games'
+    data are then the shipped ones, which every other command reads. (Plain validate there
+    ended 'cards:1:1: error[file-none]: directory holds no .yaml files'.)"""
     ws = current()
-    if ws.root is not None and (ws.root / "cards").is_dir():
-        return ws.root / "cards"
+    own = ws.root / "cards" if ws.root is not None else None
+    if own is not None and own.is_dir():
+        found = find_files(own, YAML_SUFFIXES)
+        if found.files or found.refused is not None:    # a refusal is reported as it is
+            return own
     return ws.library / "cards"
 
 
