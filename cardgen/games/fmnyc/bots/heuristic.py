@@ -364,8 +364,7 @@ def _card_worth(obs: Observation, cid: str) -> float:
     worth = 0.0
     for e in card["ability"]:
         if e["kind"] == "gain":
-            worth += sum(obs.table.values.get(k, 1) * int(n) if k != "coin" else int(n)
-                         for k, n in e["items"].items())
+            worth += gain_worth(obs, e)
         elif e["kind"] in ("establish_partnership", "place_roadblock"):
             worth += 6
         elif e["kind"] in ("score_bonus", "award_bonus", "discount", "sale_bonus", "tax_relief"):
@@ -422,19 +421,23 @@ def requirement_held(obs: Observation, politician: str) -> bool:
 
 
 def bonus_worth(obs: Observation, square: int) -> float:
-    """What the stage-2 bonus of the factory on ``square`` is worth to its partner, in coins:
-    coins as they are (from each opponent, times the opponents), other pieces at their Scoring
-    Value, any other effect at nothing."""
+    """What the stage-2 bonus of the factory on ``square`` is worth to its partner, in coins
+    (its gains; any other effect at nothing)."""
+    t = obs.table
+    return sum(gain_worth(obs, e) for e in t.bonuses[t.squares[square].what] if e.get("kind") == "gain")
+
+
+def gain_worth(obs: Observation, e: Any) -> float:
+    """What a ``gain`` effect is worth to the seat, in coins: coins as they are (from each
+    opponent, times the opponents), a crate (hidden or not) and other pieces at their Scoring
+    Value, a piece without one at 1."""
     t = obs.table
     worth = 0.0
-    for e in t.bonuses[t.squares[square].what]:
-        if e.get("kind") != "gain":
-            continue
-        for item, n in e["items"].items():
-            if item == "coin":
-                worth += int(n) * (t.players - 1 if e.get("from") == "each_opponent" else 1)
-            else:
-                worth += int(n) * t.values.get("crate" if item == "hidden_crate" else item, 0)
+    for item, n in e["items"].items():
+        if item == "coin":
+            worth += int(n) * (t.players - 1 if e.get("from") == "each_opponent" else 1)
+        else:
+            worth += int(n) * t.values.get("crate" if item == "hidden_crate" else item, 1)
     return worth
 
 
