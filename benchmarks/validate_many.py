@@ -70,7 +70,7 @@ def main() -> None:
         started, cpu = time.perf_counter(), time.process_time()
         if profiler:
             profiler.enable()
-        problems, docs = validate_paths([folder])
+        problems, docs, _templates = validate_paths([folder])
         if profiler:
             profiler.disable()
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu

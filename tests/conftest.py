@@ -29,3 +29,16 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
     schema.clear_caches()
     return tmp_path
+
+
+@pytest.fixture
+def no_workspace_named(monkeypatch: pytest.MonkeyPatch):
+    """No workspace named by CARDGEN_HOME or an earlier --workspace: cardgen finds it from the
+    current folder, as a user's shell does."""
+    from cardgen.data import schema
+    from cardgen.workspace import set_override
+
+    monkeypatch.delenv("CARDGEN_HOME", raising=False)
+    schema.clear_caches()
+    yield
+    set_override(None)        # --workspace is process state; never leak it into other tests

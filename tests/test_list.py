@@ -14,9 +14,7 @@ from typer.main import get_command
 from typer.testing import CliRunner
 
 from cardgen.cli import app
-from cardgen.data import schema
 from cardgen.data.effects import effect_table, effects_markdown
-from cardgen.workspace import set_override
 from tests.conftest import REPO
 
 runner = CliRunner()
@@ -24,12 +22,8 @@ WHATS = ["companies", "sets", "bots", "languages", "cards", "effects"]
 
 
 @pytest.fixture(autouse=True)
-def fresh(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.delenv("CARDGEN_HOME", raising=False)
+def fresh(no_workspace_named, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.chdir(REPO)   # the source checkout: the shipped games, with no workspace of one's own
-    schema.clear_caches()
-    yield
-    set_override(None)        # --workspace is process state; never leak it into other tests
 
 
 def invoke(*args: str):

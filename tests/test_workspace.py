@@ -15,19 +15,13 @@ import pytest
 from typer.testing import CliRunner
 
 from cardgen.cli import app
-from cardgen.data import schema
-from cardgen.workspace import current, set_override
+from cardgen.workspace import current
 from tests.conftest import REPO
 
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def fresh(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.delenv("CARDGEN_HOME", raising=False)
-    schema.clear_caches()
-    yield
-    set_override(None)        # --workspace is process state; never leak it into other tests
+pytestmark = pytest.mark.usefixtures("no_workspace_named")
 
 
 def invoke(*args: str):

@@ -154,7 +154,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
         # --game left unsaid; a game checked whole with another named is refused so too.
         raise fail(f"{target} is a file of {doc.game} data ('game: {doc.game}', 'kind: {doc.kind}'); "
                    f"--game {asked} names another: leave it out", 2)
-    problems, docs = validate_paths([file] if named_file else game_files(game))
+    problems, docs, _templates = validate_paths([file] if named_file else game_files(game))
     for p in problems:
         typer.echo(p.format(), err=True)
     errors = [p for p in problems if p.severity == "error"]

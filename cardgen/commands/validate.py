@@ -5,15 +5,17 @@ from __future__ import annotations
 import os
 import sys
 from collections import defaultdict
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
+from typing import NamedTuple
 
 import typer
 
 from cardgen.commands import fail, game_option, pick_game
 from cardgen.data.documents import Document, expand_paths, read_document
-from cardgen.games import game_rules, registered_games, unknown_game
-from cardgen.paths import YAML_SUFFIXES, game_data_files, game_names
+from cardgen.games import game_module, game_rules, registered_games, unknown_game
+from cardgen.paths import YAML_SUFFIXES, display_path, game_data_files, game_names, template_file
 from cardgen.problems import Problem, plural, problems_to_json
 from cardgen.safe_read import find_files
 from cardgen.workspace import announce, current
@@ -35,16 +37,68 @@ def _by_game(docs: list[Document]) -> dict[str, list[Document]]:
     return dict(sorted(by_game.items()))
 
 
-def validate_paths(paths: list[Path]) -> tuple[list[Problem], list[Document]]:
+class Checked(NamedTuple):
+    """What ``validate_paths`` found and read."""
+
+    problems: list[Problem]
+    docs: list[Document]
+    templates: list[Path]
+
+
+def template_checks(game: str) -> dict[str, Callable[[Path], list[Problem]]]:
+    """The YAML files of ``templates/<game>/`` that cardgen reads, by name, each with its check:
+    every game's card layouts (``cards.yaml``) and what the game's ``cards`` module adds
+    (``TEMPLATE_CHECKS``: a board, characters)."""
+    from cardgen.render.layouts import layout_problems
+
+    checks: dict[str, Callable[[Path], list[Problem]]] = {
+        "cards.yaml": lambda path: layout_problems(game, path)}
+    checks.update(getattr(game_module(game, "cards"), "TEMPLATE_CHECKS", {}))
+    return checks
+
+
+def _template_game(path: Path) -> str | None:
+    """The game whose templates ``path`` is among (a file under ``templates/<game>/``), or None:
+    such a file is a layout, not game data, and has no game key."""
+    parts = Path(os.path.abspath(path)).parts
+    for i in range(len(parts) - 2, 0, -1):
+        if parts[i - 1] == "templates" and parts[i] in registered_games():
+            return parts[i]
+        if parts[i] == "cards":     # the nearest of the two decides: cards/<game>/ is data
+            return None
+    return None
+
+
+def _template_problems(game: str, path: Path) -> list[Problem]:
+    """``path``'s problems as one of ``game``'s templates; a warning for a YAML file there that
+    cardgen does not read (a misnamed layout changes nothing printed)."""
+    checks = template_checks(game)
+    check = checks.get(path.name) if path.parent.name == game else None
+    if check is not None:
+        return check(path)
+    return [Problem(display_path(path), 1, 1, "template-unknown",
+                    f"cardgen reads no such {game} template; the YAML files it reads in templates/{game}/ "
+                    f"are {', '.join(sorted(checks))}", "warning")]
+
+
+def validate_paths(paths: list[Path]) -> Checked:
     """Every problem in the given files (schema first; meaning checks for each game whose
     files all pass their schema, once every file could be read: a file that cannot be read
-    may be any game's, and the checks would report what it holds as missing), and the
-    documents that were read."""
+    may be any game's, and the checks would report what it holds as missing), the documents
+    that were read, and the template files checked (a file under ``templates/<game>/``: card
+    layouts, a board, characters). Each game with data among the files has its templates
+    checked too."""
     files, problems = expand_paths(paths)
     docs: list[Document] = []
+    templates: list[Path] = []
     failed_games: set[str] = set()
     unread = False
     for path in files:
+        game = _template_game(path)
+        if game is not None:
+            problems.extend(_template_problems(game, path))
+            templates.append(path)
+            continue
         doc, found = read_document(path)
         problems.extend(found)
         if doc is None:
@@ -53,7 +107,6 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], list[Document]]:
         if found:
             failed_games.add(doc.game)
         docs.append(doc)
-    from cardgen.render.layouts import layout_problems
     from cardgen.render.pipeline import layout_face_problems
 
     for game, game_docs in _by_game(docs).items():
@@ -62,15 +115,20 @@ def validate_paths(paths: list[Path]) -> tuple[list[Problem], list[Document]]:
             found = game_rules(game).check(game_docs)
             problems.extend(found)
             data_ok = not any(p.severity == "error" for p in found)
-        # the game's card layouts too: a misspelt layout key would otherwise only show as a
-        # panel missing from the printed cards
-        layout = layout_problems(game)
-        problems.extend(layout)
-        if data_ok and not layout:
+        # the game's templates too: a misspelt layout key would otherwise only show as a
+        # panel missing from the printed cards, a broken board as a build that fails
+        layout_ok = True
+        for name, check in template_checks(game).items():
+            path = template_file(game, name)
+            if os.path.lexists(path):       # a broken link is the user's file, and read as one
+                found = check(path)
+                problems.extend(found)
+                layout_ok = layout_ok and not found
+        if data_ok and layout_ok:
             # and what build checks of them on every card before drawing (a field the cards do
             # not have, a colour, icon or label the game lacks): the cards come from the data
             problems.extend(layout_face_problems(game))
-    return sorted(set(problems)), docs
+    return Checked(sorted(set(problems)), docs, templates)
 
 
 def default_target() -> Path:
@@ -140,7 +198,7 @@ def register(app: typer.Typer) -> None:
             targets.extend(p for p in game_data_files(game_opt) or [Path(game_opt)] if p not in targets)
         elif not targets:
             targets = [default_target()]
-        problems, docs = validate_paths(targets)
+        problems, docs, templates = validate_paths(targets)
         notes: list[Problem] = []
         if provenance:
             for game, game_docs in _by_game(docs).items():
@@ -151,7 +209,7 @@ def register(app: typer.Typer) -> None:
         else:
             for p in problems + notes:
                 typer.echo(p.format())
-            files = len({d.path for d in docs})
+            files = len({d.path for d in docs} | set(templates))
             # Warnings are counted too: an error and a warning above read "1 problem found.",
             # and warnings alone "2 files valid.", as if the lines above were not there.
             warned = sum(1 for p in problems if p.severity == "warning")

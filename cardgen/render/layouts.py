@@ -28,7 +28,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -87,6 +87,10 @@ class LayoutError(ValueError):
                 self.problems.append(placed)
             else:
                 self.lines.append(str(item))
+
+    def placed(self, shown: str) -> list[Problem]:
+        """Every problem, each at its place: one that names none at 1:1 of the file ``shown``."""
+        return self.problems + [placed_problem(line, shown) for line in self.lines]
 
 
 @dataclass(frozen=True)
@@ -338,10 +342,10 @@ def load_layouts(path: Path) -> LayoutBook:
     return LayoutBook(path, data)
 
 
-def layout_problems(game: str) -> list[Problem]:
-    """Everything wrong with a game's layout file, each at its position: what ``cardgen
-    validate`` adds when it checks a game's data."""
-    path = card_layout_path(game)
+def layout_problems(game: str, path: Path | None = None) -> list[Problem]:
+    """Everything wrong with a game's layout file (``path``, default: the one the game's build
+    reads), each at its position: what ``cardgen validate`` adds when it checks a game's data."""
+    path = card_layout_path(game) if path is None else path
     if not os.path.lexists(path):       # a broken link is the user's file, and read as one
         return []
     shown = display_path(path)
@@ -356,7 +360,18 @@ def layout_problems(game: str) -> list[Problem]:
     try:
         LayoutBook(path, data)
     except LayoutError as exc:
-        return exc.problems + [placed_problem(line, shown) for line in exc.lines]
+        return exc.placed(shown)
+    return []
+
+
+def read_problems(read: Callable[[Path, str], object], path: Path) -> list[Problem]:
+    """What ``cardgen validate`` reports of a template file that ``read(path, shown)`` reads, or
+    refuses with a LayoutError (a board, characters): what build would refuse in it."""
+    shown = display_path(path)
+    try:
+        read(path, shown)
+    except LayoutError as exc:
+        return exc.placed(shown)
     return []
 
 

@@ -277,4 +277,9 @@ def layout_face_problems(game: str) -> list[Problem]:
         return []
     faces = printed_faces(module, selection)
     shown = display_path(card_layout_path(game))
-    return [placed_problem(p, shown) for p in ctx.renderer.face_problems(faces)]
+    found = ctx.renderer.face_problems(faces)
+    # what else the game draws with the layouts' colours, styles and icons (a board)
+    drawing = getattr(module, "drawing_problems", None)
+    if drawing is not None:
+        found += drawing(ctx)
+    return [placed_problem(p, shown) for p in found]

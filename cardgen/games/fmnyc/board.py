@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import HexColor
@@ -133,9 +134,9 @@ def _layout_problem(data: Any) -> tuple[str, tuple[Any, ...]] | None:
     return None
 
 
-@cache
-def _layout(shown: str, stamp: int) -> BoardLayout:
-    path = template_file(GAME, "board.yaml")
+def read_board_layout(path: Path, shown: str) -> BoardLayout:
+    """The board layout in ``path`` (shown to the user as ``shown``), checked: LayoutError with
+    the place of what is wrong."""
     data, problems = load_yaml(path, shown)
     if problems:
         raise LayoutError(problems[0].format(), problems)
@@ -149,12 +150,17 @@ def _layout(shown: str, stamp: int) -> BoardLayout:
                        regions)
 
 
+@cache
+def _layout(path: Path, shown: str, stamp: int) -> BoardLayout:
+    return read_board_layout(path, shown)
+
+
 def board_layout() -> BoardLayout:
     """``templates/fmnyc/board.yaml``, checked (LayoutError with the file named)."""
     path = template_file(GAME, "board.yaml")
     if not path.is_file():
         raise LayoutError(f"{display_path(path)}: no board layout")
-    return _layout(display_path(path), path.stat().st_mtime_ns)
+    return _layout(path, display_path(path), path.stat().st_mtime_ns)
 
 
 # -- shapes ------------------------------------------------------------------------------------
@@ -514,6 +520,28 @@ def compose(game: Fmnyc, side: Mapping[str, Any], layout: BoardLayout | None = N
 
 # -- drawing -----------------------------------------------------------------------------------
 
+def _lacks(book: LayoutBook, what: str, name: str) -> str:
+    """What build says of a colour, style or icon the board draws that the layout file lacks."""
+    where = "the palette" if what == "colour" else "the file"
+    return f"{display_path(book.path)}: the board uses the {what} '{name}', which {where} lacks"
+
+
+def shape_problems(game: Fmnyc, sides: Iterable[Mapping[str, Any]], book: LayoutBook) -> list[str]:
+    """Every colour, style and icon the board ``sides`` draw that ``book`` lacks (build stops at
+    the first, drawing): what ``cardgen validate`` reports of the board, once each."""
+    palette, icons = book.palette(False), book.icons(False)
+    found: list[str] = []
+    layout = board_layout()
+    for side in sides:
+        for s in compose(game, side, layout):
+            if s.kind in ("rect", "circle"):
+                found += [_lacks(book, "colour", c) for c in (s.fill, s.stroke) if c and c not in palette]
+            elif s.kind == "icon" and s.icon not in icons:
+                found.append(_lacks(book, "icon", s.icon))
+            elif s.kind == "text" and s.style not in book.styles:
+                found.append(_lacks(book, "style", s.style))
+    return list(dict.fromkeys(found))
+
 @dataclass
 class ShapeRenderer:
     """Draws shapes with a game's colours, styles and icons; collects texts that do not fit."""
@@ -528,14 +556,12 @@ class ShapeRenderer:
     def colour(self, name: str) -> HexColor:
         palette = self.book.palette(self.ink_saver)
         if name not in palette:
-            raise LayoutError(f"{display_path(self.book.path)}: the board uses the colour '{name}', which "
-                              f"the palette lacks")
+            raise LayoutError(_lacks(self.book, "colour", name))
         return HexColor(palette[name])
 
     def style(self, name: str) -> TextStyle:
         if name not in self.book.styles:
-            raise LayoutError(f"{display_path(self.book.path)}: the board uses the style '{name}', which "
-                              f"the file lacks")
+            raise LayoutError(_lacks(self.book, "style", name))
         return self.book.style(name, self.fonts, self.ink_saver)
 
     def text(self, shape: Shape) -> str:
@@ -571,8 +597,7 @@ class ShapeRenderer:
                 c.restoreState()
             elif s.kind == "icon":
                 if s.icon not in icons:
-                    raise LayoutError(f"{display_path(self.book.path)}: the board uses the icon '{s.icon}', "
-                                      f"which the file lacks")
+                    raise LayoutError(_lacks(self.book, "icon", s.icon))
                 side = min(pw, ph)
                 icons.draw(c, s.icon, px + (pw - side) / 2, py + (ph - side) / 2, side)
             else:

@@ -12,17 +12,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from cardgen.games.fmnyc.board import read_board_layout, shape_problems
 from cardgen.games.fmnyc.load import Fmnyc, careers_file, load_fmnyc
-from cardgen.games.fmnyc.texts import LABELS, characters, messages
+from cardgen.games.fmnyc.texts import LABELS, characters, messages, read_characters
 from cardgen.games.selection import SelectionError, check_players
 from cardgen.i18n.messages import Message, labeller
 from cardgen.output import slug
+from cardgen.render.layouts import read_problems
+from cardgen.render.pipeline import Context
 from cardgen.render.printable import CardSpec, Face, TextSlot
 
 GAME = "fmnyc"
+# The YAML files of templates/fmnyc/ besides the card layouts, each with the check that
+# ``cardgen validate`` runs on it: what build would refuse in them.
+TEMPLATE_CHECKS = {"board.yaml": partial(read_problems, read_board_layout),
+                   "characters.yaml": partial(read_problems, read_characters)}
 __all__ = ["GAME", "LABELS", "Selection", "SelectionError", "box_messages", "card_list", "select",
            "text_fields"]
 
@@ -203,6 +211,12 @@ def card_list(sel: Selection) -> list[CardSpec]:
         out += [CardSpec(f"{kind}.{colour}", kind, standee_face(kind, colour), None, game.per_colour(kind))
                 for colour in sel.colours]
     return [c for c in out if c.count > 0]
+
+
+def drawing_problems(ctx: Context) -> list[str]:
+    """The colours, styles and icons the board sides draw that the layouts lack (what
+    ``cardgen validate`` adds to the cards' own, ``pipeline.layout_face_problems``)."""
+    return shape_problems(ctx.selection.game, ctx.selection.sides, ctx.book)
 
 
 def box_messages(sel: Selection) -> list[Message]:

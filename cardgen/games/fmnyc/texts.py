@@ -8,17 +8,20 @@ draws every one through the build's Translator; ``cardgen i18n extract fmnyc`` w
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
-from cardgen.data.yamlload import load_yaml
+from cardgen.data.yamlload import key_position, load_yaml, position
 from cardgen.games.fmnyc.labels import LABELS
 from cardgen.games.fmnyc.load import Fmnyc
 from cardgen.games.fmnyc.phrases import difference, items, sentence, sentences, split_by_side
 from cardgen.i18n.messages import Message
 from cardgen.paths import display_path, template_file
+from cardgen.problems import quoted
 from cardgen.render.layouts import LayoutError
 
 GAME = "fmnyc"
@@ -62,22 +65,70 @@ class Character:
     colour: str
 
 
-@cache
-def _characters(path: str, stamp: int) -> tuple[Character, ...]:
-    data, problems = load_yaml(template_file(GAME, "characters.yaml"), path)
+CHARACTER_KEYS = ("id", "name", "slogan", "colour")
+_ID = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def _character_problems(data: Any) -> Iterator[tuple[str, tuple[int, int]]]:
+    """What is wrong with characters.yaml's content, each at its (line, col): a ``characters``
+    list of mappings, each with exactly the keys of CHARACTER_KEYS, as text; ids unique and
+    as the data's ids are (``a-z``, digits, ``_``), since they name catalog entries and printed
+    pieces."""
+    if not isinstance(data, dict) or set(data) != {"characters"}:
+        yield "characters.yaml holds one key, characters: a list of id, name, slogan and colour", \
+            position(data, ())
+        return
+    listed = data["characters"]
+    if not isinstance(listed, list) or not listed:
+        yield "characters is a list of characters, each with an id, a name, a slogan and a colour", \
+            position(data, ("characters",))
+        return
+    seen: set[str] = set()
+    for i, ch in enumerate(listed):
+        at = ("characters", i)
+        if not isinstance(ch, dict):
+            yield "a character is a mapping of id, name, slogan and colour", position(data, at)
+            continue
+        for key in ch:
+            if key not in CHARACTER_KEYS:
+                yield (f"unknown key {quoted(key)} (a character has id, name, slogan and colour)",
+                       key_position(data, at, key))
+        for key in CHARACTER_KEYS:
+            value = ch.get(key)
+            if key not in ch:
+                yield f"character {i + 1} has no {key}", position(data, at)
+            elif not isinstance(value, str) or not value.strip():
+                yield f"a character's {key} is text, not {quoted(value)}", position(data, (*at, key))
+            elif key == "id" and not _ID.fullmatch(value):
+                yield (f"a character's id is lower-case letters, digits and _, starting with a "
+                       f"letter, not {quoted(value)}"), position(data, (*at, key))
+            elif key == "id" and value in seen:
+                yield f"character id {quoted(value)} is used twice", position(data, (*at, key))
+            elif key == "id":
+                seen.add(value)
+
+
+def read_characters(path: Path, shown: str) -> tuple[Character, ...]:
+    """The characters in ``path`` (shown to the user as ``shown``), checked: LayoutError with
+    the place of every problem."""
+    data, problems = load_yaml(path, shown)
     if problems:
         raise LayoutError(problems[0].format(), problems)
-    try:
-        return tuple(Character(str(c["id"]), str(c["name"]), str(c["slogan"]), str(c["colour"]))
-                     for c in data["characters"])
-    except (KeyError, TypeError):
-        raise LayoutError(f"{path}: each character needs an id, a name, a slogan and a colour") from None
+    found = [f"{shown}:{line}:{col}: {why}" for why, (line, col) in _character_problems(data)]
+    if found:
+        raise LayoutError(found[0], found)
+    return tuple(Character(*(c[k] for k in CHARACTER_KEYS)) for c in data["characters"])
+
+
+@cache
+def _characters(path: Path, shown: str, stamp: int) -> tuple[Character, ...]:
+    return read_characters(path, shown)
 
 
 def characters() -> tuple[Character, ...]:
     """The characters of ``templates/fmnyc/characters.yaml`` (placeholders; see that file)."""
     path = template_file(GAME, "characters.yaml")
-    return _characters(display_path(path), path.stat().st_mtime_ns)
+    return _characters(path, display_path(path), path.stat().st_mtime_ns)
 
 
 def fill(text: str, **values: object) -> str:
