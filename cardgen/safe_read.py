@@ -11,7 +11,8 @@ Every user file cardgen reads (YAML data, translation catalogs) comes through ``
   another file must not get that file's lines printed in error messages); a link loop is
   reported as one, not as a missing file.
 
-Folders named on the command line are searched by ``find_files``: no symbolic link to a folder is
+Folders named on the command line are searched by ``find_files``: hidden files and folders (names
+starting with a dot: .git, .github, a tool's settings) are passed over, no symbolic link to a folder is
 followed (so a link to a parent cannot loop), entries that vanish or cannot be read while the
 search runs are skipped, pseudo file systems met on the way (/proc, /sys, /dev) are not entered,
 and a search that meets more than ``MAX_ENTRIES`` files and folders or goes deeper than
@@ -238,6 +239,10 @@ def find_files(root: Path, suffixes: Iterable[str], max_entries: int | None = No
                 return Found([], ReadError(
                     "file-too-many", f"holds more than {max_entries:,} files and folders; name the "
                     "folder that holds the game data"))
+            if entry.name.startswith("."):
+                # Hidden: a version-control or tool folder (.git, .github), a tool's settings
+                # (.pre-commit-config.yaml), an editor's lock file; no game's data.
+                continue
             try:
                 if entry.is_dir(follow_symlinks=False):
                     if depth + 1 > max_depth:

@@ -174,8 +174,9 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Check game data against its schemas and the game's rules.
 
-        A folder is searched for .yaml files without following links to folders and without
-        entering /proc, /sys or /dev; one holding more than 250,000 files and folders, or nested
+        A folder is searched for .yaml files, passing over hidden ones (.git, .github,
+        .pre-commit-config.yaml), without following links to folders and without entering
+        /proc, /sys or /dev; one holding more than 250,000 files and folders, or nested
         more than 64 levels deep, is refused (name the folder of the game data instead).
 
         Exit code 0 when valid, 1 when a problem was found, 2 on a usage error.

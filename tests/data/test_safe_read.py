@@ -94,6 +94,15 @@ def test_search_finds_data_files_in_name_order(tmp_path: Path):
     assert [p.relative_to(tmp_path).as_posix() for p in found.files] == ["a/c.yml", "b.yaml"]
 
 
+def test_search_passes_over_hidden_files_and_folders(tmp_path: Path):
+    """A workspace kept under git with CI and pre-commit settings: 'cardgen validate .' read
+    .github/workflows/ci.yml and .pre-commit-config.yaml as game data missing their game key."""
+    tree(tmp_path, "cards/x.yaml", ".github/workflows/ci.yml", ".pre-commit-config.yaml",
+         "cards/.#x.yaml", ".git/hooks/y.yaml")
+    found = find_files(tmp_path, (".yaml", ".yml"))
+    assert [p.relative_to(tmp_path).as_posix() for p in found.files] == ["cards/x.yaml"]
+
+
 def test_search_follows_no_folder_link_so_a_link_to_a_parent_cannot_loop(tmp_path: Path):
     tree(tmp_path, "d/x.yaml")
     (tmp_path / "d" / "up").symlink_to(tmp_path)
