@@ -123,7 +123,7 @@ def validate_paths(paths: list[Path]) -> Checked:
             if os.path.lexists(path):       # a broken link is the user's file, and read as one
                 found = check(path)
                 problems.extend(found)
-                layout_ok = layout_ok and not found
+                layout_ok = layout_ok and not any(p.severity == "error" for p in found)
         if data_ok and layout_ok:
             # and what build checks of them on every card before drawing (a field the cards do
             # not have, a colour, icon or label the game lacks): the cards come from the data

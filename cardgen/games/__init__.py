@@ -3,6 +3,9 @@
 - ``RULES`` in its ``__init__``: the meaning checks ``cardgen validate`` runs on its data;
 - ``simulation.SIMULATOR`` (optional): the ``Simulator`` that ``cardgen simulate`` drives;
 - ``cards`` and ``inserts`` (optional): what ``cardgen build`` prints (see ``render.pipeline``);
+  ``cards`` may add ``TEMPLATE_CHECKS`` (the YAML files of ``templates/<game>/`` it reads besides
+  the card layouts, name -> check, which ``cardgen validate`` runs) and ``drawing_problems(ctx)``
+  (what else it draws that the layouts lack, a board's colours and styles);
 - ``texts`` (optional): the strings ``cardgen i18n`` translates;
 - ``listings`` (optional): what ``cardgen list`` shows that only this game has (``LISTINGS``,
   name -> a function giving a ``cardgen.listing.Listing``), ``SETS_NOTE`` (what its --set takes,

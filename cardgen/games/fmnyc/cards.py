@@ -22,7 +22,7 @@ from cardgen.games.fmnyc.texts import LABELS, characters, messages, read_charact
 from cardgen.games.selection import SelectionError, check_players
 from cardgen.i18n.messages import Message, labeller
 from cardgen.output import slug
-from cardgen.render.layouts import read_problems
+from cardgen.render.layouts import LayoutError, read_problems
 from cardgen.render.pipeline import Context
 from cardgen.render.printable import CardSpec, Face, TextSlot
 
@@ -216,7 +216,10 @@ def card_list(sel: Selection) -> list[CardSpec]:
 def drawing_problems(ctx: Context) -> list[str]:
     """The colours, styles and icons the board sides draw that the layouts lack (what
     ``cardgen validate`` adds to the cards' own, ``pipeline.layout_face_problems``)."""
-    return shape_problems(ctx.selection.game, ctx.selection.sides, ctx.book)
+    try:
+        return shape_problems(ctx.selection.game, ctx.selection.sides, ctx.book)
+    except LayoutError as exc:          # no board layout at all: what build says of it
+        return [str(exc)]
 
 
 def box_messages(sel: Selection) -> list[Message]:
