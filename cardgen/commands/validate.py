@@ -17,7 +17,7 @@ from cardgen.data.documents import Document, expand_paths, read_document
 from cardgen.games import game_module, game_rules, registered_games, unknown_game
 from cardgen.paths import YAML_SUFFIXES, display_path, game_data_files, game_names, template_file
 from cardgen.problems import Problem, plural, problems_to_json
-from cardgen.safe_read import find_files
+from cardgen.safe_read import find_files, resolved
 from cardgen.workspace import announce, current
 
 
@@ -91,12 +91,16 @@ def validate_paths(paths: list[Path]) -> Checked:
     files, problems = expand_paths(paths)
     docs: list[Document] = []
     templates: list[Path] = []
+    # each template file's problems, by its resolved path: one named among the files is the one
+    # its game's check below would read again
+    checked: dict[Path, list[Problem]] = {}
     failed_games: set[str] = set()
     unread = False
     for path in files:
         game = _template_game(path)
         if game is not None:
-            problems.extend(_template_problems(game, path))
+            found = checked[resolved(path)] = _template_problems(game, path)
+            problems.extend(found)
             templates.append(path)
             continue
         doc, found = read_document(path)
@@ -121,8 +125,10 @@ def validate_paths(paths: list[Path]) -> Checked:
         for name, check in template_checks(game).items():
             path = template_file(game, name)
             if os.path.lexists(path):       # a broken link is the user's file, and read as one
-                found = check(path)
-                problems.extend(found)
+                found = checked.get(resolved(path))
+                if found is None:
+                    found = check(path)
+                    problems.extend(found)
                 layout_ok = layout_ok and not any(p.severity == "error" for p in found)
         if data_ok and layout_ok:
             # and what build checks of them on every card before drawing (a field the cards do

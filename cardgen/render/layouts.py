@@ -344,24 +344,12 @@ def load_layouts(path: Path) -> LayoutBook:
 
 def layout_problems(game: str, path: Path | None = None) -> list[Problem]:
     """Everything wrong with a game's layout file (``path``, default: the one the game's build
-    reads), each at its position: what ``cardgen validate`` adds when it checks a game's data."""
+    reads), each at its position: what ``cardgen validate`` adds when it checks a game's data,
+    read as build reads it (``load_layouts``)."""
     path = card_layout_path(game) if path is None else path
     if not os.path.lexists(path):       # a broken link is the user's file, and read as one
         return []
-    shown = display_path(path)
-    data, problems = load_yaml(path, shown)
-    if problems:
-        return problems
-    if not isinstance(data, PosDict):
-        return [Problem(shown, 1, 1, "layout", "a layout file is a mapping")]
-    problems = schema_problems(data, shown)
-    if problems:
-        return problems
-    try:
-        LayoutBook(path, data)
-    except LayoutError as exc:
-        return exc.placed(shown)
-    return []
+    return read_problems(lambda layouts, _shown: load_layouts(layouts), path)
 
 
 def read_problems(read: Callable[[Path, str], object], path: Path) -> list[Problem]:
