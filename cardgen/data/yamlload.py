@@ -65,32 +65,13 @@ def _mark(node: yaml.Node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader with depth, size and alias limits, duplicate-key rejection and positions."""
+class _Constructing(yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
+    """SafeLoader's constructor and resolver, with duplicate-key rejection, positions and the
+    value checks below; shared by both parsers (``_Loader``, ``_FastLoader``)."""
 
-    def __init__(self, stream: str):
-        super().__init__(stream)
-        self._depth = 0
-        self._nodes = 0
-
-    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:  # type: ignore[override]
-        if self.check_event(yaml.AliasEvent):
-            return super().compose_node(parent, index)
-        mark = self.peek_event().start_mark
-        self._depth += 1
-        self._nodes += 1
-        if self._depth > MAX_DEPTH:
-            raise YamlError(mark.line + 1, mark.column + 1, "yaml-depth",
-                            f"nesting deeper than {MAX_DEPTH} levels")
-        # Counted while composing so a huge file stops here, before the slower construction.
-        if self._nodes > MAX_EXPANDED_NODES:
-            raise YamlError(mark.line + 1, mark.column + 1, "yaml-too-many-values",
-                            f"file holds more than {MAX_EXPANDED_NODES:,} values; split it "
-                            "into smaller files")
-        try:
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
+    def __init__(self) -> None:
+        yaml.constructor.SafeConstructor.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:  # type: ignore[override]
         try:
@@ -154,6 +135,47 @@ class _Loader(yaml.SafeLoader):
         return result
 
 
+class _Composing(yaml.composer.Composer):
+    """PyYAML's composer with the depth and size limits, which stop a hostile file while it is
+    composed (before the slower construction), for either parser's events."""
+
+    def __init__(self) -> None:
+        yaml.composer.Composer.__init__(self)
+        self._depth = 0
+        self._nodes = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:  # type: ignore[override]
+        if self.check_event(yaml.AliasEvent):
+            return super().compose_node(parent, index)
+        mark = self.peek_event().start_mark
+        self._depth += 1
+        self._nodes += 1
+        if self._depth > MAX_DEPTH:
+            raise YamlError(mark.line + 1, mark.column + 1, "yaml-depth",
+                            f"nesting deeper than {MAX_DEPTH} levels")
+        if self._nodes > MAX_EXPANDED_NODES:
+            raise YamlError(mark.line + 1, mark.column + 1, "yaml-too-many-values",
+                            f"file holds more than {MAX_EXPANDED_NODES:,} values; split it "
+                            "into smaller files")
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+class _Loader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _Composing,
+              _Constructing):
+    """PyYAML's own parser, in Python: its errors say where and what. The reference that
+    ``_FastLoader`` falls back to."""
+
+    def __init__(self, stream: str):
+        yaml.reader.Reader.__init__(self, stream)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        _Composing.__init__(self)
+        _Constructing.__init__(self)
+
+
 _MERGE_TAG = "tag:yaml.org,2002:merge"
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -177,16 +199,16 @@ def _bad_value(node: yaml.Node, exc: Exception) -> str:
     return f"'{text}' is not a valid {_short_tag(node.tag)} value"
 
 
-def _map_constructor(loader: _Loader, node: yaml.MappingNode) -> PosDict:
+def _map_constructor(loader: _Constructing, node: yaml.MappingNode) -> PosDict:
     return loader.construct_mapping(node, deep=True)
 
 
-def _seq_constructor(loader: _Loader, node: yaml.SequenceNode) -> PosList:
+def _seq_constructor(loader: _Constructing, node: yaml.SequenceNode) -> PosList:
     return loader.construct_sequence(node, deep=True)
 
 
-_Loader.add_constructor("tag:yaml.org,2002:map", _map_constructor)
-_Loader.add_constructor("tag:yaml.org,2002:seq", _seq_constructor)
+_Constructing.add_constructor("tag:yaml.org,2002:map", _map_constructor)
+_Constructing.add_constructor("tag:yaml.org,2002:seq", _seq_constructor)
 # YAML 1.1 (PyYAML's resolver) reads a number in exponent form as a float only with a dot and a
 # signed exponent (``1.0e+3``), and one starting with a dot only unsigned (``.5``): ``1e3``,
 # ``2E-1``, ``.5e3`` and ``-.5`` were text, so ``cost: 1e3`` reported "expected a number". YAML 1.2
@@ -195,7 +217,7 @@ _Loader.add_constructor("tag:yaml.org,2002:seq", _seq_constructor)
 # and ``0x10`` stay integers; quoted, ``'1e3'`` stays text.)
 _FLOAT_12 = re.compile(r"""^(?:[-+]?(?:[0-9][0-9_]*(?:\.[0-9_]*)?|\.[0-9][0-9_]*)[eE][-+]?[0-9]+
                           |[-+]\.[0-9][0-9_]*)$""", re.X)
-_Loader.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_12, list("-+.0123456789"))
+_Constructing.add_implicit_resolver("tag:yaml.org,2002:float", _FLOAT_12, list("-+.0123456789"))
 
 
 class _Dumper(yaml.SafeDumper):
@@ -333,8 +355,67 @@ def _reader_problem(exc: yaml.reader.ReaderError, text: str) -> YamlError:
                      f"control character U+{char:04X} is not allowed in YAML text")
 
 
+try:        # PyYAML's binding to libyaml, which its wheels carry; a build without it has no cyaml
+    from yaml.cyaml import CParser as _CParser
+except ImportError:
+    _CParser = None
+_SLOW = object()
+# Where libyaml reads text otherwise than PyYAML (found by comparing the two on mutated data
+# files): it takes tabs PyYAML refuses, counts a BOM inside a line as no column, and takes a
+# '?' in a [...] list or {...} mapping, as a key or inside a word. Text holding any of the
+# three is read by PyYAML alone (of the shipped files, the rulings, for their questions).
+_LIBYAML_DIFFERS = re.compile("[\t\ufeff?]")
+
+
+class _LibyamlDiffers(Exception):
+    """The fast reading met what libyaml reads otherwise than PyYAML."""
+
+
+if _CParser is not None:
+    class _FastLoader(_Composing, _CParser, _Constructing):
+        """libyaml's scanner and parser (in C, several times faster than PyYAML's) under the same
+        composer and constructor. Only libyaml's events are used: its own composer recurses in
+        C, and a file nested 100,000 deep crashed the process."""
+
+        def __init__(self, stream: str):
+            _CParser.__init__(self, stream)
+            _Composing.__init__(self)
+            _Constructing.__init__(self)
+
+        def compose_scalar_node(self, anchor: str | None) -> yaml.ScalarNode:
+            event = self.peek_event()
+            if not event.value and not event.style:
+                raise _LibyamlDiffers   # an empty value: libyaml places it a column apart in {...}
+            return super().compose_scalar_node(anchor)
+
+
+def _parse_fast(text: str) -> Any:
+    """The document as libyaml reads it, or ``_SLOW`` for anything short of a clean read
+    (no libyaml, an error of any kind, a limit reached): ``_Loader`` then reads it again and
+    gives the positioned error, so only a clean file takes this path."""
+    if _CParser is None or _LIBYAML_DIFFERS.search(text):
+        return _SLOW
+    loader = None
+    try:
+        loader = _FastLoader(text)
+        return loader.get_single_data()
+    except Exception:       # noqa: BLE001 - any failure is read again, and reported, by _Loader
+        return _SLOW
+    finally:
+        if loader is not None:
+            loader.dispose()
+
+
 def parse_yaml(text: str) -> Any:
     """Parse one YAML document from text with positions; raises YamlError."""
+    data = _parse_fast(text)
+    if data is not _SLOW:
+        _check_expanded(data)
+        return data
+    return _parse_slow(text)
+
+
+def _parse_slow(text: str) -> Any:
     loader = None
     try:
         loader = _Loader(text)

@@ -320,26 +320,31 @@ def _digest(path: Path) -> str:
         return ""
 
 
-_passed: set[tuple[str, ...]] = set()     # (layout file, schema) contents that passed
+# Each version of a layout file (with the schema it was checked against) read once a process:
+# a plain ``cardgen validate`` read each game's file four times (its own check, the faces', and
+# the icons of the texts twice). A book is not changed once made; its users only read it.
+_books: dict[tuple[str, ...], LayoutBook] = {}
 
 
 def load_layouts(path: Path) -> LayoutBook:
     """Read and check a layout file; LayoutError (one line, with the position) if unusable."""
     shown = display_path(path)
+    stamp = (str(path), shown, _digest(path), _digest(layout_schema_path()))
+    if stamp in _books:
+        return _books[stamp]
     data, problems = load_yaml(path, shown)
     if not problems and not isinstance(data, PosDict):
         raise LayoutError(f"{shown}:1:1: a layout file is a mapping")
     if not problems:
-        # the schema check takes about as long as reading the file: once per version of the two
-        stamp = (_digest(path), _digest(layout_schema_path()))
-        if stamp not in _passed:
-            problems = schema_problems(data, shown)
-            if not problems:
-                _passed.add(stamp)
+        problems = schema_problems(data, shown)
     if problems:
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise LayoutError(problems[0].format() + more, problems)
-    return LayoutBook(path, data)
+    book = LayoutBook(path, data)
+    if len(_books) >= 16:          # a long session of tests reads many versions
+        _books.clear()
+    _books[stamp] = book
+    return book
 
 
 def layout_problems(game: str, path: Path | None = None) -> list[Problem]:

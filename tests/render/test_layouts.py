@@ -241,3 +241,16 @@ def test_preview_of_a_card_whose_layout_has_an_unknown_field_is_one_error_line(p
     assert len(errors) == 1 and "error[layout]: layout 'career' prints the field 'nope'" in errors[0], \
         result.output
     assert "internal error" not in result.output and not (tmp_path / "p.png").exists()
+
+
+def test_a_layout_file_is_read_once_per_version(project: Path):
+    # A plain `cardgen validate` read each game's layout file four times.
+    path = card_layout_path("startup")
+    book = load_layouts(path)
+    assert load_layouts(path) is book
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("palettes:", "palettes:  # edited", 1), encoding="utf-8")
+    edited = load_layouts(path)
+    assert edited is not book and edited.normal == book.normal
+    path.write_text(text.replace("normal:", "normal:\n    added: '#123456'", 1), encoding="utf-8")
+    assert load_layouts(path).normal["added"] == "#123456"
