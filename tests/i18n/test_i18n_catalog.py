@@ -175,11 +175,9 @@ def test_unknown_language_is_a_clear_error():
 
 def test_unknown_language_says_how_to_start_one():
     # A translator adding Greek to Free Market: NYC (i18n update fmnyc --lang el) was told only
-    # which languages exist, not that i18n init starts one, nor that startup has no texts.
+    # which languages exist, not that i18n init starts one.
     with pytest.raises(UnknownLanguage, match=r"start one with `cardgen i18n init fmnyc el`"):
         translator("fmnyc", "el")
-    with pytest.raises(UnknownLanguage, match=r"startup has no printed texts to translate yet"):
-        translator("startup", "el")
 
 
 @pytest.mark.parametrize("args", [["i18n", "check", "briefcase", "--lang", "fr"],
@@ -378,7 +376,7 @@ def test_init_with_the_language_alone_says_the_game_is_missing():
     code, out = cardgen("i18n", "init", "de")
     assert code == 2
     assert out.strip() == ("error: give the game and the language: cardgen i18n init GAME LANG ('de' is no "
-                           "game; games: briefcase, fmnyc)")
+                           "game; games: briefcase, fmnyc, startup)")
 
 
 @pytest.mark.parametrize("lang, message", [

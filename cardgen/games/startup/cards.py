@@ -8,38 +8,19 @@ Every printed string is a Message with a context (``card.poach:text``); value am
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from cardgen.games.selection import SelectionError as SelectionError  # what select() raises
 from cardgen.games.selection import check_players, refuse_sets
 from cardgen.games.startup.load import load_startup
 from cardgen.games.startup.model import CardDef, StartupGame
+from cardgen.games.startup.texts import LABELS, messages
 from cardgen.i18n.messages import Message, labeller
-from cardgen.render.printable import CardSpec, Face
+from cardgen.render.printable import CardSpec, Face, TextSlot
 
 GAME = "startup"
 
-LABELS: dict[str, str] = {
-    "label:game_name": "Build a startup. Betray your friends.",
-    "label:draw_pile": "Draw pile",
-    "label:startup": "Startup",
-    "label:reference": "Reference",
-    "label:employee": "Employee",
-    "label:growth": "Growth",
-    "label:funding": "Funding",
-    "label:investor": "Investor",
-    "label:tactic": "Tactic",
-    "label:reaction": "Reaction",
-    "label:bank_for": "Bank for",
-    "label:startup_rule": "Its $50M always counts. It can never be taken or discarded.",
-    "label:credits": "Credits",
-    "label:credits_text": "Build a startup. Betray your friends.\n\nCard pictures: Game Icons "
-                          "(game-icons.net) by its contributors, licensed under CC BY 3.0.\n\n"
-                          "Printed with cardgen.",
-    "label:licence_url": "creativecommons.org/licenses/by/3.0",
-    "label:spare": "Spare card",
-    "label:spare_note": "For a lost or worn card: write its name, value and text on this one.",
-}
 ICONS = {"employee": "employee", "growth": "growth", "funding": "funding", "investor": "investor",
          "tactic": "tactic", "reaction": "reaction"}
 
@@ -130,10 +111,18 @@ def card_list(sel: Selection) -> list[CardSpec]:
 
 def box_messages(sel: Selection) -> list[Message]:
     """Every message the cards may print (for the font check), in box order."""
-    out = [label(k) for k in LABELS]
-    for c in sel.game.cards:
-        out += [Message(f"card.{c.id}:name", c.name), Message(f"card.{c.id}:text", c.text)]
-    out += [Message(f"startup.{t.id}:name", t.name) for t in sel.game.startup_types]
-    out += [Message("reference:name", sel.game.reference_name),
-            Message("reference:text", sel.game.reference_text)]
-    return out
+    return messages(sel.game)
+
+
+def text_fields(lang: str = "en", sel: Selection | None = None) -> Iterator[TextSlot]:
+    """Every (card, field, message context, box size, style) that a startup card prints, in
+    the fonts of ``lang``: what ``cardgen i18n check`` fits each translation into."""
+    from cardgen.i18n.messages import english, label_messages
+    from cardgen.render.cardface import FaceRenderer
+    from cardgen.render.fonts import fonts_for
+    from cardgen.render.layouts import card_layout_path, load_layouts
+
+    sel = sel or select()
+    renderer = FaceRenderer(load_layouts(card_layout_path(GAME)), fonts_for(lang), english,
+                            label_messages(LABELS), sel.game.card_size_mm, lang)
+    yield from renderer.card_slots(card_list(sel) + [spare_card(sel)])
