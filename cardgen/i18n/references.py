@@ -57,7 +57,7 @@ def _relative(path: Path, layers: tuple[Path, ...]) -> str:
 def data_references(game: str, messages: list[Message]) -> dict[str, Reference]:
     """Context -> where its English text is written, for the messages that can be located."""
     layers = current().layers
-    docs, _ = read_documents(game_files(game))
+    docs, _ = read_documents(game_files(game) + _other_files(game))
     places: dict[str, list[tuple[str | None, Reference]]] = defaultdict(list)
     for doc in docs:
         shown = _relative(doc.path, layers)
@@ -70,6 +70,17 @@ def data_references(game: str, messages: list[Message]) -> dict[str, Reference]:
         owned = [ref for owner, ref in candidates if card is not None and owner == card]
         if owned:
             found[m.context] = owned[0]
-        elif len(candidates) == 1:
+        elif len(candidates) == 1 and (card is None or candidates[0][0] in (None, card)):
+            # (a text another card owns is not this card's: a Career card of the workspace's
+            # own file titled as a shipped one was referred to the shipped card's line)
             found[m.context] = candidates[0][1]
     return found
+
+
+def _other_files(game: str) -> list[Path]:
+    """Files beyond the game's data whose texts the catalogs hold: those the game's ``texts``
+    module names (``other_files``: Free Market: NYC's own files of Career cards)."""
+    from cardgen.games import game_module
+
+    other = getattr(game_module(game, "texts"), "other_files", None)
+    return list(other()) if other is not None else []

@@ -1,7 +1,9 @@
 """Where a game's translatable strings come from.
 
 Each game's ``texts`` module (``cardgen.games.<game>.texts``) offers ``box_messages()``: every
-string its cards and inserts print, read from the game's shipped data.
+string its cards and inserts print, read from the game's data (and from the workspace's own
+sets or cards where the game has them). It may offer ``other_files()``: files beside the game's
+data whose texts those messages hold, for the catalogs' ``#:`` references.
 """
 
 from __future__ import annotations

@@ -227,18 +227,29 @@ def box_messages(sel: Selection) -> list[Message]:
     return messages(sel.game)
 
 
+def fit_selections() -> list[Selection]:
+    """What ``cardgen i18n check`` lays its translations out in: the box, and the box with each
+    of the workspace's own files of Career cards (their cards are in the catalogs too)."""
+    from cardgen.games.fmnyc.load import workspace_careers
+
+    return [select()] + [Selection(load_fmnyc(path), None, path) for path in workspace_careers()]
+
+
 def text_fields(lang: str = "en", sel: Selection | None = None) -> Iterator[TextSlot]:
     """Every (face, field, message context, box, style) that the cards, tokens, screens and the
-    board print, in the fonts of ``lang``: what ``cardgen i18n check`` fits translations into."""
+    board print, in the fonts of ``lang``: what ``cardgen i18n check`` fits translations into.
+    Without a selection, the box and the cards of the workspace's own files of Career cards."""
     from cardgen.games.fmnyc import board, inserts
     from cardgen.i18n.messages import english, label_messages
     from cardgen.render.cardface import FaceRenderer
     from cardgen.render.fonts import fonts_for
     from cardgen.render.layouts import card_layout_path, load_layouts
 
-    sel = sel or select()
+    selections = [sel] if sel is not None else fit_selections()
     book = load_layouts(card_layout_path(GAME))
     fonts = fonts_for(lang)
-    renderer = FaceRenderer(book, fonts, english, label_messages(LABELS), sel.game.card_size_mm, lang)
-    yield from renderer.card_slots(card_list(sel) + inserts.aid_cards(sel))
-    yield from board.text_slots(sel, book, fonts, lang)
+    renderer = FaceRenderer(book, fonts, english, label_messages(LABELS),
+                            selections[0].game.card_size_mm, lang)
+    yield from renderer.card_slots(spec for chosen in selections
+                                   for spec in card_list(chosen) + inserts.aid_cards(chosen))
+    yield from board.text_slots(selections[0], book, fonts, lang)

@@ -161,3 +161,27 @@ def load_fmnyc(replacement: Path | None = None) -> Fmnyc:
     raise_errors(docs, problems, RULES)
     # The checks have reported any kind missing from the game's files (``CheckContext``).
     return Fmnyc({d.kind: d.data for d in docs if d.kind in KINDS})
+
+
+def workspace_careers() -> list[Path]:
+    """The workspace's own files of Career cards (``game: fmnyc``, ``kind: careers``) in the
+    folders under ``cards/fmnyc/`` (beside the data a second one is an error), in name order:
+    the cards the workspace's catalogs translate and ``i18n check`` fits besides the shipped
+    ones. A file that says it is one but is invalid is kept: loading it reports its problems."""
+    from cardgen.data.documents import read_document
+    from cardgen.paths import YAML_SUFFIXES
+    from cardgen.safe_read import find_files
+    from cardgen.workspace import current
+
+    root = current().root
+    if root is None:
+        return []
+    base = root / "cards" / GAME
+    out = []
+    for path in find_files(base, YAML_SUFFIXES).files:
+        if path.parent == base:
+            continue
+        doc, _ = read_document(path)
+        if doc is not None and (doc.game, doc.kind) == (GAME, "careers"):
+            out.append(path)
+    return out

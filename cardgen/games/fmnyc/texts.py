@@ -342,11 +342,28 @@ def messages(game: Fmnyc) -> list[Message]:
     return out
 
 
+def other_files() -> list[Path]:
+    """The files besides the game's data whose texts ``box_messages`` holds (for the catalogs'
+    ``#:`` references): the workspace's own files of Career cards."""
+    from cardgen.games.fmnyc.load import workspace_careers
+
+    return workspace_careers()
+
+
 def box_messages() -> list[Message]:
-    """The messages of the shipped (or workspace) data: what ``cardgen i18n`` extracts and checks."""
+    """The messages of the shipped (or workspace) data, and the new ones of the workspace's own
+    files of Career cards (``load.workspace_careers``): what ``cardgen i18n`` extracts and
+    checks. A card of such a file is translated under its id: one that keeps a shipped card's
+    id with other text prints in English (the catalog holds the shipped card's text)."""
     from cardgen.games.fmnyc.load import load_fmnyc
 
-    return messages(load_fmnyc())
+    out = messages(load_fmnyc())
+    known = {m.context for m in out}
+    for path in other_files():
+        extra = [m for m in messages(load_fmnyc(path)) if m.context not in known]
+        out += extra
+        known |= {m.context for m in extra}
+    return out
 
 
 __all__ = ["LABELS", "box_messages", "characters", "items", "messages", "screen_texts", "stage_texts"]
