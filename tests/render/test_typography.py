@@ -16,7 +16,7 @@ from cardgen.render.text import CANNOT_START, TextStyle, _lone_cjk, _prepared, f
 from cardgen.render.text import _break as break_lines
 
 EDITIONS = [("briefcase", "en"), ("briefcase", "el"), ("briefcase", "zh-Hant"), ("startup", "en"),
-            ("fmnyc", "en")]
+            ("startup", "el"), ("startup", "zh-Hant"), ("fmnyc", "en")]
 SMALLEST_PT = 7.0
 
 
@@ -56,7 +56,7 @@ def _lines(fit) -> list[str]:
 
 def test_chinese_lines_follow_kinsoku():
     checked = 0
-    for card, field, fit in _fitted("briefcase", "zh-Hant"):
+    for card, field, fit in _fitted("briefcase", "zh-Hant") + _fitted("startup", "zh-Hant"):
         lines = _lines(fit)
         for line in lines[1:]:
             assert line[:1] not in CANNOT_START, (card, field, lines)
