@@ -25,6 +25,7 @@ icon of the game.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -32,7 +33,11 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.data.schema import did_you_mean
+from cardgen.paths import display_path
+from cardgen.problems import shorten
 from cardgen.render.canvas import MM
+from cardgen.render.doc_shape import shape_problems, template_line
 from cardgen.render.fonts import FontSet
 from cardgen.render.icon_tokens import unknown_tokens
 from cardgen.render.layouts import LayoutBook, LayoutError
@@ -53,21 +58,27 @@ class Doc:
     frame: str | None
     margin: float                        # mm
     blocks: tuple[Mapping[str, Any], ...]
+    where: str = ""                      # "template:line:1", the line that names it; or ""
 
 
-def read_docs(data: Any, where: str) -> list[Doc]:
-    """Documents from a rendered insert template (LayoutError when malformed)."""
-    if not isinstance(data, list):
-        raise LayoutError(f"{where}: an insert template produces a list of documents")
+def read_docs(data: Any, shown: str, source: str = "") -> list[Doc]:
+    """Documents from a rendered insert template (``shown``, whose text is ``source``);
+    LayoutError with every problem of their shape (``doc_shape``), each placed at the template
+    line that writes it."""
+    found = [f"{shown}:{template_line(source, name, key)}:1: {f'insert {name}: ' if name else ''}"
+             f"{message}" for name, key, message in shape_problems(data)]
+    if found:
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise LayoutError(found[0] + more, found)
     docs = []
     for item in data:
-        if not isinstance(item, Mapping) or "name" not in item or not isinstance(item.get("blocks"), list):
-            raise LayoutError(f"{where}: each document needs a name and blocks")
         size = item.get("size", "page")
         card = size != "page"
-        docs.append(Doc(str(item["name"]), None if not card else (float(size[0]), float(size[1])),
+        name = str(item["name"])
+        docs.append(Doc(name, None if not card else (float(size[0]), float(size[1])),
                         int(item.get("count", 1)), item.get("frame"),
-                        float(item.get("margin", 5.0 if card else 14.0)), tuple(item["blocks"])))
+                        float(item.get("margin", 5.0 if card else 14.0)), tuple(item["blocks"]),
+                        f"{shown}:{template_line(source, name, 'name')}:1" if source else ""))
     return docs
 
 
@@ -105,7 +116,14 @@ class DocRenderer:
 
     def _colour(self, name: str) -> HexColor:
         palette = self.book.palette(self.ink_saver)
-        return HexColor(palette.get(name, name))
+        colour = palette.get(name, name)
+        if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
+            # a frame naming no colour ('turnn' for 'turnn_bg'), or a palette without the
+            # tables' colours: it was an internal error of the build
+            raise LayoutError(f"{display_path(self.book.path)}: the inserts use the colour "
+                              f"'{shorten(name)}', which the palette lacks"
+                              f"{did_you_mean(name, list(palette))}")
+        return HexColor(colour)
 
     # -- blocks -------------------------------------------------------------------------------
 
@@ -209,6 +227,11 @@ class DocRenderer:
         ``clear`` mm of the box's edge (a page document's box is the paper, whose edge printers
         cannot reach: see ``imposition.SAFE_MARGIN_MM``)."""
         w, h = size_mm[0] * MM, size_mm[1] * MM
+        if doc.frame and f"{doc.frame}_bg" not in self.book.palette(self.ink_saver):
+            raise LayoutError(f"insert {doc.name}: its frame '{shorten(doc.frame)}' draws with the colour "
+                              f"'{shorten(doc.frame)}_bg', which the palette of "
+                              f"{display_path(self.book.path)} lacks"
+                              f"{did_you_mean(f'{doc.frame}_bg', list(self.book.palette(False)))}")
         if doc.frame:
             bx, by = bleed[0] * MM, bleed[1] * MM
             inset = clear * MM

@@ -55,17 +55,19 @@ def _a(kind: str) -> str:
     return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
 
 
-# "path:line:col: message": where a layout problem's message names its place.
-_POSITION = re.compile(r"^(.*?):(\d+):(\d+): (.*)$", re.S)
+# "path:line:col: message" (or "path:line: message", as an insert template's problems name a
+# line): where a layout problem's message names its place.
+_POSITION = re.compile(r"^(.*?):(\d+)(?::(\d+))?: (.*)$", re.S)
 
 
 def at_place(message: str) -> Problem | None:
-    """A layout problem's message (``path:line:col: ...``) as a Problem at that place, with the
-    rule id ``layout``; None when the message names no place in a file."""
+    """A layout problem's message (``path:line:col: ...``, ``path:line: ...``) as a Problem at
+    that place, with the rule id ``layout``; None when the message names no place in a file."""
     found = _POSITION.match(message)
     if found is None:
         return None
-    return Problem(found.group(1), int(found.group(2)), int(found.group(3)), "layout", found.group(4))
+    return Problem(found.group(1), int(found.group(2)), int(found.group(3) or 1), "layout",
+                   found.group(4))
 
 
 class LayoutError(ValueError):

@@ -23,7 +23,7 @@ from types import ModuleType
 from typing import Any
 
 from cardgen.i18n.messages import Translator, label_messages
-from cardgen.paths import display_path
+from cardgen.paths import display_path, template_file
 from cardgen.problems import DataError, Problem
 from cardgen.render.canvas import new_canvas
 from cardgen.render.cardface import FaceRenderer, RenderError
@@ -282,4 +282,34 @@ def layout_face_problems(game: str) -> list[Problem]:
     drawing = getattr(module, "drawing_problems", None)
     if drawing is not None:
         found += drawing(ctx)
-    return [placed_problem(p, shown) for p in found]
+    return [placed_problem(p, shown) for p in found] + insert_problems(ctx)
+
+
+def insert_problems(ctx: Context) -> list[Problem]:
+    """What ``build`` refuses in the game's rulebook inserts (``templates/<game>/inserts/``),
+    laid out in English for the whole box, as ``cardgen validate`` reports it: a template that
+    fails, a document of the wrong shape (at the template's line), a colour, style or icon the
+    layouts lack, a text that does not fit its page. (A broken insert template passed validate
+    and then stopped the build.)"""
+    from cardgen.games import game_module
+
+    documents = getattr(game_module(ctx.module.GAME, "inserts"), "documents", None)
+    if documents is None:
+        return []
+    shown = display_path(template_file(ctx.module.GAME, "inserts"))
+    docs: list[Doc] = []
+    try:
+        docs = documents(ctx)
+        render_documents(ctx, docs, SheetOptions(), f"{ctx.module.GAME} check")
+    except LayoutError as exc:
+        return exc.problems + [_at_insert(line, docs, shown) for line in exc.lines]
+    except RenderError as exc:
+        return [_at_insert(line, docs, shown) for line in exc.problems]
+    return []
+
+
+def _at_insert(message: str, docs: list[Doc], shown: str) -> Problem:
+    """A problem of one insert ("insert turn: ...") at the template line that names that insert;
+    any other at 1:1 of ``shown``."""
+    where = next((d.where for d in docs if d.where and message.startswith(f"insert {d.name}: ")), "")
+    return placed_problem(f"{where}: {message}" if where else message, shown)

@@ -23,7 +23,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from cardgen.data.yamlload import YamlError, parse_yaml, read_text
 from cardgen.paths import display_path
-from cardgen.render.layouts import LayoutError
+from cardgen.render.layouts import LayoutError, at_place
 
 if TYPE_CHECKING:
     from cardgen.i18n.messages import Translator
@@ -188,8 +188,11 @@ def render_yaml(path: Path, context: dict[str, Any]) -> Any:
     except RecursionError:
         # A macro that calls itself, or a recursive loop that never runs out of items.
         raise LayoutError(f"{shown}: the template calls itself without end") from None
-    except LayoutError:
-        raise                                # the values' own (a label the game lacks)
+    except LayoutError as exc:               # the values' own (a label the game lacks)
+        if at_place(str(exc)) is not None:
+            raise
+        line = _template_line(exc)
+        raise LayoutError(f"{shown}{f':{line}' if line else ''}: {exc}") from None
     except Exception as exc:
         # The template's own mistake ({{ 1 / 0 }}, {{ "a" + 1 }}, range(1, 2, 0)), which reached
         # the command line as an internal error of cardgen's.
@@ -222,7 +225,15 @@ def template_documents(game: str, templates: Iterable[str], values: dict[str, An
     docs: list[Doc] = []
     for name in templates:
         path = template_file(game, "inserts", f"{name}.yaml.j2")
-        docs += read_docs(render_yaml(path, values), str(path))
+        data = render_yaml(path, values)
+        read = read_docs(data, display_path(path), read_text(path))    # (its lines place problems)
+        shown = display_path(path)
+        named = {d.name for d in docs}
+        twice = next((d.name for d in read if d.name in named), None)
+        if twice is not None:
+            raise LayoutError(f"{shown}: insert {twice}: another insert template has a document "
+                              "of that name; each needs its own")
+        docs += read
     return docs
 
 

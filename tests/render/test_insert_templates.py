@@ -1,0 +1,118 @@
+"""A designer's insert template (templates/<game>/inserts/*.yaml.j2) that writes a document of
+the wrong shape: build and validate each refuse it with one positioned problem naming the
+insert, at the template line that writes the fault, never an internal error (``count: two``,
+``size: [70]`` and a frame without its colour were) nor a silently wrong page (a cell past the
+table's columns was dropped, an empty ``text:`` printed "None")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardgen.cli import app
+from cardgen.render.doc_shape import shape_problems, template_line
+
+runner = CliRunner()
+pytestmark = pytest.mark.usefixtures("no_workspace_named")
+TURN = Path("templates/briefcase/inserts/turn.yaml.j2")
+
+
+@pytest.fixture
+def workspace(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    ws = tmp_path / "ws"
+    made = runner.invoke(app, ["init", str(ws), "--from", "briefcase"])
+    assert made.exit_code == 0, made.output
+    monkeypatch.chdir(ws)
+    return ws
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, list(args))
+    assert "Traceback" not in result.output and "internal error" not in result.output, result.output
+    return result.exit_code, result.output
+
+
+def edit(ws: Path, old: str, new: str) -> int:
+    """Replace ``old`` in the turn summary's template; the line of the change."""
+    path = ws / TURN
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return text[:text.index(old)].count("\n") + 1
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("  count: {{ turn_cards }}", "  count: two",
+     'insert turn: count is a whole number of copies, 0 to 1000, not "two"'),
+    ("  size: [70, 120]", "  size: [70]", "insert turn: size is page or [width, height] in mm"),
+    ('    - heading: {{ t("turn_summary") | q }}', '    - heding: {{ t("turn_summary") | q }}',
+     "insert turn: unknown block 'heding' (did you mean 'heading'?)"),
+    ('    - small: {{ t("turn_end") | q }}', "    - small:",
+     "insert turn: a small block's value is text, not null"),
+    ("  frame: turn", "  frame: turn\n  fram: turn",
+     "insert turn: unknown key 'fram' in an insert (did you mean 'frame'?)"),
+    ('    - small: {{ t("turn_end") | q }}', "    - table: {columns: [1, 1], rows: [[a, b, c]]}",
+     "insert turn: a row of 3 cells in a table of 2 columns (the cells past them would not print)"),
+    ('    - small: {{ t("turn_end") | q }}', "    - table: {columns: [one, 1]}",
+     "insert turn: a table's columns are a list of its columns' relative widths"),
+    ('    - small: {{ t("turn_end") | q }}', "    - spacer: -3",
+     "insert turn: a spacer is a number of mm, 0 to 1000"),
+])
+def test_a_document_of_the_wrong_shape_is_refused_at_its_template_line(workspace: Path, tmp_path: Path,
+                                                                        old: str, new: str, message: str):
+    line = edit(workspace, old, new)
+    if new.startswith("  frame: turn\n"):
+        line += 1
+    placed = f"{TURN.as_posix()}:{line}:1: error[layout]: {message}"
+    code, out = run("validate")
+    assert code == 1 and placed in out, out
+    code, out = run("build", "briefcase", "-o", str(tmp_path / "out"))
+    assert code == 1 and placed in out, out
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("  frame: turn", "  frame: turnn", "insert turn: its frame 'turnn' draws with the colour 'turnn_bg', "
+     "which the palette of templates/briefcase/cards.yaml lacks (did you mean 'turn_bg'?)"),
+    ('{{ t("turn_end") | q }}', '"{coffee} break"', "insert turn: text '{coffee} break' in language 'en': "
+     "unknown icon {coffee}"),
+    ('{{ t("turn_end") | q }}', '{{ (t("turn_end") * 30) | q }}',
+     "insert turn: does not fit its page in language 'en'"),
+])
+def test_what_build_refuses_in_an_insert_validate_reports_at_the_line_naming_it(
+        workspace: Path, tmp_path: Path, old: str, new: str, message: str):
+    edit(workspace, old, new)
+    code, out = run("validate")
+    assert code == 1 and f"{TURN.as_posix()}:2:1: error[layout]: {message}" in out, out
+    code, out = run("build", "briefcase", "-o", str(tmp_path / "out"))
+    assert code == 1 and message in out, out
+
+
+def test_a_label_the_game_lacks_is_placed_at_the_template_line_using_it(workspace: Path):
+    line = edit(workspace, '{{ t("turn_start") | q }}', '{{ t("turn_strt") | q }}')
+    code, out = run("validate")
+    assert code == 1
+    assert (f"{TURN.as_posix()}:{line}:1: error[layout]: insert templates use the label "
+            "'label:turn_strt', which texts.LABELS lacks") in out, out
+
+
+def test_the_shipped_inserts_pass_validate(workspace: Path):
+    code, out = run("validate")
+    assert code == 0, out
+
+
+def test_what_is_not_a_list_of_documents_is_one_problem():
+    assert [m for _, _, m in shape_problems({"name": "x"})] == [
+        "an insert template writes a list of documents, each with a name and blocks"]
+    assert [(n, m) for n, _, m in shape_problems([{"name": "x"}])] == [
+        ("x", "each document needs a name and a list of blocks")]
+
+
+def test_a_problem_is_placed_at_the_nth_line_of_its_key_within_its_insert():
+    source = "- name: a\n  blocks:\n    - text: x\n- name: b\n  blocks:\n    - text: y\n    - text: z\n"
+    assert template_line(source, "b", "text#1") == 7
+    assert template_line(source, "b", "text#5") == 7        # a loop wrote more: its last line
+    assert template_line(source, "a", "text#0") == 3
+    assert template_line(source, "c", "blocks") == 1         # no such insert, no single line
