@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,11 +83,24 @@ def _inserts_module(game: str) -> Any | None:
     return _game_part(game, "inserts", "documents")
 
 
-def insert_overflows(game: str, lang: str, texts: dict[str, str]) -> tuple[list[str], set[str]]:
+def _strings(node: Any) -> Iterator[str]:
+    if isinstance(node, str):
+        yield node
+    elif isinstance(node, Mapping):
+        for value in node.values():
+            yield from _strings(value)
+    elif isinstance(node, list | tuple):
+        for item in node:
+            yield from _strings(item)
+
+
+def insert_overflows(game: str, lang: str, texts: dict[str, str],
+                     held: dict[str, set[str]] | None = None) -> tuple[list[str], set[str]]:
     """What the renderer says does not fit in the game's rulebook inserts (every player count,
     the full box, and each of the workspace's own sets where the game offers
     ``fit_selections``), drawn in memory with these translations; and the contexts the inserts
-    print."""
+    print. ``held``, when given, gets each insert's name -> the contexts whose translation its
+    text holds."""
     from cardgen.render.cardface import RenderError
     from cardgen.render.layouts import LayoutError
     from cardgen.render.pipeline import SheetOptions, prepare, render_documents
@@ -109,6 +122,11 @@ def insert_overflows(game: str, lang: str, texts: dict[str, str]) -> tuple[list[
             ctx = prepare(cards, selection, lang, translate)
             asked.clear()  # the font choice asks for every text; keep what the inserts print
             docs = inserts.documents(ctx)
+            if held is not None:
+                for doc in docs:
+                    written = "\n".join(_strings(list(doc.blocks)))
+                    held.setdefault(doc.name, set()).update(
+                        ctx_ for ctx_ in asked if texts.get(ctx_) and texts[ctx_] in written)
             render_documents(ctx, docs, SheetOptions(), f"{game} {lang} check")
         except RenderError as exc:
             problems += [p for p in exc.problems if p not in problems]
@@ -119,6 +137,7 @@ def insert_overflows(game: str, lang: str, texts: dict[str, str]) -> tuple[list[
 
 
 QUOTED = re.compile(r"'(.+?)' is wider")
+OVERFLOWING = re.compile(r"insert (.+?): does not fit its page")
 
 
 def _owners(quoted: str, texts: dict[str, str], printed: set[str]) -> list[str]:
@@ -180,13 +199,23 @@ def fit_problems(game: str, lang: str, shown: str, po: polib.POFile, where: dict
                                 f"{ctx}: the '{lang}' font has no glyph for {listed}"))
     if no_font or gaps:
         return problems  # without fonts for every text nothing can be laid out as the build would
-    messages, printed = insert_overflows(game, lang, texts)
+    held: dict[str, set[str]] = {}
+    messages, printed = insert_overflows(game, lang, texts, held)
     for message in messages:
         if ": unknown icon {" in message:
             continue  # not a fit problem: i18n-tokens reports it at its entry
         # The renderer quotes the start of a text whose word is wider than its column.
         quoted = QUOTED.search(message)
         owners = _owners(quoted.group(1), texts, printed) if quoted else []
+        page = OVERFLOWING.match(message)
+        if page is not None and held.get(page.group(1)):
+            # a page as a whole: at the translation of it that grew most against the English,
+            # the likeliest to shorten (the translator was given line 1 and no entry)
+            grown = max(sorted(held[page.group(1)]),
+                        key=lambda c: len(texts[c]) / max(1, len(entries[c].msgid)))
+            owners = [grown]
+            message += (f"; of its translations this one grew most against the English "
+                        f"({len(texts[grown]) / max(1, len(entries[grown].msgid)):.1f} times its length)")
         line = where[entries[owners[0]].linenum] if len(owners) == 1 else 1
         problems.append(Problem(shown, line, 1, "i18n-fit",
                                 (f"{owners[0]}: " if len(owners) == 1 else "") + message))

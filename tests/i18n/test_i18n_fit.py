@@ -100,3 +100,21 @@ def test_word_too_wide_after_an_insert_label_is_reported_at_the_entry_that_holds
     found = [e for e in errors("el") if "error[i18n-fit]" in e]
     assert sorted(re.sub(r"insert \w+:.*", "", e) for e in found) == \
         [f"{path}:{line}:1: error[i18n-fit]: set.tech_boom:name: "] * 3, found
+
+
+def test_an_insert_page_a_translation_overflows_is_reported_at_the_entry_that_grew_most(project: Path):
+    # The page as a whole does not fit: reported at line 1 with no entry, the translator had to
+    # guess which of the turn summary's texts to shorten.
+    path = po_path("briefcase", "el")
+    po = read_catalog(path)
+    grown = entry(po, "label:turn_end")
+    grown.msgstr = " ".join([grown.msgstr] * 12)
+    po.save()
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = lines.index('msgctxt "label:turn_end"') + 1
+    line = next(i for i in range(line, len(lines)) if lines[i].startswith("msgstr")) + 1
+    found = [e for e in errors("el") if "does not fit its page" in e]
+    assert len(found) == 1, found
+    assert f"el.po:{line}:1: error[i18n-fit]: label:turn_end: insert turn: does not fit its page in " \
+           "language 'el'" in found[0]
+    assert "of its translations this one grew most against the English" in found[0]
