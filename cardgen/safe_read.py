@@ -252,7 +252,7 @@ def find_files(root: Path, suffixes: Iterable[str], max_entries: int | None = No
                     inside = os.path.join(absolute, entry.name)
                     if inside not in skipped:
                         stack.append((entry.path, inside, depth + 1))
-                elif os.path.splitext(entry.name)[1] in wanted:
+                elif entry.name.endswith(wanted):
                     # A file or a link to one; and anything else so named (a dangling link, a
                     # link loop, a pipe, a link to a folder), which the reader then refuses by
                     # its name rather than the search passing over it in silence.

@@ -50,7 +50,8 @@ def test_a_workspace_folder_validates_with_its_templates_checked_as_templates(
     assert "header-game" not in result.output
     data = len(list((ws / "cards" / game).rglob("*.yaml")))
     templates = len(list((ws / "templates" / game).glob("*.yaml")))
-    assert f"{data + templates} files valid." in result.stderr
+    inserts = len(list((ws / "templates" / game).glob("inserts/*.yaml.j2")))
+    assert f"{data + templates + inserts} files valid." in result.stderr
 
 
 def test_a_layout_file_named_alone_is_checked_as_a_layout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):

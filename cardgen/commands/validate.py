@@ -69,9 +69,43 @@ def _template_game(path: Path) -> str | None:
     return None
 
 
-def _template_problems(game: str, path: Path) -> list[Problem]:
+INSERT_SUFFIX = ".yaml.j2"      # a rulebook insert's template: templates/<game>/inserts/<name>.yaml.j2
+
+
+class _InsertChecks:
+    """Each game's insert check (``pipeline.game_insert_problems``: every template rendered and
+    laid out), made once a validate run for all its insert templates."""
+
+    def __init__(self) -> None:
+        self._found: dict[str, list[Problem]] = {}
+
+    def of(self, game: str) -> list[Problem]:
+        from cardgen.render.pipeline import game_insert_problems
+
+        if game not in self._found:
+            self._found[game] = game_insert_problems(game)
+        return self._found[game]
+
+    def of_template(self, game: str, path: Path) -> list[Problem]:
+        """The problems of the insert template ``path``; a warning when it is not one the game
+        reads (a misnamed template changes nothing printed)."""
+        names = getattr(game_module(game, "inserts"), "TEMPLATES", ())
+        name = path.name.removesuffix(INSERT_SUFFIX)
+        if name not in names or resolved(template_file(game, "inserts", path.name)) != resolved(path):
+            listed = ", ".join(f"{n}{INSERT_SUFFIX}" for n in names) or "none"
+            return [Problem(display_path(path), 1, 1, "template-unknown",
+                            f"cardgen reads no such {game} insert template; the ones it reads in "
+                            f"templates/{game}/inserts/ are {listed}", "warning")]
+        own = {display_path(path), display_path(template_file(game, "inserts"))}
+        return [p for p in self.of(game) if p.path in own]
+
+
+def _template_problems(game: str, path: Path, inserts: _InsertChecks) -> list[Problem]:
     """``path``'s problems as one of ``game``'s templates; a warning for a YAML file there that
     cardgen does not read (a misnamed layout changes nothing printed)."""
+    if path.name.endswith(INSERT_SUFFIX) and path.parent.name == "inserts" \
+            and path.parent.parent.name == game:
+        return inserts.of_template(game, path)
     checks = template_checks(game)
     check = checks.get(path.name) if path.parent.name == game else None
     if check is not None:
@@ -88,7 +122,7 @@ def validate_paths(paths: list[Path]) -> Checked:
     that were read, and the template files checked (a file under ``templates/<game>/``: card
     layouts, a board, characters). Each game with data among the files has its templates
     checked too."""
-    files, problems = expand_paths(paths)
+    files, problems = expand_paths(paths, (INSERT_SUFFIX,))
     docs: list[Document] = []
     templates: list[Path] = []
     # each template file's problems, by its resolved path: one named among the files is the one
@@ -96,10 +130,13 @@ def validate_paths(paths: list[Path]) -> Checked:
     checked: dict[Path, list[Problem]] = {}
     failed_games: set[str] = set()
     unread = False
+    inserts = _InsertChecks()
     for path in files:
         game = _template_game(path)
+        if game is None and path.name.endswith(INSERT_SUFFIX):
+            continue                        # an insert template elsewhere is nothing cardgen reads
         if game is not None:
-            found = checked[resolved(path)] = _template_problems(game, path)
+            found = checked[resolved(path)] = _template_problems(game, path, inserts)
             problems.extend(found)
             templates.append(path)
             continue
@@ -132,8 +169,10 @@ def validate_paths(paths: list[Path]) -> Checked:
                 layout_ok = layout_ok and not any(p.severity == "error" for p in found)
         if data_ok and layout_ok:
             # and what build checks of them on every card before drawing (a field the cards do
-            # not have, a colour, icon or label the game lacks): the cards come from the data
+            # not have, a colour, icon or label the game lacks): the cards come from the data;
+            # and of the rulebook inserts, laid out as build lays them out
             problems.extend(layout_face_problems(game))
+            problems.extend(inserts.of(game))
     return Checked(sorted(set(problems)), docs, templates)
 
 
@@ -180,10 +219,13 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Check game data against its schemas and the game's rules.
 
-        A folder is searched for .yaml files, passing over hidden ones (.git, .github,
+        A folder is searched for .yaml files (and insert templates, .yaml.j2, under
+        templates/GAME/inserts/), passing over hidden ones (.git, .github,
         .pre-commit-config.yaml), without following links to folders and without entering
         /proc, /sys or /dev; one holding more than 250,000 files and folders, or nested
         more than 64 levels deep, is refused (name the folder of the game data instead).
+        A file under templates/GAME/ is checked as the template it is (card layouts, a board,
+        characters, an insert: rendered and laid out as build does), not as game data.
 
         Exit code 0 when valid, 1 when a problem was found, 2 on a usage error.
 

@@ -38,15 +38,16 @@ def known_games() -> list[str]:
     return game_names()
 
 
-def expand_paths(paths: list[Path]) -> tuple[list[Path], list[Problem]]:
-    """Files to read: YAML files as given, folders searched (``safe_read.find_files``: no
-    symbolic link to a folder followed, pseudo file systems skipped, vanished entries ignored,
-    at most ``MAX_ENTRIES`` files and folders and ``MAX_DEPTH`` levels under each folder)."""
+def expand_paths(paths: list[Path], also: tuple[str, ...] = ()) -> tuple[list[Path], list[Problem]]:
+    """Files to read: YAML files (and files ending in one of ``also``) as given, folders searched
+    (``safe_read.find_files``: no symbolic link to a folder followed, pseudo file systems
+    skipped, vanished entries ignored, at most ``MAX_ENTRIES`` files and folders and
+    ``MAX_DEPTH`` levels under each folder)."""
     files: list[Path] = []
     problems: list[Problem] = []
     for path in paths:
         if is_dir(path):
-            found = find_files(path, YAML_SUFFIXES)
+            found = find_files(path, YAML_SUFFIXES + also)
             if found.refused is not None:
                 problems.append(Problem(display_path(path), 1, 1, found.refused.rule, found.refused.message))
             elif not found.files:

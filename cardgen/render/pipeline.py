@@ -282,7 +282,21 @@ def layout_face_problems(game: str) -> list[Problem]:
     drawing = getattr(module, "drawing_problems", None)
     if drawing is not None:
         found += drawing(ctx)
-    return [placed_problem(p, shown) for p in found] + insert_problems(ctx)
+    return [placed_problem(p, shown) for p in found]
+
+
+def game_insert_problems(game: str) -> list[Problem]:
+    """``insert_problems`` of the game's whole box in English, as ``cardgen validate`` reports
+    them; nothing when the game has no inserts, or when its data or layouts cannot be read
+    (their own checks say why)."""
+    from cardgen.i18n.messages import english
+
+    try:
+        module = card_module(game)
+        ctx = prepare(module, module.select(), "en", english)
+    except (LookupError, ValueError, DataError, FontError):     # LayoutError is a ValueError
+        return []
+    return insert_problems(ctx)
 
 
 def insert_problems(ctx: Context) -> list[Problem]:

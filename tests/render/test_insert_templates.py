@@ -116,3 +116,30 @@ def test_a_problem_is_placed_at_the_nth_line_of_its_key_within_its_insert():
     assert template_line(source, "b", "text#5") == 7        # a loop wrote more: its last line
     assert template_line(source, "a", "text#0") == 3
     assert template_line(source, "c", "blocks") == 1         # no such insert, no single line
+
+
+def test_an_insert_template_named_alone_is_checked_as_one(workspace: Path):
+    # It was a warning that cardgen reads no such template, and its fault passed.
+    line = edit(workspace, "  count: {{ turn_cards }}", "  count: two")
+    placed = f"{TURN.as_posix()}:{line}:1: error[layout]: insert turn: count is a whole number"
+    for named in (str(TURN), "templates/briefcase/inserts", "."):
+        code, out = run("validate", named)
+        assert code == 1 and placed in out and out.count("error[") == 1, (named, out)
+    code, out = run("validate", "templates/briefcase/inserts/setup.yaml.j2")   # another template's fault
+    assert code == 0, out
+
+
+def test_an_insert_template_cardgen_does_not_read_is_a_warning(workspace: Path):
+    extra = workspace / "templates/briefcase/inserts/extra.yaml.j2"
+    extra.write_text((workspace / TURN).read_text(encoding="utf-8"), encoding="utf-8")
+    code, out = run("validate", "templates")
+    assert code == 0
+    assert ("templates/briefcase/inserts/extra.yaml.j2:1:1: warning[template-unknown]: cardgen reads no "
+            "such briefcase insert template; the ones it reads in templates/briefcase/inserts/ are "
+            "setup.yaml.j2, turn.yaml.j2") in out, out
+
+
+def test_a_yaml_j2_file_elsewhere_is_not_read(workspace: Path):
+    (workspace / "cards/briefcase/notes.yaml.j2").write_text("{{ broken", encoding="utf-8")
+    code, out = run("validate", ".")
+    assert code == 0, out
