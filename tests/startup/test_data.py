@@ -160,3 +160,41 @@ def test_a_rule_number_without_a_passage_is_an_error(project: Path):
     code, out = _validate(project)
     assert code == 1
     assert "error[provenance-unmarked]: game: say where 'hand_limit' comes from" in out
+
+
+def test_shipped_card_texts_print_their_own_amounts():
+    result = runner.invoke(app, ["validate", "cards/startup"])
+    assert "text-amount" not in result.output, result.output
+
+
+def test_a_value_changed_without_its_text_is_a_warning_at_the_text(project: Path):
+    # The card would print "Bank for $150M." and be banked for $125M.
+    path = _edit(project, "deck.yaml", "name: Global Rollout, category: growth, value: 150",
+                 "name: Global Rollout, category: growth, value: 125")
+    code, out = _validate(project)
+    lines = path.read_text().splitlines()
+    line = next(i for i, t in enumerate(lines, 1) if "Global Rollout" in t) + 2
+    col = lines[line - 1].index('"Bank for $150M."') + 1
+    assert (f"deck.yaml:{line}:{col}: warning[text-amount]: Global Rollout: its text prints $150M, which is "
+            "not its value ($125M) nor an amount of its effect") in out, out
+
+
+def test_a_penalty_changed_without_its_text_is_a_warning(project: Path):
+    _edit(project, "deck.yaml", "amount: 75}", "amount: 50}")
+    code, out = _validate(project)
+    assert "warning[text-amount]: PR Crisis: its text prints $75M, which is not its value ($10M) " \
+           "nor an amount of its effect ($50M)" in out, out
+
+
+def test_a_reference_amount_no_rule_has_is_a_warning(project: Path):
+    _edit(project, "game.yaml", "  win_valuation: 1000\n", "  win_valuation: 800\n")
+    code, out = _validate(project)
+    assert "warning[text-amount]: the Reference card prints $1,000M, which is no number of the rules, " \
+           "the Startup's value or a card's" in out, out
+
+
+def test_a_startup_value_the_printed_rule_line_does_not_say_is_a_warning(project: Path):
+    _edit(project, "components.yaml", "  value: 50\n", "  value: 60\n")
+    code, out = _validate(project)
+    assert "warning[text-amount]: the Startup cards print \"Its $50M always counts. It can never be " \
+           "taken or discarded.\" (a label of cardgen's), but the Startup's value here is $60M" in out, out

@@ -6,6 +6,7 @@ has passed its schema; kinds the user did not pass are filled in from the shippe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -28,6 +29,7 @@ from cardgen.games.startup.model import (
     TACTIC_CATEGORIES,
     VALUE_CATEGORIES,
 )
+from cardgen.games.startup.texts import LABELS
 from cardgen.problems import Problem
 
 GAME = "startup"
@@ -256,6 +258,55 @@ def reactions_resolve(ctx: Context) -> Iterator[Problem]:
                                       f"{ids[during]['name']}", *where, "during")
             elif r.get("during") is not None:
                 yield doc.problem("reaction-target", "'during' only goes with an override", *where, "during")
+
+
+# A money amount as the cards print it: "$125M", "$1,000M".
+AMOUNT = re.compile(r"\$(\d{1,3}(?:,\d{3})+|\d+)M")
+
+
+def _amounts(text: Any) -> list[int]:
+    return [int(a.replace(",", "")) for a in AMOUNT.findall(str(text))]
+
+
+def _money(n: int) -> str:
+    return f"${n:,}M"
+
+
+@check
+def printed_amounts_match(ctx: Context) -> Iterator[Problem]:
+    """A money amount a card's text prints is the card's value or a number of its effect, and
+    one the Reference card prints is a number of the rules, the Startup's value or a card's: a
+    value changed in the data and not in the text printed a card that says otherwise than the
+    game plays (a warning: a text may quote another amount on purpose)."""
+    numbers: set[int] = set()
+    for doc, path, c in ctx.cards():
+        own = {c["value"]} | {c["effect"][k] for k in NUMBER_PARAMETERS if k in c["effect"]}
+        numbers |= own
+        for amount in _amounts(c["text"]):
+            if amount not in own:
+                extra = [_money(v) for v in sorted(own - {c["value"]})]
+                also = f" nor an amount of its effect ({', '.join(extra)})" if extra else \
+                    " nor an amount of its effect"
+                yield doc.problem("text-amount", f"{c['name']}: its text prints {_money(amount)}, which "
+                                  f"is not its value ({_money(c['value'])}){also}", *path, "text",
+                                  severity="warning")
+    comp, game = ctx.one("components"), ctx.one("game")
+    if comp is None or game is None:
+        return
+    startup = comp.data["startups"]["value"]
+    rules = {v for v in game.data["rules"].values() if isinstance(v, int) and not isinstance(v, bool)}
+    known = numbers | rules | {startup}
+    text = comp.data["references"]["text"]
+    for amount in _amounts(text):
+        if amount not in known:
+            yield comp.problem("text-amount", f"the Reference card prints {_money(amount)}, which is "
+                               "no number of the rules, the Startup's value or a card's",
+                               "references", "text", severity="warning")
+    if startup not in _amounts(LABELS["label:startup_rule"]):
+        # the Startup card's rule line is a label of cardgen's, which a workspace cannot edit
+        yield comp.problem("text-amount", f"the Startup cards print \"{LABELS['label:startup_rule']}\" "
+                           f"(a label of cardgen's), but the Startup's value here is {_money(startup)}",
+                           "startups", "value", severity="warning")
 
 
 check(unknown_rulings)
