@@ -3,6 +3,7 @@ whatever the command; colour only on a terminal and never with NO_COLOR."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from typing import Any
@@ -284,3 +285,22 @@ def test_a_dash_for_an_output_is_a_usage_error_never_a_file_named_dash(args: lis
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and "'-' is not the standard output here" in lines[0], (args, lines)
     assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "briefcase", "--games", "20", "--quiet"],
+    ["check-set", "Simple Game", "--games", "10", "--no-effects", "--quiet"],
+])
+def test_json_to_a_dash_is_the_standard_output_alone(args: list[str], tmp_path, monkeypatch):
+    # '-' names the standard output to many tools: with it the JSON is all that goes there (the
+    # summary's lines go to standard error), so `cardgen simulate --json - | jq` reads it.
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, [*args, "--json", "-"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["game"] == "briefcase"
+    assert "briefcase" in result.stderr and "games" in result.stderr
+    assert not list(tmp_path.iterdir())           # no file named '-'
+    named = runner.invoke(app, [*args, "--json", "./-"])   # a file of that name, as the usage error says
+    assert named.exit_code == 0, named.output
+    assert json.loads((tmp_path / "-").read_text(encoding="utf-8")) == data

@@ -6,7 +6,8 @@ from __future__ import annotations
 import os
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager, redirect_stdout
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -182,6 +183,39 @@ def file_to_write(text: str) -> Path:
         raise typer.BadParameter(f"'{text}' names a folder: name a file in it")
     _not_a_stream(text, "a file")
     return _named(text, "a file")
+
+
+class StandardOutput:
+    """``--json -``: the JSON goes to the standard output, and everything else the command
+    prints there goes to standard error (``json_on_stdout``), so ``cardgen simulate --json - |
+    jq`` reads the JSON alone."""
+
+    def __init__(self) -> None:
+        self.stream: Any = None           # the standard output, kept while it is redirected
+
+    def __str__(self) -> str:
+        return "the standard output"
+
+    def write(self, data: bytes) -> None:
+        self.stream.write(data.decode("utf-8"))
+        self.stream.flush()
+
+
+def json_to_write(text: str) -> Path | StandardOutput:
+    """--json's parser: a file to write (as ``file_to_write``), or ``-`` for the standard output."""
+    return StandardOutput() if text == "-" else file_to_write(text)
+
+
+@contextmanager
+def json_on_stdout(json_out: Path | StandardOutput | None) -> Iterator[None]:
+    """With ``--json -``, what the command prints goes to standard error until the JSON is
+    written to the standard output (``StandardOutput.write``); otherwise nothing changes."""
+    if not isinstance(json_out, StandardOutput):
+        yield
+        return
+    json_out.stream = sys.stdout
+    with redirect_stdout(sys.stderr):
+        yield
 
 
 def _not_a_stream(text: str, what: str) -> None:

@@ -14,8 +14,9 @@ from cardgen.commands import (
     data_problems,
     every_seat_bot,
     fail,
-    file_to_write,
     folder_to_write,
+    json_on_stdout,
+    json_to_write,
     named,
 )
 from cardgen.games import DEFAULT_GAME
@@ -65,9 +66,11 @@ def register(app: typer.Typer) -> None:
         effect_games: int = typer.Option(200, "--effect-games",
                                          help=f"Paired games per company (at most {MAX_GAMES:,})."),
         json_out: Path = typer.Option(None, "--json", metavar="FILE",
-                                      parser=file_to_write, help="Write every figure of "
-                                      "the verdict as JSON to this file: each player count's summary "
-                                      "beside the reference set's, the effects, the warnings."),
+                                      parser=json_to_write, help="Write every figure of "
+                                      "the verdict as JSON to this file (- for the standard output; "
+                                      "the verdict's lines then go to standard error): each player "
+                                      "count's summary beside the reference set's, the effects, the "
+                                      "warnings."),
         plot: Path = typer.Option(None, "--plot", metavar="DIR", parser=folder_to_write,
                                   help="Write PNG charts to this "
                                   "folder: each effect with its 95% interval, game length against "
@@ -92,7 +95,7 @@ def register(app: typer.Typer) -> None:
         Example: cardgen check-set "My Set" --games 200 --json check.json --plot charts
         """
         # Ctrl-C, SIGTERM or SIGHUP: stop at once, workers included; one line; exit 130, 143 or 129.
-        with stop_on_signals():
+        with stop_on_signals(), json_on_stdout(json_out):
             _check_set(target, game, games, seed, jobs, baseline, bots or "", effects, effect_games,
                        json_out, plot, quiet)
 

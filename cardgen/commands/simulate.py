@@ -14,13 +14,15 @@ from typer.core import TyperCommand
 
 from cardgen.commands import (
     MAX_GAMES,
+    StandardOutput,
     check_game_count,
     data_failed,
     data_read,
     fail,
-    file_to_write,
     folder_to_write,
     game_option,
+    json_on_stdout,
+    json_to_write,
     named,
     pick_game,
     set_named,
@@ -302,8 +304,10 @@ def register(app: typer.Typer) -> None:
                                  "Seats rotate every game so seat effects are measured."),
         jobs: int = typer.Option(0, "--jobs", "-j", min=0,
                                  help="Processes: one per core (the default, and the most used)."),
-        json_out: Path = typer.Option(None, "--json", metavar="FILE", parser=file_to_write,
-                                      help="Write the summary as JSON to this file."),
+        json_out: Path = typer.Option(None, "--json", metavar="FILE", parser=json_to_write,
+                                      help="Write the summary as JSON to this file (- for the "
+                                      "standard output; the summary's lines then go to standard "
+                                      "error)."),
         plot: Path = typer.Option(None, "--plot", metavar="DIR", parser=folder_to_write,
                                   help="Write PNG charts to this folder."),
         scheduler: str = typer.Option(None, "--scheduler", metavar="ADDRESS", help="Dask scheduler address "
@@ -340,7 +344,7 @@ def register(app: typer.Typer) -> None:
         Example: cardgen simulate briefcase --players 3 --games 2000 --bots greedy,expert,greedy
         """
         game = pick_game(game, game_opt, DEFAULT_GAME)
-        with stop_on_signals():
+        with stop_on_signals(), json_on_stdout(json_out):
             _simulate(game, players, games, seed, set_ref, bots, jobs, json_out, plot, scheduler,
                       invariants, seconds_per_turn, quiet, log_dir,
                       {"rounds": rounds, "stocks": stocks or None, "career": career})
@@ -426,9 +430,10 @@ def check_outputs(json_out: Path | None, plot_files: list[Path] | None,
             require_plotting()
             for path in plot_files:
                 check_writable(path)
-        if json_out is not None:
-            check_writable(json_out)
-        outputs = [*(plot_files or []), *([json_out] if json_out is not None else [])]
+        to_file = json_out if not isinstance(json_out, StandardOutput) else None
+        if to_file is not None:
+            check_writable(to_file)
+        outputs = [*(plot_files or []), *([to_file] if to_file is not None else [])]
         check_distinct(outputs)
         check_not_read(outputs, read, lambda: data_read(game) if game is not None else [])
     except (RuntimeError, OutputError) as exc:
@@ -438,9 +443,13 @@ def check_outputs(json_out: Path | None, plot_files: list[Path] | None,
 def write_outputs(files: list[tuple[Path, bytes]]) -> None:
     """Write the files all together or none (an interrupt or a failure leaves no JSON without
     its charts) and say so; raises typer.Exit (1) with one line."""
+    streamed = [(out, data) for out, data in files if isinstance(out, StandardOutput)]
+    files = [(path, data) for path, data in files if not isinstance(path, StandardOutput)]
     try:
         write_all_atomic(files)
     except OutputError as exc:
         raise fail(str(exc), 1) from None
     for path, _ in files:
         typer.echo(f"wrote {path}")
+    for out, data in streamed:        # last: after every line the command prints elsewhere
+        out.write(data)
