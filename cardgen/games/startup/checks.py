@@ -265,7 +265,8 @@ AMOUNT = re.compile(r"\$(\d{1,3}(?:,\d{3})+|\d+)M")
 
 
 def _amounts(text: Any) -> list[int]:
-    return [int(a.replace(",", "")) for a in AMOUNT.findall(str(text))]
+    # (no amount is longer than 15 digits: Python refuses to read one of thousands)
+    return [int(a.replace(",", "")) for a in AMOUNT.findall(str(text)) if len(a) <= 20]
 
 
 def _money(n: int) -> str:
