@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from cardgen.interrupt import held
+from cardgen.interrupt import checkpoint, held
 from cardgen.paths import display_path
 from cardgen.safe_read import resolved
 
@@ -226,7 +226,11 @@ def write_all_atomic(files: list[tuple[Path, bytes]]) -> None:
     """Write several files all or nothing: every one is staged as a complete temporary sibling
     first, and only when all of them are staged are they renamed into place. A failure (or an
     interrupt) while staging removes the staged files, and the folders made for them, and leaves
-    every target as it was."""
+    every target as it was.
+
+    A stop a library swallowed on the way here (lxml and reportlab catch exceptions that a
+    signal raised inside them) is raised now: the run it stopped writes nothing."""
+    checkpoint()
     check_distinct([path for path, _ in files])
     staged: list[tuple[Path, Path]] = []
     made: list[Path] = []

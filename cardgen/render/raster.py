@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 import pypdfium2
 from PIL import Image
 
+from cardgen.interrupt import checkpoint
 from cardgen.render.canvas import MM, new_canvas
 from cardgen.render.pipeline import Context, check_faces
 from cardgen.render.printable import Face
@@ -36,6 +37,7 @@ def faces_pdf(ctx: Context, faces: Sequence[Face], bleed_mm: float,
     c = new_canvas(buffer, (first[0] + 2 * bleed_mm, first[1] + 2 * bleed_mm), ctx.fonts.regular,
                    "cardgen faces")
     for face in faces:
+        checkpoint()          # a stop a library swallowed ends the export here, not at its end
         w, h = ctx.renderer.size(face)
         pw, ph = trim((w, h)) if trim else (w, h)
         sx, sy = pw / w, ph / h
@@ -57,6 +59,7 @@ def rasterise(pdf: bytes, dpi: int) -> list[Image.Image]:
     try:
         images = []
         for page in document:
+            checkpoint()
             try:
                 bitmap = page.render(scale=dpi / 72)
                 images.append(bitmap.to_pil().convert("RGB"))

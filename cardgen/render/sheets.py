@@ -12,6 +12,7 @@ from collections.abc import Callable, Hashable, Sequence
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.interrupt import checkpoint
 from cardgen.render.canvas import MM
 from cardgen.render.imposition import Page, Slot
 
@@ -46,6 +47,7 @@ def draw_pages(c: Canvas, pages: Sequence[Page], draw: FaceDraw,
     """Draw every page (then ``showPage``), calling ``progress`` after each."""
     forms = FormCache(c, draw)
     for page in pages:
+        checkpoint()          # a stop a library swallowed ends the build here, not at its end
         c.setPageSize((page.size[0] * MM, page.size[1] * MM))
         for placed in page.cards:
             name = forms.name(placed.face, placed.slot)

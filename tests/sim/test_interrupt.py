@@ -361,3 +361,61 @@ def test_a_stop_while_the_commands_are_imported_cannot_be_swallowed_by_a_library
     assert proc.returncode == 129
     assert proc.stdout == b""
     assert proc.stderr.decode().splitlines() == ["error: interrupted; nothing written"]
+
+
+SWALLOWED_IN_A_BUILD = """
+import os, signal, sys
+from cardgen.render import pipeline
+
+made = pipeline.new_canvas
+
+def new_canvas(*args, **kwargs):
+    # A library swallows the stop raised inside it, as lxml's import and reportlab's bare
+    # excepts do: the build carried on to its end and wrote its PDFs.
+    try:
+        os.kill(os.getpid(), signal.SIGTERM)
+        sum(range(10 ** 6))
+    except BaseException:
+        pass
+    return made(*args, **kwargs)
+
+pipeline.new_canvas = new_canvas
+sys.argv = ["cardgen", "--workspace", sys.argv[1], "build", "startup", "-o", sys.argv[2]]
+from cardgen.cli import main
+main()
+"""
+
+
+def test_a_stop_a_library_swallows_during_a_build_still_ends_it_with_nothing_written(tmp_path):
+    out = tmp_path / "out"
+    proc = subprocess.run([sys.executable, "-c", SWALLOWED_IN_A_BUILD, str(REPO), str(out)], cwd=REPO,
+                          capture_output=True, timeout=HANG_SECONDS, preexec_fn=default_signals)
+    assert proc.returncode == 143, proc.stderr.decode()
+    assert proc.stderr.decode().splitlines()[-1] == "error: interrupted; nothing written"
+    assert not out.exists() or not any(out.iterdir())
+
+
+SWALLOWED_BEFORE_A_WRITE = """
+import os, signal, sys
+from pathlib import Path
+from cardgen.interrupt import Interrupted, catch_signals
+from cardgen.output import write_all_atomic
+
+with catch_signals():
+    try:
+        os.kill(os.getpid(), signal.SIGINT)
+        sum(range(10 ** 6))
+    except BaseException:
+        pass
+    try:
+        write_all_atomic([(Path(sys.argv[1]) / "a.json", b"{}"), (Path(sys.argv[1]) / "b.json", b"{}")])
+    except Interrupted:
+        print("stopped")
+"""
+
+
+def test_a_stop_a_library_swallowed_is_raised_before_any_file_is_written(tmp_path):
+    proc = subprocess.run([sys.executable, "-c", SWALLOWED_BEFORE_A_WRITE, str(tmp_path / "out")],
+                          cwd=REPO, capture_output=True, timeout=HANG_SECONDS, preexec_fn=default_signals)
+    assert proc.stdout.decode().split() == ["stopped"], proc.stderr.decode()
+    assert not (tmp_path / "out").exists()
