@@ -21,7 +21,9 @@ ignored stays ignored (``nohup`` ignores SIGHUP, a script's background command S
 place, forking workers): a signal that arrives inside takes effect at its end. ``checkpoint()``
 lets long loops re-raise a stop whose exception Python dropped. Worker processes call
 ``worker_init()``: they ignore SIGINT and SIGHUP, which reach the whole process group and so
-their parent too (it stops them), and die on SIGTERM, which is how they are stopped.
+their parent too (it stops them), and die on SIGTERM, which is how they are stopped; inside
+``held()`` (a game log being written) that death waits for the section's end, so a stopped run
+leaves no temporary file behind.
 """
 
 from __future__ import annotations
@@ -66,6 +68,8 @@ class _State:
         self.holding = 0                   # depth of held() sections
         self.commands = 0                  # depth of stop_on_signals() (the outermost speaks)
         self.taken = False                 # the command took the stop as its way to end
+        self.worker = False                # a pool's worker process (worker_init ran)
+        self.worker_stop: int | None = None  # a worker's SIGTERM that came inside held()
 
 
 _state = _State()
@@ -109,6 +113,18 @@ def worker_init() -> None:
     stops them."""
     for s in SIGNALS:
         signal.signal(s, signal.SIG_DFL if s == signal.SIGTERM else signal.SIG_IGN)
+    # Forked inside the parent's held() (the submit that starts it): none of its state is ours.
+    _state.holding, _state.worker, _state.worker_stop = 0, True, None
+
+
+def _worker_held(signum: int, frame: FrameType | None) -> None:
+    _state.worker_stop = signum          # death, once the held() section is over
+
+
+def _die(signum: int) -> None:
+    """End this process by the signal's default action."""
+    signal.signal(signum, signal.SIG_DFL)
+    os.kill(os.getpid(), signum)
 
 
 # The stop signals this process was started with ignored, read when cardgen is first imported
@@ -138,12 +154,21 @@ def stop_taken() -> None:
 @contextmanager
 def held() -> Iterator[None]:
     """A section that runs to its end once begun: a stop signal received inside takes effect
-    (raises Interrupted) when it ends. Keep it short; outside stop_on_signals it does nothing."""
+    (raises Interrupted) when it ends. Keep it short; outside stop_on_signals it does nothing,
+    but in a pool's worker, where a SIGTERM received inside ends the process at its end (a worker
+    killed while writing a game log left the log's temporary file behind)."""
+    worker = _state.worker and not _state.holding and threading.current_thread() is threading.main_thread()
     _state.holding += 1
+    if worker:
+        signal.signal(signal.SIGTERM, _worker_held)
     try:
         yield
     finally:
         _state.holding -= 1
+        if worker:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            if _state.worker_stop is not None:
+                _die(_state.worker_stop)
     if not _state.holding:
         checkpoint()
 

@@ -60,7 +60,10 @@ def _play_logged(simulator: Any, spec: RunSpec, index: int, seed: int, bots: lis
     result = play_game(simulator, spec.config, seed, bots, spec.invariants, record.choices)
     if log.every or result.stalled:
         record.finish(result)
-        record.write(Path(log.folder) / f"{log.game}-game-{index:06d}-seed-{seed}.jsonl")
+        # Whole or not at all: a worker stopped (SIGTERM) while writing dies once the log is
+        # in place, not between its temporary file and the rename.
+        with held():
+            record.write(Path(log.folder) / f"{log.game}-game-{index:06d}-seed-{seed}.jsonl")
     return result
 
 

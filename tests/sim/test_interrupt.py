@@ -419,3 +419,36 @@ def test_a_stop_a_library_swallowed_is_raised_before_any_file_is_written(tmp_pat
                           cwd=REPO, capture_output=True, timeout=HANG_SECONDS, preexec_fn=default_signals)
     assert proc.stdout.decode().split() == ["stopped"], proc.stderr.decode()
     assert not (tmp_path / "out").exists()
+
+
+KILLED_WRITING_A_LOG = """
+import os, signal, sys
+from pathlib import Path
+from cardgen.commands.simulate import plan_run
+from cardgen.interrupt import worker_init
+from cardgen.sim.runner import play_batch
+
+plan = plan_run("startup", 3, 1, 1, None, None, False, {}, Path(sys.argv[1]))
+worker_init()                      # as the pool starts its workers
+fsync = os.fsync
+
+def stopped_while_writing(fd):     # the parent stops its workers (SIGTERM) as the log is written
+    os.kill(os.getpid(), signal.SIGTERM)
+    fsync(fd)
+
+os.fsync = stopped_while_writing
+play_batch(plan.spec, range(2))
+print("played on after the SIGTERM")
+"""
+
+
+def test_a_worker_stopped_while_it_writes_a_game_log_leaves_the_log_whole_and_no_temporary(tmp_path):
+    # A Ctrl-C to simulate --log --jobs 2 left '.<log>.jsonl.XXXX.tmp' in the log folder: the
+    # worker died between its temporary file and the rename.
+    logs = tmp_path / "logs"
+    proc = subprocess.run([sys.executable, "-c", KILLED_WRITING_A_LOG, str(logs)], cwd=REPO,
+                          capture_output=True, timeout=HANG_SECONDS, preexec_fn=default_signals)
+    assert proc.returncode == -signal.SIGTERM, proc.stderr.decode()
+    assert proc.stdout == b""
+    (log,) = logs.iterdir()                       # the first game's, whole; nothing else
+    assert log.name.startswith("startup-game-000000-") and log.read_bytes().endswith(b"}\n")
