@@ -94,8 +94,10 @@ def checkpoint() -> None:
     """Raise Interrupted if a stop signal came while signals are caught. The handler raises
     wherever the main thread is, and Python drops an exception raised where it cannot propagate
     (an at-fork hook, a ``__del__``, a weakref callback: "Exception ignored in ..."), so loops
-    that run long call this between steps, to stop all the same."""
-    if _state.signum is not None and _state.owner == os.getpid() and not _state.taken:
+    that run long call this between steps, to stop all the same. Inside ``held()`` it waits for
+    the section's end, as the handler does (a game log written inside one is written whole)."""
+    if (_state.signum is not None and _state.owner == os.getpid() and not _state.taken
+            and not _state.holding):
         raise Interrupted(_state.signum)
 
 

@@ -413,6 +413,22 @@ with catch_signals():
         print("stopped")
 """
 
+STOPPED_INSIDE_HELD = """
+import os, signal, sys
+from pathlib import Path
+from cardgen.interrupt import Interrupted, catch_signals, held
+from cardgen.output import write_atomic
+
+with catch_signals():
+    try:
+        with held():                   # as a game log is written: whole, then the stop
+            os.kill(os.getpid(), signal.SIGINT)
+            write_atomic(Path(sys.argv[1]) / "game.jsonl", b"{}")
+            print("written")
+    except Interrupted:
+        print("stopped")
+"""
+
 
 def test_a_stop_a_library_swallowed_is_raised_before_any_file_is_written(tmp_path):
     proc = subprocess.run([sys.executable, "-c", SWALLOWED_BEFORE_A_WRITE, str(tmp_path / "out")],
@@ -452,3 +468,10 @@ def test_a_worker_stopped_while_it_writes_a_game_log_leaves_the_log_whole_and_no
     assert proc.stdout == b""
     (log,) = logs.iterdir()                       # the first game's, whole; nothing else
     assert log.name.startswith("startup-game-000000-") and log.read_bytes().endswith(b"}\n")
+
+
+def test_a_stop_inside_a_held_section_lets_its_write_finish_first(tmp_path):
+    proc = subprocess.run([sys.executable, "-c", STOPPED_INSIDE_HELD, str(tmp_path / "out")],
+                          cwd=REPO, capture_output=True, timeout=HANG_SECONDS, preexec_fn=default_signals)
+    assert proc.stdout.decode().split() == ["written", "stopped"], proc.stderr.decode()
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["game.jsonl"]
