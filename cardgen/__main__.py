@@ -3,8 +3,9 @@ the command line of ``cardgen.cli``.
 
 Importing the commands takes a moment; a Ctrl-C meanwhile ends like one during a command (one
 line, exit code 130), not with a traceback of the import; so do SIGTERM (143) and a hangup,
-SIGHUP (129), which would otherwise end it without a word. A current folder deleted under the
-shell is said in one line before a library asks for it (reportlab reads it on import)."""
+SIGHUP (129), which would otherwise end it without a word; once the command is over, they are
+ignored while the process ends. A current folder deleted under the shell is said in one line
+before a library asks for it (reportlab reads it on import)."""
 
 from __future__ import annotations
 
@@ -37,7 +38,15 @@ def main() -> None:
     from cardgen.cli import main as run
     for s, handler in previous.items():
         signal.signal(s, handler)
-    run()
+    try:
+        run()
+    finally:
+        # The command is over, its output in place or not written at all. What is left is the
+        # process's end, which takes Python a moment with the libraries loaded: a Ctrl-C or
+        # SIGTERM there only turned the command's exit code into the signal's, without a word,
+        # after it had said what it wrote. (After a stop they are ignored already.)
+        for s in caught():
+            signal.signal(s, signal.SIG_IGN)
 
 
 if __name__ == "__main__":

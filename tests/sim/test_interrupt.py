@@ -475,3 +475,24 @@ def test_a_stop_inside_a_held_section_lets_its_write_finish_first(tmp_path):
                           cwd=REPO, capture_output=True, timeout=HANG_SECONDS, preexec_fn=default_signals)
     assert proc.stdout.decode().split() == ["written", "stopped"], proc.stderr.decode()
     assert [p.name for p in (tmp_path / "out").iterdir()] == ["game.jsonl"]
+
+
+SIGNALLED_AS_IT_ENDS = """
+import atexit, os, signal, sys
+from cardgen.__main__ import main
+
+# The signal comes as the process ends, after the command has written and said everything.
+atexit.register(os.kill, os.getpid(), getattr(signal, sys.argv[1]))
+sys.argv = ["cardgen", "--workspace", sys.argv[2], "list", "startup"]
+main()
+"""
+
+
+@pytest.mark.parametrize("name", ["SIGINT", "SIGTERM"])
+def test_a_signal_once_the_command_is_over_leaves_its_exit_code_alone(tmp_path, name):
+    # It was death by the signal (exit code -2, -15; the shell's 130, 143) and not a word, for a
+    # command that had written all its output and said so.
+    proc = subprocess.run([sys.executable, "-c", SIGNALLED_AS_IT_ENDS, name, str(REPO)], cwd=tmp_path,
+                          capture_output=True, timeout=HANG_SECONDS, preexec_fn=default_signals)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert not any(word in proc.stderr for word in (b"Traceback", b"Exception ignored", b"error"))
