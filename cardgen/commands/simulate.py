@@ -339,7 +339,7 @@ def register(app: typer.Typer) -> None:
         counter a game, with a line on what it counts; the same seed and options give the same
         games whatever --jobs. Exit code 0 when played, 1 when the games or their output fail,
         2 on a usage error, 130, 143 or 129 when stopped by Ctrl-C, SIGTERM or a hangup (nothing
-        written).
+        written but, with --log, the logs of the games finished before the stop).
 
         Example: cardgen simulate briefcase --players 3 --games 2000 --bots greedy,expert,greedy
         """
