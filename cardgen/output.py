@@ -222,11 +222,12 @@ def _stage(path: Path, data: bytes, made: list[Path]) -> Path:
         raise
 
 
-def write_all_atomic(files: list[tuple[Path, bytes]]) -> None:
+def write_all_atomic(files: list[tuple[Path, bytes]], then: Callable[[], None] | None = None) -> None:
     """Write several files all or nothing: every one is staged as a complete temporary sibling
     first, and only when all of them are staged are they renamed into place. A failure (or an
     interrupt) while staging removes the staged files, and the folders made for them, and leaves
-    every target as it was.
+    every target as it was. ``then`` runs once all are in place, before a stop that came
+    meanwhile takes effect (an export's removal of the earlier export's stale cards).
 
     A stop a library swallowed on the way here (lxml and reportlab catch exceptions that a
     signal raised inside them) is raised now: the run it stopped writes nothing."""
@@ -261,3 +262,5 @@ def write_all_atomic(files: list[tuple[Path, bytes]]) -> None:
                     rest.unlink(missing_ok=True)
                 raise OutputError(f"cannot write {display_path(path)}: {exc.strerror or exc}") from exc
             _written += 1
+        if then is not None:
+            then()

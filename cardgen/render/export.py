@@ -105,13 +105,16 @@ def _write_replacing(folder: Path, files: list[tuple[Path, bytes]], previous: se
     (.png, all an export writes besides its lists, which it always writes again) and only plain
     files directly in the folder: anything else a person put there stays, even when a list names
     it (a manifest.csv edited by hand, or from elsewhere, removed the notes.txt it named)."""
-    write_all_atomic(files)
     kept = {path.name for path, _ in files}
-    for name in sorted(previous - kept):
-        path = folder / name
-        if (name and name == path.name and path.suffix.lower() == ".png" and not path.is_symlink()
-                and path.is_file()):
-            path.unlink(missing_ok=True)
+
+    def remove_stale() -> None:   # with the new files in place, before a stop takes effect
+        for name in sorted(previous - kept):
+            path = folder / name
+            if (name and name == path.name and path.suffix.lower() == ".png" and not path.is_symlink()
+                    and path.is_file()):
+                path.unlink(missing_ok=True)
+
+    write_all_atomic(files, remove_stale)
 
 
 def export_png(ctx: Context, specs: Sequence[CardSpec], folder: Path, dpi: int = 300,

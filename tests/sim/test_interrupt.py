@@ -496,3 +496,35 @@ def test_a_signal_once_the_command_is_over_leaves_its_exit_code_alone(tmp_path, 
                           capture_output=True, timeout=HANG_SECONDS, preexec_fn=default_signals)
     assert proc.returncode == 0, proc.stderr.decode()
     assert not any(word in proc.stderr for word in (b"Traceback", b"Exception ignored", b"error"))
+
+
+STOPPED_WHILE_AN_EXPORT_IS_PUT_IN_PLACE = """
+import os, signal, sys
+from pathlib import Path
+from cardgen.interrupt import Interrupted, catch_signals
+from cardgen.render import export
+
+folder = Path(sys.argv[1])
+replace = os.replace
+
+def stopped_while_renaming(src, dst):      # Ctrl-C as the new cards are put in place
+    os.kill(os.getpid(), signal.SIGINT)
+    replace(src, dst)
+
+os.replace = stopped_while_renaming
+with catch_signals():
+    try:
+        export._write_replacing(folder, [(folder / "new.png", b"png")], {"stale.png"})
+    except Interrupted:
+        print("stopped")
+"""
+
+
+def test_a_stop_while_an_export_is_put_in_place_still_removes_the_earlier_exports_stale_cards(tmp_path):
+    # The removal ran after the renames, outside their held section: a stop there left the
+    # earlier export's cards that this one no longer has beside the new ones.
+    (tmp_path / "stale.png").write_bytes(b"old")
+    proc = subprocess.run([sys.executable, "-c", STOPPED_WHILE_AN_EXPORT_IS_PUT_IN_PLACE, str(tmp_path)],
+                          cwd=REPO, capture_output=True, timeout=HANG_SECONDS, preexec_fn=default_signals)
+    assert proc.stdout.decode().split() == ["stopped"], proc.stderr.decode()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.png"]
