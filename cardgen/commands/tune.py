@@ -228,6 +228,9 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
         typer.echo("nothing to propose: " + ("the moves kept leave the set no nearer its bands "
                                              "together or on fresh games (see the report)" if outcome.withheld
                                              else "no move was kept"))
+        if out.exists():
+            # an earlier run's proposal at that path is not this run's: said, never removed
+            typer.echo(f"note: {out} is not written; the file there is an earlier run's proposal")
     typer.echo(f"wrote {report}\nwrote {log}")
     announce(game)
 

@@ -698,3 +698,16 @@ def test_one_file_named_for_two_outputs_stops_before_any_game(tmp_path: Path, se
     assert result.exit_code == 1 and len(lines) == 1, lines
     assert "the same file is named for two outputs" in lines[0]
     assert not target.exists() and not (tmp_path / "sub").exists()
+
+
+def test_a_run_with_nothing_to_propose_says_an_earlier_proposal_is_not_its_own(overlay: Path):
+    # The earlier run's file stayed at --out, beside this run's report, as if it were its
+    # proposal; it is not removed (a file of the user's), and the run says whose it is.
+    out = overlay / "proposal.yaml"
+    out.write_text("game: briefcase\n", encoding="utf-8")
+    result = runner.invoke(app, ["tune", "--set", "simple", "-p", "4", "-n", "6", "--budget", "900",
+                                 "-j", "1", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "nothing to propose" in result.output      # (six games a run: see the test above)
+    assert f"note: {out} is not written; the file there is an earlier run's proposal" in result.output
+    assert out.read_text(encoding="utf-8") == "game: briefcase\n"
