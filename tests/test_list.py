@@ -244,8 +244,8 @@ def test_a_workspaces_own_texts_count_as_untranslated_as_i18n_stats_counts_them(
     assert f"{data['el']['translated_percent']:.1f}%" in row(stats.stdout.replace("briefcase: ", ""), "el")
 
 
-def test_startup_has_only_its_source_language():
-    assert [d["language"] for d in listed("list", "startup", "languages")] == ["en"]
+def test_startup_lists_its_source_and_its_shipped_languages():
+    assert [d["language"] for d in listed("list", "startup", "languages")] == ["en", "el", "zh-Hant"]
 
 
 # --- cards --------------------------------------------------------------------------------------

@@ -820,6 +820,6 @@ def test_a_workspace_template_that_fails_is_one_line_at_its_place_and_writes_not
     monkeypatch.chdir(ws)
     result = invoke("build", "--out", "out")
     assert result.exit_code == 1
-    assert "error: templates/briefcase/inserts/turn.yaml.j2:2: the template fails: division by zero" \
-        in result.output
+    assert "templates/briefcase/inserts/turn.yaml.j2:2:1: error[layout]: the template fails: division by " \
+           "zero" in result.output
     assert "internal error" not in result.output and not (ws / "out").exists()
