@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import typer
 
@@ -72,19 +72,36 @@ def _template_game(path: Path) -> str | None:
 INSERT_SUFFIX = ".yaml.j2"      # a rulebook insert's template: templates/<game>/inserts/<name>.yaml.j2
 
 
-class _InsertChecks:
-    """Each game's insert check (``pipeline.game_insert_problems``: every template rendered and
-    laid out), made once a validate run for all its insert templates."""
+class _PrintChecks:
+    """What build refuses in a game's cards and inserts, as validate reports it, each game's box
+    prepared once a validate run (``pipeline.english_box``: its data loaded and checked) for its
+    faces' check and its inserts' (every template rendered and laid out), which is made once for
+    all its insert templates."""
 
     def __init__(self) -> None:
-        self._found: dict[str, list[Problem]] = {}
+        self._boxes: dict[str, Any] = {}
+        self._inserts: dict[str, list[Problem]] = {}
 
-    def of(self, game: str) -> list[Problem]:
-        from cardgen.render.pipeline import game_insert_problems
+    def _box(self, game: str) -> Any:
+        from cardgen.render.pipeline import english_box
 
-        if game not in self._found:
-            self._found[game] = game_insert_problems(game)
-        return self._found[game]
+        if game not in self._boxes:
+            self._boxes[game] = english_box(game)
+        return self._boxes[game]
+
+    def faces(self, game: str) -> list[Problem]:
+        from cardgen.render.pipeline import layout_face_problems
+
+        box = self._box(game)
+        return layout_face_problems(game, box) if box is not None else []
+
+    def inserts(self, game: str) -> list[Problem]:
+        from cardgen.render.pipeline import insert_problems
+
+        if game not in self._inserts:
+            box = self._box(game)
+            self._inserts[game] = insert_problems(box) if box is not None else []
+        return self._inserts[game]
 
     def of_template(self, game: str, path: Path) -> list[Problem]:
         """The problems of the insert template ``path``; a warning when it is not one the game
@@ -97,15 +114,15 @@ class _InsertChecks:
                             f"cardgen reads no such {game} insert template; the ones it reads in "
                             f"templates/{game}/inserts/ are {listed}", "warning")]
         own = {display_path(path), display_path(template_file(game, "inserts"))}
-        return [p for p in self.of(game) if p.path in own]
+        return [p for p in self.inserts(game) if p.path in own]
 
 
-def _template_problems(game: str, path: Path, inserts: _InsertChecks) -> list[Problem]:
+def _template_problems(game: str, path: Path, printing: _PrintChecks) -> list[Problem]:
     """``path``'s problems as one of ``game``'s templates; a warning for a YAML file there that
     cardgen does not read (a misnamed layout changes nothing printed)."""
     if path.name.endswith(INSERT_SUFFIX) and path.parent.name == "inserts" \
             and path.parent.parent.name == game:
-        return inserts.of_template(game, path)
+        return printing.of_template(game, path)
     checks = template_checks(game)
     check = checks.get(path.name) if path.parent.name == game else None
     if check is not None:
@@ -130,13 +147,13 @@ def validate_paths(paths: list[Path]) -> Checked:
     checked: dict[Path, list[Problem]] = {}
     failed_games: set[str] = set()
     unread = False
-    inserts = _InsertChecks()
+    printing = _PrintChecks()
     for path in files:
         game = _template_game(path)
         if game is None and path.name.endswith(INSERT_SUFFIX):
             continue                        # an insert template elsewhere is nothing cardgen reads
         if game is not None:
-            found = checked[resolved(path)] = _template_problems(game, path, inserts)
+            found = checked[resolved(path)] = _template_problems(game, path, printing)
             problems.extend(found)
             templates.append(path)
             continue
@@ -148,8 +165,6 @@ def validate_paths(paths: list[Path]) -> Checked:
         if found:
             failed_games.add(doc.game)
         docs.append(doc)
-    from cardgen.render.pipeline import layout_face_problems
-
     for game, game_docs in _by_game(docs).items():
         data_ok = game not in failed_games and not unread
         if data_ok:
@@ -171,8 +186,8 @@ def validate_paths(paths: list[Path]) -> Checked:
             # and what build checks of them on every card before drawing (a field the cards do
             # not have, a colour, icon or label the game lacks): the cards come from the data;
             # and of the rulebook inserts, laid out as build lays them out
-            problems.extend(layout_face_problems(game))
-            problems.extend(inserts.of(game))
+            problems.extend(printing.faces(game))
+            problems.extend(printing.inserts(game))
     return Checked(sorted(set(problems)), docs, templates)
 
 

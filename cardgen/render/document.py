@@ -114,15 +114,16 @@ class DocRenderer:
             floors.append(max(s.min_size, 5.0) / s.size)
         return max(floors, default=1.0)
 
-    def _colour(self, name: str) -> HexColor:
+    def _colour(self, name: str, user: str = "the inserts draw") -> HexColor:
+        """The palette's colour ``name``; LayoutError saying who draws with it (``user``) when
+        the palette lacks it (a frame naming no colour, 'turnn' for 'turnn_bg', or a palette
+        without the tables' colours, was an internal error of the build)."""
         palette = self.book.palette(self.ink_saver)
         colour = palette.get(name, name)
         if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
-            # a frame naming no colour ('turnn' for 'turnn_bg'), or a palette without the
-            # tables' colours: it was an internal error of the build
-            raise LayoutError(f"{display_path(self.book.path)}: the inserts use the colour "
-                              f"'{shorten(name)}', which the palette lacks"
-                              f"{did_you_mean(name, list(palette))}")
+            raise LayoutError(f"{user} with the colour '{shorten(name)}', which the palette of "
+                              f"{display_path(self.book.path)} lacks"
+                              f"{did_you_mean(name, list(self.book.palette(False)))}")
         return HexColor(colour)
 
     # -- blocks -------------------------------------------------------------------------------
@@ -227,15 +228,11 @@ class DocRenderer:
         ``clear`` mm of the box's edge (a page document's box is the paper, whose edge printers
         cannot reach: see ``imposition.SAFE_MARGIN_MM``)."""
         w, h = size_mm[0] * MM, size_mm[1] * MM
-        if doc.frame and f"{doc.frame}_bg" not in self.book.palette(self.ink_saver):
-            raise LayoutError(f"insert {doc.name}: its frame '{shorten(doc.frame)}' draws with the colour "
-                              f"'{shorten(doc.frame)}_bg', which the palette of "
-                              f"{display_path(self.book.path)} lacks"
-                              f"{did_you_mean(f'{doc.frame}_bg', list(self.book.palette(False)))}")
         if doc.frame:
             bx, by = bleed[0] * MM, bleed[1] * MM
             inset = clear * MM
-            c.setFillColor(self._colour(f"{doc.frame}_bg"))
+            c.setFillColor(self._colour(f"{doc.frame}_bg", f"insert {doc.name}: its frame "
+                                                            f"'{shorten(doc.frame)}' draws"))
             c.rect(inset - bx, inset - by, w - 2 * inset + 2 * bx, h - 2 * inset + 2 * by, fill=1, stroke=0)
             c.setFillColor(self._colour("paper"))
             c.roundRect(inset + 2.5 * MM, inset + 2.5 * MM, w - 2 * inset - 5 * MM, h - 2 * inset - 5 * MM,

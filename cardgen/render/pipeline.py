@@ -262,19 +262,27 @@ def render_documents(ctx: Context, docs: list[Doc], options: SheetOptions, title
 CARD_PARTS = ("inserts",)
 
 
-def layout_face_problems(game: str) -> list[Problem]:
-    """What ``check_faces`` finds on every card the game prints, as ``cardgen validate`` reports
-    it: the same check ``build`` makes, so validate passes no layout build refuses. Nothing when
-    the game has no cards, or when its data or layout file cannot be read (their own checks say
-    why)."""
+def english_box(game: str) -> Context | None:
+    """The whole box of ``game`` prepared in English, as ``cardgen validate`` checks what build
+    draws; None when the game has no cards, or when its data or layout file cannot be read
+    (their own checks say why)."""
     from cardgen.i18n.messages import english
 
     try:
         module = card_module(game)
-        selection = module.select()
-        ctx = prepare(module, selection, "en", english)
+        return prepare(module, module.select(), "en", english)
     except (LookupError, ValueError, DataError, FontError):     # LayoutError is a ValueError
+        return None
+
+
+def layout_face_problems(game: str, ctx: Context | None = None) -> list[Problem]:
+    """What ``check_faces`` finds on every card the game prints, as ``cardgen validate`` reports
+    it: the same check ``build`` makes, so validate passes no layout build refuses. ``ctx``: the
+    game's ``english_box``, when the caller has it. Nothing when there is none."""
+    ctx = ctx or english_box(game)
+    if ctx is None:
         return []
+    module, selection = ctx.module, ctx.selection
     faces = printed_faces(module, selection)
     shown = display_path(card_layout_path(game))
     found = ctx.renderer.face_problems(faces)
@@ -283,20 +291,6 @@ def layout_face_problems(game: str) -> list[Problem]:
     if drawing is not None:
         found += drawing(ctx)
     return [placed_problem(p, shown) for p in found]
-
-
-def game_insert_problems(game: str) -> list[Problem]:
-    """``insert_problems`` of the game's whole box in English, as ``cardgen validate`` reports
-    them; nothing when the game has no inserts, or when its data or layouts cannot be read
-    (their own checks say why)."""
-    from cardgen.i18n.messages import english
-
-    try:
-        module = card_module(game)
-        ctx = prepare(module, module.select(), "en", english)
-    except (LookupError, ValueError, DataError, FontError):     # LayoutError is a ValueError
-        return []
-    return insert_problems(ctx)
 
 
 def insert_problems(ctx: Context) -> list[Problem]:

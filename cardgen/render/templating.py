@@ -149,6 +149,13 @@ def _memory_capped(extra: int = MAX_TEMPLATE_MEMORY) -> Iterator[None]:
 
 def render_yaml(path: Path, context: dict[str, Any]) -> Any:
     """Render a ``.yaml.j2`` template and read the YAML it produces (LayoutError if either fails).
+    See ``rendered``."""
+    return rendered(path, context)[0]
+
+
+def rendered(path: Path, context: dict[str, Any]) -> tuple[Any, str]:
+    """The YAML a ``.yaml.j2`` template produces, read, and the template's text (LayoutError if
+    either fails).
 
     A template is a file of the workspace, which may come from anyone: it is read as every
     user file is (``read_text``: a FIFO, device, huge or binary file is refused; Jinja's own
@@ -199,7 +206,7 @@ def render_yaml(path: Path, context: dict[str, Any]) -> Any:
         line = _template_line(exc)
         raise LayoutError(f"{shown}{f':{line}' if line else ''}: the template fails: {exc}") from None
     try:
-        return parse_yaml(text)
+        return parse_yaml(text), source
     except YamlError as exc:
         raise LayoutError(f"{shown}: the rendered YAML is invalid at line {exc.line}: "
                           f"{exc.message}") from None
@@ -225,9 +232,9 @@ def template_documents(game: str, templates: Iterable[str], values: dict[str, An
     docs: list[Doc] = []
     for name in templates:
         path = template_file(game, "inserts", f"{name}.yaml.j2")
-        data = render_yaml(path, values)
-        read = read_docs(data, display_path(path), read_text(path))    # (its lines place problems)
+        data, source = rendered(path, values)
         shown = display_path(path)
+        read = read_docs(data, shown, source)          # (the template's lines place problems)
         named = {d.name for d in docs}
         twice = next((d.name for d in read if d.name in named), None)
         if twice is not None:
