@@ -198,3 +198,13 @@ def test_a_startup_value_the_printed_rule_line_does_not_say_is_a_warning(project
     code, out = _validate(project)
     assert "warning[text-amount]: the Startup cards print \"Its $50M always counts. It can never be " \
            "taken or discarded.\" (a label of cardgen's), but the Startup's value here is $60M" in out, out
+
+
+def test_a_printed_value_reads_back_as_the_amount_the_text_check_compares():
+    # The card face and the text-amount check print money one way: "$1,000M" on a card is the
+    # amount 1000 to the check, not 1 followed by other text.
+    from cardgen.games.startup.checks import _amounts
+    from cardgen.games.startup.model import money
+    for amount in (0, 5, 125, 1000, 12_500):
+        assert _amounts(f"Bank for {money(amount)}.") == [amount]
+    assert money(1000) == "$1,000M"

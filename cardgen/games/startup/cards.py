@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from cardgen.games.selection import SelectionError as SelectionError  # what select() raises
 from cardgen.games.selection import check_players, refuse_sets
 from cardgen.games.startup.load import load_startup
-from cardgen.games.startup.model import CardDef, StartupGame
+from cardgen.games.startup.model import CardDef, StartupGame, money
 from cardgen.games.startup.texts import LABELS, messages
 from cardgen.i18n.messages import Message, labeller
 from cardgen.render.printable import CardSpec, Face, TextSlot
@@ -42,7 +42,7 @@ def select(players: int | None = None, set_ref: str | None = None) -> Selection:
 
 
 def _money(amount: int) -> Message:
-    return Message("", f"${amount}M")
+    return Message("", money(amount))
 
 
 def card_face(c: CardDef) -> Face:

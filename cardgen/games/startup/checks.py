@@ -28,6 +28,7 @@ from cardgen.games.startup.model import (
     PROVENANCE_FIELDS,
     TACTIC_CATEGORIES,
     VALUE_CATEGORIES,
+    money,
 )
 from cardgen.games.startup.texts import LABELS
 from cardgen.problems import Problem
@@ -120,11 +121,11 @@ def values_in_range(ctx: Context) -> Iterator[Problem]:
                            "rules", "value_card_range")
     for doc, path, c in ctx.cards():
         if c["category"] in TACTIC_CATEGORIES and c["value"] != tactic:
-            yield doc.problem("value-range", f"{c['name']} is a tactic: it banks for ${tactic}M, "
-                              f"not ${c['value']}M", *path, "value")
+            yield doc.problem("value-range", f"{c['name']} is a tactic: it banks for {money(tactic)}, "
+                              f"not {money(c['value'])}", *path, "value")
         if c["category"] in VALUE_CATEGORIES and not low <= c["value"] <= high:
-            yield doc.problem("value-range", f"{c['name']} is worth ${c['value']}M; value cards are "
-                              f"worth ${low}M-${high}M", *path, "value")
+            yield doc.problem("value-range", f"{c['name']} is worth {money(c['value'])}; value cards are "
+                              f"worth {money(low)}-{money(high)}", *path, "value")
 
 
 @check
@@ -269,10 +270,6 @@ def _amounts(text: Any) -> list[int]:
     return [int(a.replace(",", "")) for a in AMOUNT.findall(str(text)) if len(a) <= 20]
 
 
-def _money(n: int) -> str:
-    return f"${n:,}M"
-
-
 @check
 def printed_amounts_match(ctx: Context) -> Iterator[Problem]:
     """A money amount a card's text prints is the card's value or a number of its effect, and
@@ -285,11 +282,11 @@ def printed_amounts_match(ctx: Context) -> Iterator[Problem]:
         numbers |= own
         for amount in _amounts(c["text"]):
             if amount not in own:
-                extra = [_money(v) for v in sorted(own - {c["value"]})]
+                extra = [money(v) for v in sorted(own - {c["value"]})]
                 also = f" nor an amount of its effect ({', '.join(extra)})" if extra else \
                     " nor an amount of its effect"
-                yield doc.problem("text-amount", f"{c['name']}: its text prints {_money(amount)}, which "
-                                  f"is not its value ({_money(c['value'])}){also}", *path, "text",
+                yield doc.problem("text-amount", f"{c['name']}: its text prints {money(amount)}, which "
+                                  f"is not its value ({money(c['value'])}){also}", *path, "text",
                                   severity="warning")
     comp, game = ctx.one("components"), ctx.one("game")
     if comp is None or game is None:
@@ -300,13 +297,13 @@ def printed_amounts_match(ctx: Context) -> Iterator[Problem]:
     text = comp.data["references"]["text"]
     for amount in _amounts(text):
         if amount not in known:
-            yield comp.problem("text-amount", f"the Reference card prints {_money(amount)}, which is "
+            yield comp.problem("text-amount", f"the Reference card prints {money(amount)}, which is "
                                "no number of the rules, the Startup's value or a card's",
                                "references", "text", severity="warning")
     if startup not in _amounts(LABELS["label:startup_rule"]):
         # the Startup card's rule line is a label of cardgen's, which a workspace cannot edit
         yield comp.problem("text-amount", f"the Startup cards print \"{LABELS['label:startup_rule']}\" "
-                           f"(a label of cardgen's), but the Startup's value here is {_money(startup)}",
+                           f"(a label of cardgen's), but the Startup's value here is {money(startup)}",
                            "startups", "value", severity="warning")
 
 

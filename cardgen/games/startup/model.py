@@ -13,6 +13,13 @@ from typing import Any
 VALUE_CATEGORIES = ("employee", "growth", "funding", "investor")
 TACTIC_CATEGORIES = ("tactic", "reaction")
 PROVENANCE_FIELDS = ("name", "value", "count")
+
+
+def money(amount: int) -> str:
+    """A money amount as the cards and the tool print it: "$125M", "$1,000M"."""
+    return f"${amount:,}M"
+
+
 # Effect kinds that aim at another player and so open a reaction window before resolving.
 ATTACK_KINDS = ("take_banked", "return_to_hand", "take_from_hand", "penalty_marker", "skip_turn_marker")
 MARKER_KINDS = ("penalty_marker", "skip_turn_marker")

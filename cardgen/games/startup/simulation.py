@@ -11,7 +11,7 @@ from typing import Any
 from cardgen.games.startup.bots import BOTS, make_bot
 from cardgen.games.startup.engine.game import DEFAULT_MAX_TURNS, Game
 from cardgen.games.startup.engine.observation import Observation
-from cardgen.games.startup.model import StartupGame
+from cardgen.games.startup.model import StartupGame, money
 from cardgen.sim.driver import Policy, play_game
 from cardgen.sim.report import table_time_lines
 from cardgen.sim.result import GameResult
@@ -121,7 +121,7 @@ class StartupSimulator:
             bank = ", ".join(obs.card(c).name + (f" (under it: {obs.card(p.attachments[c]).name})"
                                                  if c in p.attachments else "") for c in p.bank) or "-"
             who = f"seat {p.seat + 1}" + (" (you)" if p.seat == obs.seat else "")
-            lines.append(f"{who}: {types.get(p.startup, 'no Startup yet')}, ${obs.valuation(p.seat)}M; "
+            lines.append(f"{who}: {types.get(p.startup, 'no Startup yet')}, {money(obs.valuation(p.seat))}; "
                          f"bank: {bank}; markers: {names(p.markers)}; "
                          + (f"ally: seat {p.partner + 1}; " if p.partner is not None else "")
                          + f"{p.hand_size} in hand")

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardgen.games.startup.engine.state import Action
-from cardgen.games.startup.model import CardDef
+from cardgen.games.startup.model import CardDef, money
 from cardgen.sim.decisions import Decision
 
 # Every Decision field with its default, so that an Ask has them all even if Decision grows.
@@ -73,7 +73,7 @@ def play_label(a: Action, seat: int, defs: tuple[CardDef, ...]) -> str:
     """A card play as a person reads it, for the player in ``seat``."""
     card = defs[a.card]
     if a.kind == "bank":
-        return f"bank {card.name} (${card.value}M)"
+        return f"bank {card.name} ({money(card.value)})"
     if a.kind == "trade":
         return f"offer {card.name} to your ally (seat {a.target + 1}) for a card of theirs"
     whose = "your" if a.target == seat else f"seat {a.target + 1}'s"
