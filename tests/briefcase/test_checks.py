@@ -330,7 +330,9 @@ def test_effect_params_storage_limit_must_raise_the_limit(data):
 
 
 def test_effect_params_same_type_needs_two_cards(data):
-    # per_turn keeps the other cards_as rule (a single card as a Buy) quiet.
+    # per_turn keeps the other cards_as rule (a single card as a Buy) quiet, and the text
+    # edited with the count the ability-text warning.
+    edit(data, "companies.yaml", "Player may use 3 cards", "Player may use 1 card")
     text = edit(data, "companies.yaml", "count: 3\n      same_type: true",
                 "count: 1\n      per_turn: 1\n      same_type: true")
     p = only()
@@ -459,3 +461,45 @@ def test_a_custom_set_checked_against_broken_shipped_data_reports_that_data(data
     p = only(CUSTOM)
     assert (p.rule, p.path) == ("schema-required", f"{BRIEFCASE}/companies.yaml")
     assert p.line == where(text, "- id: newspaper")[0]
+
+
+def only_warning(*args: str) -> Reported:
+    code, found = validate(*args)
+    assert code == 0, found                # a warning alone does not fail validate
+    assert len(found) == 1, found
+    return found[0]
+
+
+def test_ability_text_prints_a_number_its_ability_changed(data):
+    # Warehouses stores 9 but its text still says 8: the card would print otherwise than it plays.
+    text = edit(data, "companies.yaml", "limit: 8", "limit: 9")
+    p = only_warning()
+    assert p.rule == "ability-text"
+    at(p, "companies.yaml", value_at(text, "- id: warehouses", "text: "))
+    assert p.message == "Warehouses: its ability's 'limit' is 9, which its text does not print"
+
+
+def test_ability_text_may_print_a_number_as_a_word(data):
+    # Media Company's count 1 reads "one {personnel} card"; as two it needs "two" or "2".
+    edit(data, "companies.yaml", "resource: personnel\n      count: 1", "resource: personnel\n      count: 2")
+    p = only_warning()
+    assert (p.rule, p.message) == ("ability-text", "Media Company: its ability's 'count' is 2, which its "
+                                                   "text does not print")
+    edit(data, "companies.yaml", "may take one {personnel} card", "may take two {personnel} cards")
+    assert validate() == (0, [])
+
+
+def test_ability_text_names_the_resource_of_its_ability(data):
+    text = edit(data, "examples/custom-set.yaml", "as: steel", "as: paper")
+    p = only_warning(CUSTOM)
+    assert p.rule == "ability-text"
+    at(p, "examples/custom-set.yaml", where(text, '"Once per turn'))
+    assert p.message == ("Startup Incubator: its ability's 'as' is paper, which its text does not name "
+                         "({paper} or Paper)")
+
+
+def test_ability_text_names_the_card_types_of_its_ability(data):
+    edit(data, "companies.yaml", "cards: [buy, activate]", "cards: [buy, hire]")
+    p = only_warning()
+    assert (p.rule, p.message) == ("ability-text", "Law Firm: its ability's 'cards' is hire, which its text "
+                                                   "does not name ({hire} or Hire)")

@@ -6,6 +6,7 @@ same name with dashes. They run after every document has passed its schema.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -23,8 +24,10 @@ from cardgen.data.checks import (
 from cardgen.data.documents import Document, game_files
 from cardgen.data.schema import did_you_mean
 from cardgen.games.briefcase import changes
-from cardgen.games.briefcase.model import DECISIONS, NUMERIC_FIELDS, PLAYER_COUNTS
+from cardgen.games.briefcase.model import DECISIONS, NUMERIC_FIELDS, PLAYER_COUNTS, RESOURCES
 from cardgen.problems import Problem, shorten
+from cardgen.render.icon_tokens import icon_names, unknown_tokens
+from cardgen.render.layouts import LayoutError
 from cardgen.safe_read import resolved
 
 GAME = "briefcase"
@@ -194,6 +197,68 @@ def ability_parameters_fit(ctx: Context) -> Iterator[Problem]:
             yield doc.problem("production-mixed",
                               f"{c['name']}: a company produces Energy or decision cards, not both",
                               *path, "production")
+
+
+# How a text may print a number of its ability: digits, the word, the ordinal ("1st-level"),
+# and for one also "once" and "single" ("Once per turn").
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                 "eleven", "twelve")
+_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+             "ninth", "tenth", "eleventh", "twelfth")
+_NAMES = frozenset(RESOURCES + DECISIONS)
+
+
+def _ways_to_print(n: int) -> set[str]:
+    ways = {str(n)}
+    if n < len(_NUMBER_WORDS):
+        ways |= {_NUMBER_WORDS[n], _ORDINALS[n]}
+    if n == 1:
+        ways |= {"once", "single"}
+    return ways
+
+
+def _printed_parameters(ability: dict, prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """(parameter, value) for each number and each resource or card type an ability's
+    parameters hold: what its text has to print for the card to say what the game plays."""
+    for key, value in ability.items():
+        if key in ("effect", "text") or isinstance(value, bool):
+            continue
+        name = f"{prefix}{key}"
+        if isinstance(value, int):
+            yield name, value
+        elif isinstance(value, str) and value in _NAMES:
+            yield name, value
+        elif isinstance(value, list):
+            yield from ((name, v) for v in value if isinstance(v, str) and v in _NAMES)
+        elif isinstance(value, dict):
+            yield from _printed_parameters(value, f"{name}.")
+
+
+@check
+def ability_text_prints_its_parameters(ctx: Context) -> Iterator[Problem]:
+    """Every number, resource and card type of a company's ability is printed in its text (the
+    text read as words: "{steel}" is Steel; 2 may read "2" or "two"; 1 also "once"). A number
+    changed in the ability and not in the text prints a card that says otherwise than the game
+    plays: a warning, since a text may word it another way (\"a card\" for one)."""
+    try:
+        icons = icon_names(ctx.game)
+    except LayoutError:
+        icons = None
+    for doc, path, c in ctx.companies():
+        ab = c["ability"]
+        words = set(re.findall(r"[a-z]+|\d+", ab["text"].casefold()))
+        # A misspelt icon ("{steal}") is an icon-unknown error already: not a second problem here.
+        misspelt = icons is not None and bool(unknown_tokens(ab["text"], icons))
+        for param, value in _printed_parameters(ab):
+            if isinstance(value, int):
+                if words.isdisjoint(_ways_to_print(value)):
+                    yield doc.problem("ability-text", f"{c['name']}: its ability's '{param}' is {value}, "
+                                      "which its text does not print", *path, "ability", "text",
+                                      severity="warning")
+            elif value not in words and not misspelt:
+                yield doc.problem("ability-text", f"{c['name']}: its ability's '{param}' is {value}, which "
+                                  f"its text does not name ({{{value}}} or {value.capitalize()})",
+                                  *path, "ability", "text", severity="warning")
 
 
 @check
