@@ -75,11 +75,11 @@ def data_problems(problems: Sequence[Problem] = (), set_refs: Sequence[str | Non
     against the shipped data only, not against the workspace's own files (a new company that a
     set file of the workspace defines too): so with such a file either command is named only
     when it reports every one of the problems, and none when neither does."""
-    from cardgen.commands.validate import default_target, validate_paths
+    from cardgen.commands.validate import default_targets, validate_paths
     from cardgen.safe_read import resolved
 
     said = "the game data has problems; fix them first"
-    folder = resolved(default_target())
+    folder = resolved(default_targets()[0])     # the data folder
     outside = [ref for ref in set_refs
                if ref and os.path.isfile(ref) and not resolved(Path(ref)).is_relative_to(folder)]
     if not outside:
@@ -87,7 +87,7 @@ def data_problems(problems: Sequence[Problem] = (), set_refs: Sequence[str | Non
     errors = {p for p in problems if p.severity == "error"}
     # As it can be pasted: quoted, and after '--' when a name starts with '-' (else an option).
     dashes = ["--"] if any(ref.startswith("-") for ref in outside) else []
-    for command, targets in (("cardgen validate", [default_target()]),
+    for command, targets in (("cardgen validate", default_targets()),
                              (shlex.join(["cardgen", "validate", *dashes, *outside]),
                               [Path(r) for r in outside])):
         if errors <= set(validate_paths(targets)[0]):

@@ -148,6 +148,7 @@ def validate_paths(paths: list[Path]) -> Checked:
     failed_games: set[str] = set()
     unread = False
     printing = _PrintChecks()
+    template_games: dict[str, list[Problem]] = {}     # games with templates among the files
     for path in files:
         game = _template_game(path)
         if game is None and path.name.endswith(INSERT_SUFFIX):
@@ -156,6 +157,7 @@ def validate_paths(paths: list[Path]) -> Checked:
             found = checked[resolved(path)] = _template_problems(game, path, printing)
             problems.extend(found)
             templates.append(path)
+            template_games.setdefault(game, []).extend(found)
             continue
         doc, found = read_document(path)
         problems.extend(found)
@@ -188,21 +190,32 @@ def validate_paths(paths: list[Path]) -> Checked:
             # and of the rulebook inserts, laid out as build lays them out
             problems.extend(printing.faces(game))
             problems.extend(printing.inserts(game))
+    for game, found in template_games.items():
+        # A game with templates and no data among the files: its cards (from the data build
+        # reads) drawn with them, once they pass (the insert templates were laid out above).
+        if game not in _by_game(docs) and not any(p.severity == "error" for p in found):
+            problems.extend(printing.faces(game))
     return Checked(sorted(set(problems)), docs, templates)
 
 
-def default_target() -> Path:
+def default_targets() -> list[Path]:
     """The workspace's own cards/ folder; the shipped games' when there is no workspace, or when
     the workspace has no data file of its own (a translator's holds only catalogs): its games'
     data are then the shipped ones, which every other command reads. (Plain validate there
-    ended 'cards:1:1: error[file-none]: directory holds no .yaml files'.)"""
+    ended 'cards:1:1: error[file-none]: directory holds no .yaml files'.) And the workspace's
+    templates/ folder, when it has one: a template of its own is read by build whatever data
+    the workspace holds, so plain validate checks it as ``cardgen validate .`` does."""
     ws = current()
+    targets = [ws.library / "cards"]
     own = ws.root / "cards" if ws.root is not None else None
     if own is not None and own.is_dir():
         found = find_files(own, YAML_SUFFIXES)
         if found.files or found.refused is not None:    # a refusal is reported as it is
-            return own
-    return ws.library / "cards"
+            targets = [own]
+    templates = ws.root / "templates" if ws.root is not None else None
+    if templates is not None and templates.is_dir() and not templates.is_symlink():
+        targets.append(templates)
+    return targets
 
 
 def _targets(paths: list[Path]) -> list[Path]:
@@ -261,7 +274,7 @@ def register(app: typer.Typer) -> None:
         if game_opt is not None:      # the game's files as a game name given as a PATH stands for
             targets.extend(p for p in game_data_files(game_opt) or [Path(game_opt)] if p not in targets)
         elif not targets:
-            targets = [default_target()]
+            targets = default_targets()
         problems, docs, templates = validate_paths(targets)
         notes: list[Problem] = []
         if provenance:

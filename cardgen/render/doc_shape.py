@@ -12,6 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from cardgen.data.schema import describe, did_you_mean
+from cardgen.problems import CONTROL, UNLAID, unprinted
 
 DOC_KEYS = ("name", "size", "count", "frame", "margin", "blocks")
 TEXT_BLOCKS = ("heading", "subheading", "text", "small")
@@ -46,16 +47,28 @@ def _text(value: Any) -> bool:
     return isinstance(value, str) or _number(value)
 
 
+def _unprintable(text: Any) -> str | None:
+    """Why ``text`` cannot be printed as it reads (a control character, a bidirectional
+    override...), as card texts and translations are refused for it; None when it can."""
+    found = CONTROL.search(text) or UNLAID.search(text) if isinstance(text, str) else None
+    if found is None:
+        return None
+    what, why = unprinted(found.group())     # type: ignore[misc]
+    return f"{what}: {why}; remove it"
+
+
 def _cell_problem(cell: Any) -> str | None:
     if cell is None or _text(cell):
-        return None
+        why = _unprintable(cell)
+        return f"a cell's text holds {why}" if why else None
     if isinstance(cell, Mapping):
         extra = [k for k in cell if k not in ("text", "style")]
         if extra:
             return f"a cell's keys are text and style, not '{extra[0]}'"
         if not _text(cell.get("text", "")) or not isinstance(cell.get("style", ""), str):
             return "a cell's text is text and its style a style's name"
-        return None
+        why = _unprintable(cell.get("text"))
+        return f"a cell's text holds {why}" if why else None
     return f"a cell is text, a number or a mapping of text and style, not {describe(cell)}"
 
 
@@ -66,9 +79,9 @@ def _table(spec: Any) -> Iterator[tuple[str, str]]:
     yield from _unknown(spec, TABLE_KEYS, "a table")
     columns = spec.get("columns")
     if not (isinstance(columns, list) and 0 < len(columns) <= MAX_COLUMNS
-            and all(_number(v) and v > 0 for v in columns)):
+            and all(_number(v) and 0 < v <= MAX_MM for v in columns)):
         yield "columns", ("a table's columns are a list of its columns' relative widths, "
-                          f"positive numbers, at most {MAX_COLUMNS}")
+                          f"positive numbers up to {MAX_MM:g}, at most {MAX_COLUMNS}")
         return
     for key in ("style", "header_style"):
         if key in spec and not isinstance(spec[key], str):
@@ -113,6 +126,8 @@ def _block_value(kind: str, value: Any) -> Iterator[tuple[str, str]]:
     if kind in TEXT_BLOCKS:
         if not _text(value) or value == "":
             yield kind, f"a {kind} block's value is text, not {describe(value)}"
+        elif (why := _unprintable(value)) is not None:
+            yield kind, f"a {kind} block's text holds {why}"
     elif kind == "spacer":
         if not _mm(value):
             yield "spacer", f"a spacer is a number of mm, 0 to {MAX_MM:g}, not {describe(value)}"
@@ -168,9 +183,8 @@ def template_line(source: str, name: str, key: str) -> int:
     line with ``key:`` in the template; else the insert's line; else 1."""
     key, _, nth = key.partition("#")
     lines = source.splitlines()
-    start = next((i for i, line in enumerate(lines)
-                  if line.strip().lstrip("- ").startswith("name:") and name
-                  and line.split("name:", 1)[1].strip().strip("'\"") == name), None)
+    start = next(iter(name_lines(source, name)), 0) - 1
+    start = None if start < 0 else start
     wanted = f"{key}:"
     if start is not None and key:
         found = []
@@ -186,3 +200,10 @@ def template_line(source: str, name: str, key: str) -> int:
         if len(found) == 1:
             return found[0] + 1
     return start + 1 if start is not None else 1
+
+
+def name_lines(source: str, name: str) -> list[int]:
+    """The lines of the template ``source`` that name the insert ``name`` (``name: <name>``)."""
+    return [i for i, line in enumerate(source.splitlines(), 1)
+            if line.strip().lstrip("- ").startswith("name:") and name
+            and line.split("name:", 1)[1].strip().strip("'\"") == name]

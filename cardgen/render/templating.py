@@ -8,6 +8,7 @@ code and never markup.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -58,6 +59,13 @@ MAX_RENDERED = 2 * 1024 * 1024
 MAX_LOOP_TURNS = 1_000_000
 _COUNTED = "_cardgen_counted"      # the filter every loop's items go through
 
+# The longest text a filter may be given, and the most text all the filters of a run together:
+# an insert's values are a few hundred characters. Some of Jinja's filters take time that grows
+# faster than their text (``("x" * 2000000) | wordwrap(1)`` ran for minutes, ``striptags`` took
+# 30 s on 2 MB), and no loop turn or memory cap sees it happen.
+MAX_FILTER_TEXT = 100_000
+MAX_FILTERED = MAX_RENDERED
+
 
 class _CountedLoops(CodeGenerator):
     """Jinja's code generator, with every ``for`` loop's items passed through the ``_COUNTED``
@@ -83,7 +91,27 @@ class _Sandbox(ImmutableSandboxedEnvironment):
     def __init__(self, **options: Any):
         super().__init__(**options)
         self.loop_turns = 0
+        self.filtered = 0
+        self.filters = {name: self._weighed(f) for name, f in self.filters.items()}
         self.filters[_COUNTED] = self._counted
+
+    def _weighed(self, f: Callable[..., Any]) -> Callable[..., Any]:
+        """``f``, refusing texts longer than a filter may take (``MAX_FILTER_TEXT``, and
+        ``MAX_FILTERED`` in all). (``functools.wraps`` keeps the marks Jinja reads on a filter,
+        such as ``pass_context``.)"""
+
+        @functools.wraps(f)
+        def weighed(*args: Any, **kwargs: Any) -> Any:
+            for value in (*args, *kwargs.values()):
+                if isinstance(value, str):
+                    self.filtered += len(value)
+                    if len(value) > MAX_FILTER_TEXT or self.filtered > MAX_FILTERED:
+                        raise jinja2.sandbox.SecurityError(
+                            f"a filter given more text than a template may pass ({MAX_FILTER_TEXT:,} "
+                            "characters at once); an insert's texts are a few hundred")
+            return f(*args, **kwargs)
+
+        return weighed
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805
         # (``__self``, as Jinja names it: a template's own keyword ``self=`` must reach the callee.)
@@ -184,32 +212,46 @@ def rendered(path: Path, context: dict[str, Any]) -> tuple[Any, str]:
                 parts.append(part)
         text = "".join(parts)
     except MemoryError as exc:
-        line = _template_line(exc)
-        raise LayoutError(f"{shown}{f':{line}' if line else ''}: the template makes a value larger "
+        line = _template_line(exc) or 1
+        raise LayoutError(f"{shown}:{line}: the template makes a value larger "
                           f"than it may ({MAX_TEMPLATE_MEMORY // 2**20:,} MB); an insert's are a few "
                           "kilobytes") from None
     except jinja2.TemplateSyntaxError as exc:
         raise LayoutError(f"{shown}:{exc.lineno}: {exc.message}") from None
     except jinja2.TemplateError as exc:
-        raise LayoutError(f"{shown}: {exc}") from None
-    except RecursionError:
+        # (an undefined name, a loop past its limit: at the line that runs it, as every problem
+        # of a file; else at the file's first line, not at the inserts' folder)
+        raise LayoutError(f"{shown}:{_template_line(exc) or 1}: {exc}") from None
+    except RecursionError as exc:
         # A macro that calls itself, or a recursive loop that never runs out of items.
-        raise LayoutError(f"{shown}: the template calls itself without end") from None
+        raise LayoutError(f"{shown}:{_template_line(exc) or 1}: the template calls itself "
+                          "without end") from None
     except LayoutError as exc:               # the values' own (a label the game lacks)
         if at_place(str(exc)) is not None:
             raise
         line = _template_line(exc)
-        raise LayoutError(f"{shown}{f':{line}' if line else ''}: {exc}") from None
+        raise LayoutError(f"{shown}:{line or 1}: {str(exc).removeprefix(f'{shown}: ')}") from None
     except Exception as exc:
         # The template's own mistake ({{ 1 / 0 }}, {{ "a" + 1 }}, range(1, 2, 0)), which reached
         # the command line as an internal error of cardgen's.
         line = _template_line(exc)
-        raise LayoutError(f"{shown}{f':{line}' if line else ''}: the template fails: {exc}") from None
+        raise LayoutError(f"{shown}:{line or 1}: the template fails: {exc}") from None
     try:
         return parse_yaml(text), source
     except YamlError as exc:
-        raise LayoutError(f"{shown}: the rendered YAML is invalid at line {exc.line}: "
-                          f"{exc.message}") from None
+        raise LayoutError(f"{shown}:{_source_line(source, text, exc.line)}: the rendered YAML is "
+                          f"invalid at its line {exc.line}: {exc.message}") from None
+
+
+def _source_line(source: str, text: str, line: int) -> int:
+    """The template line that wrote line ``line`` of its rendered ``text``: the one template
+    line with the same text (a line without a tag renders as it is written); else 1."""
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines) or not lines[line - 1].strip():
+        return 1
+    wanted = lines[line - 1].strip()
+    found = [i for i, written in enumerate(source.splitlines(), 1) if written.strip() == wanted]
+    return found[0] if len(found) == 1 else 1
 
 
 def _template_line(exc: BaseException) -> int | None:
@@ -227,6 +269,7 @@ def template_documents(game: str, templates: Iterable[str], values: dict[str, An
     """The documents of a game's insert templates (``templates/<game>/inserts/<name>.yaml.j2``),
     rendered with ``values``, in the order given."""
     from cardgen.paths import template_file
+    from cardgen.render.doc_shape import name_lines
     from cardgen.render.document import read_docs
 
     docs: list[Doc] = []
@@ -235,11 +278,16 @@ def template_documents(game: str, templates: Iterable[str], values: dict[str, An
         data, source = rendered(path, values)
         shown = display_path(path)
         read = read_docs(data, shown, source)          # (the template's lines place problems)
-        named = {d.name for d in docs}
-        twice = next((d.name for d in read if d.name in named), None)
-        if twice is not None:
-            raise LayoutError(f"{shown}: insert {twice}: another insert template has a document "
-                              "of that name; each needs its own")
+        earlier = {d.name for d in docs}
+        for n, d in enumerate(read):
+            if d.name in earlier:
+                raise LayoutError(f"{d.where or shown}: insert {d.name}: another insert template has a "
+                                  "document of that name; each needs its own")
+            if any(e.name == d.name for e in read[:n]):
+                # at the line naming the second (where ``d.where``, found by name, is the first's)
+                lines = name_lines(source, d.name)
+                raise LayoutError(f"{shown}:{lines[1] if len(lines) > 1 else 1}: insert {d.name}: this "
+                                  "template has another document of that name; each needs its own")
         docs += read
     return docs
 

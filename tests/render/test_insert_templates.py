@@ -59,6 +59,15 @@ def edit(ws: Path, old: str, new: str) -> int:
      "insert turn: a table's columns are a list of its columns' relative widths"),
     ('    - small: {{ t("turn_end") | q }}', "    - spacer: -3",
      "insert turn: a spacer is a number of mm, 0 to 1000"),
+    # Widths whose sum is infinite were an internal error of the PDF library.
+    ('    - small: {{ t("turn_end") | q }}', "    - table: {columns: [1e308, 1e308], rows: [[a, b]]}",
+     "insert turn: a table's columns are a list of its columns' relative widths, positive numbers up "
+     "to 1000"),
+    # Refused as in card texts and translations: it printed a right-to-left override.
+    ('    - small: {{ t("turn_end") | q }}', '    - small: "Zq\u202eb"',
+     "insert turn: a small block's text holds a bidirectional control, U+202E"),
+    ('    - small: {{ t("turn_end") | q }}', '    - table: {columns: [1, 1], rows: [[a, "b\u202a"]]}',
+     "insert turn: a cell's text holds a bidirectional control, U+202A"),
 ])
 def test_a_document_of_the_wrong_shape_is_refused_at_its_template_line(workspace: Path, tmp_path: Path,
                                                                         old: str, new: str, message: str):
@@ -143,3 +152,41 @@ def test_a_yaml_j2_file_elsewhere_is_not_read(workspace: Path):
     (workspace / "cards/briefcase/notes.yaml.j2").write_text("{{ broken", encoding="utf-8")
     code, out = run("validate", ".")
     assert code == 0, out
+
+
+def test_an_undefined_name_is_placed_at_the_template_line_using_it(workspace: Path, tmp_path: Path):
+    # It was placed at the inserts' folder (templates/briefcase/inserts:1:1), and build gave no line.
+    line = edit(workspace, "  count: {{ turn_cards }}", "  count: {{ nope }}")
+    placed = f"{TURN.as_posix()}:{line}:1: error[layout]: "
+    for args in (["validate"], ["build", "briefcase", "-o", str(tmp_path / "out")]):
+        code, out = run(*args)
+        assert code == 1 and placed in out and "'nope' is undefined" in out, out
+
+
+def test_invalid_rendered_yaml_is_placed_at_the_template_line_that_wrote_it(workspace: Path):
+    line = edit(workspace, "  size: [70, 120]", "  size: !!python/tuple [70, 120]")
+    code, out = run("validate")
+    assert code == 1 and f"{TURN.as_posix()}:{line}:1: error[" in out, out
+
+
+def test_two_documents_of_one_name_in_one_template_are_one_problem(workspace: Path, tmp_path: Path):
+    # An internal error of cardgen's (ValueError: two insert documents share a name).
+    text = (workspace / TURN).read_text(encoding="utf-8")
+    (workspace / TURN).write_text(text + text.split("\n", 1)[1], encoding="utf-8")
+    second = text.count("\n") + 1        # its "- name: turn" line
+    for args in (["validate"], ["build", "briefcase", "-o", str(tmp_path / "out")]):
+        code, out = run(*args)
+        assert code == 1, out
+        assert (f"{TURN.as_posix()}:{second}:1: error[layout]: insert turn: this template has another "
+                "document of that name; each needs its own") in out, out
+
+
+def test_plain_validate_checks_the_workspace_templates_of_a_game_without_data_of_its_own(workspace: Path):
+    # The workspace's data is Briefcase's alone; a broken Free Market: NYC insert passed plain
+    # validate and stopped the build.
+    inserts = workspace / "templates/fmnyc/inserts"
+    inserts.mkdir(parents=True)
+    (inserts / "stages.yaml.j2").write_text("- name: x\n  blocks: [{{ nope }}]\n", encoding="utf-8")
+    code, out = run("validate")
+    assert code == 1
+    assert "templates/fmnyc/inserts/stages.yaml.j2:2:1: error[layout]: " in out, out

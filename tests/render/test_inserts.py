@@ -46,7 +46,8 @@ def test_every_printed_word_comes_through_the_translator():
 
 
 def test_a_translation_is_text_never_template_or_yaml_structure():
-    evil = '"]\n- name: injected\n  blocks: [] {{ 7*7 }} <img src="/etc/passwd"/> \\ \u2028 \U0001F600'
+    # (no line separator or bidirectional control: an insert refuses them, as a card does)
+    evil = '"]\n- name: injected\n  blocks: [] {{ 7*7 }} <img src="/etc/passwd"/> \\ \U0001F600'
     docs = _docs(lambda context, source: evil if context == "label:setup" else source)
     assert "injected" not in {d.name for d in docs}
     headings = [b["heading"] for d in docs for b in d.blocks if "heading" in b]
@@ -213,7 +214,7 @@ def test_a_template_that_writes_without_end_is_refused_before_it_fills_the_memor
     from cardgen.render.layouts import LayoutError
     from cardgen.render.templating import render_yaml
 
-    said = "x.yaml.j2: (a value repeated|a power too large|the template writes)"
+    said = "x.yaml.j2:\\d+: (a value repeated|a power too large|the template writes)"
     with pytest.raises(LayoutError, match=said):
         render_yaml(_template(tmp_path, text), {})
 
@@ -252,8 +253,29 @@ def test_a_template_whose_loops_write_nothing_for_ever_is_refused(tmp_path, text
     from cardgen.render.layouts import LayoutError
     from cardgen.render.templating import render_yaml
 
-    with pytest.raises(LayoutError, match=r"x.yaml.j2: its loops run more than 1,000,000 times"):
+    with pytest.raises(LayoutError, match=r"x.yaml.j2:\d+: its loops run more than 1,000,000 times"):
         render_yaml(_template(tmp_path, text), {})
+
+
+@pytest.mark.parametrize("text", [
+    "{{ ('x' * 2000000) | wordwrap(1) }}",                  # ran for minutes
+    "{{ ('<a>' * 600000) | striptags }}",                  # 30 s
+    "{% for i in range(30) %}{{ ('x' * 90000) | upper | length }}{% endfor %}[]"])  # each under the cap
+def test_a_template_cannot_give_a_filter_more_text_than_an_insert_has(tmp_path, text):
+    # Some filters take time that grows faster than their text, unseen by the loop and memory caps.
+    from cardgen.render.layouts import LayoutError
+    from cardgen.render.templating import render_yaml
+
+    with pytest.raises(LayoutError, match=r"x.yaml.j2:1: a filter given more text than a template may pass"):
+        render_yaml(_template(tmp_path, text), {})
+
+
+def test_a_template_may_filter_the_texts_an_insert_has(tmp_path):
+    from cardgen.render.templating import render_yaml
+
+    # 10,000 characters wrapped, then their whitespace collapsed to one space: 2,000 words again.
+    text = "- {{ ('word ' * 2000) | wordwrap(40) | striptags | title | length }}\n"
+    assert render_yaml(_template(tmp_path, text), {}) == [2000 * 5 - 1]
 
 
 @pytest.mark.parametrize("text", ["{% macro f(n) %}{{ f(n) }}{% endmacro %}{{ f(1) }}",
@@ -263,7 +285,7 @@ def test_a_template_that_calls_itself_without_end_is_one_error(tmp_path, text):
     from cardgen.render.layouts import LayoutError
     from cardgen.render.templating import render_yaml
 
-    with pytest.raises(LayoutError, match=r"x.yaml.j2: the template calls itself without end"):
+    with pytest.raises(LayoutError, match=r"x.yaml.j2:\d+: the template calls itself without end"):
         render_yaml(_template(tmp_path, text), {})
 
 
