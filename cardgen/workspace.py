@@ -249,13 +249,30 @@ def _read_config(root: Path) -> str:
     # a folder named '~' in the workspace and said "wrote ~/prints/...".
     output = os.path.expanduser(output)
     # Built files inside the data would be read back as data (tune's YAML) or mixed with it.
-    target = os.path.normpath(os.path.join(os.path.realpath(root), output))
+    top = data_top(root, Path(os.path.join(os.path.realpath(root), output)))
+    if top is not None:
+        raise WorkspaceError(f"{path}: 'output' is {inside_data(top)}")
+    return output
+
+
+def data_top(root: Path | None, path: Path) -> str | None:
+    """The workspace folder of game data (``DATA_TOPS``) that ``path`` is in or is, or None: built
+    files there would be read back as data, or listed as the user's files among it."""
+    if root is None:
+        return None
+    target = os.path.normpath(os.path.join(os.path.realpath(Path.cwd()), os.path.expanduser(path)))
+    real = os.path.realpath(target)      # through links, to a folder there or not yet
     for top in DATA_TOPS:
         data_folder = os.path.join(os.path.realpath(root), top)
-        if target == data_folder or target.startswith(data_folder + os.sep):
-            raise WorkspaceError(f"{path}: 'output' is inside the workspace's {top}/ folder, which "
-                                 f"cardgen reads as game data; name a folder outside it (default: output)")
-    return output
+        if any(t == data_folder or t.startswith(data_folder + os.sep) for t in (target, real)):
+            return top
+    return None
+
+
+def inside_data(top: str) -> str:
+    """What is wrong with an output folder in the workspace's ``top`` folder."""
+    return (f"inside the workspace's {top}/ folder, which cardgen reads as game data; "
+            "name a folder outside it (default: output)")
 
 
 _override: Path | None = None

@@ -246,6 +246,26 @@ def test_an_output_folder_inside_the_game_data_is_refused(tmp_path: Path, monkey
     assert len(result.output.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("args", [
+    ("build", "startup", "--out", "cards/startup"),               # the PDFs listed as the user's data
+    ("export", "briefcase", "--out", "templates/pngs"),
+    ("simulate", "-n", "2", "-q", "--log", "cards/briefcase/logs"),
+    ("simulate", "-n", "2", "-q", "--plot", "./schemas/../cards"),
+    ("build", "startup", "--out", "data-link/startup"),            # a link into cards/
+])
+def test_an_output_option_inside_the_game_data_is_refused_as_the_output_setting_is(
+        tmp_path: Path, monkeypatch, args: tuple[str, ...]):
+    ws = overlay(tmp_path)
+    (ws / "data-link").symlink_to(ws / "cards")
+    monkeypatch.chdir(ws)
+    before = sorted(p.relative_to(ws) for p in ws.rglob("*"))
+    result = invoke(*args)
+    assert result.exit_code == 2, result.output
+    assert f"error: {args[-2]} " in result.output and "inside the workspace's " in result.output
+    assert "which cardgen reads as game data; name a folder outside it" in result.output
+    assert sorted(p.relative_to(ws) for p in ws.rglob("*")) == before      # nothing written
+
+
 def test_a_settings_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path, monkeypatch):
     (tmp_path / "cardgen.toml").write_bytes(b'\xef\xbb\xbfoutput = "prints"\n')   # Notepad's UTF-8
     monkeypatch.chdir(tmp_path)

@@ -24,6 +24,7 @@ from cardgen.commands import (
     ink_saver_option,
     lang_option,
     pick_game,
+    refuse_data_folder,
     set_named,
 )
 from cardgen.games import DEFAULT_GAME, game_module, registered_games, unknown_game
@@ -356,6 +357,7 @@ def register(app: typer.Typer) -> None:
             # A gutterfold sheet carries fronts and backs on one side: there is no duplex to set.
             typer.echo(f"note: --duplex {duplex.value} does not apply to --layout gutterfold (fronts "
                        f"and backs are printed side by side on one side of the paper)", err=True)
+        refuse_data_folder(out, "--out")
         out = out or current().default_output()
         req = BuildRequest(game, lang, out, SheetOptions(paper.value, bleed, duplex, layout, ink_saver),
                            players, set_ref, font, strict, name)

@@ -15,6 +15,7 @@ from cardgen.commands import (
     ink_saver_option,
     lang_option,
     pick_game,
+    refuse_data_folder,
     set_named,
 )
 from cardgen.commands.build import (
@@ -70,6 +71,7 @@ def register(app: typer.Typer) -> None:
         """
 
         game = pick_game(game, game_opt, DEFAULT_GAME)
+        refuse_data_folder(out, "--out")
         parent = out or current().default_output()
 
         def action() -> int:

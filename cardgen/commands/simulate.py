@@ -25,6 +25,7 @@ from cardgen.commands import (
     json_to_write,
     named,
     pick_game,
+    refuse_data_folder,
     set_named,
 )
 from cardgen.games import DEFAULT_GAME, registered_games
@@ -97,6 +98,7 @@ def _log_spec(simulator: Any, game: str, set_ref: str | None, options: dict[str,
         if log_dir is not None:
             raise fail(f"{game} cannot log its games yet: its engine has no decision points", 2)
         return None
+    refuse_data_folder(log_dir, "--log")
     if log_dir is not None:
         try:                      # before the first game: a log that cannot be written stops nothing later
             check_writable(log_dir / f"{game}-game-000000.jsonl")
@@ -386,6 +388,7 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
     plan = plan_run(game, players, games, seed, set_ref, bot_list, invariants, options, log_dir)
     from cardgen.sim.plots import plot_paths
 
+    refuse_data_folder(plot, "--plot")
     check_outputs(json_out, plot_paths(game, players, plot) if plot is not None else None,
                   [set_ref], game)
     summary = play_run(plan, jobs, scheduler, progress=not quiet and on_terminal())
