@@ -304,3 +304,21 @@ def test_json_to_a_dash_is_the_standard_output_alone(args: list[str], tmp_path, 
     named = runner.invoke(app, [*args, "--json", "./-"])   # a file of that name, as the usage error says
     assert named.exit_code == 0, named.output
     assert json.loads((tmp_path / "-").read_text(encoding="utf-8")) == data
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "briefcase", "--games", "1000000", "--quiet"],
+    ["check-set", "Simple Game", "--games", "1000000", "--quiet"],
+])
+def test_json_to_a_closed_standard_output_is_refused_before_the_first_game(args: list[str], tmp_path):
+    # It was an internal error of cardgen's, once every game had been played (a million here:
+    # the refusal comes first, or the test would run for hours).
+    import os
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-m", "cardgen", *args, "--json", "-"], cwd=tmp_path,
+                          stderr=subprocess.PIPE, text=True, timeout=120,
+                          preexec_fn=lambda: os.close(1))   # in the child alone
+    assert done.returncode == 2, done.stderr
+    assert "error: --json -: the standard output is closed; name a file for the JSON" in done.stderr
+    assert "Traceback" not in done.stderr and not list(tmp_path.iterdir())

@@ -213,6 +213,9 @@ def json_on_stdout(json_out: Path | StandardOutput | None) -> Iterator[None]:
     if not isinstance(json_out, StandardOutput):
         yield
         return
+    if sys.stdout is None:
+        # Closed (``>&-``): it was an internal error once every game had been played.
+        raise fail("--json -: the standard output is closed; name a file for the JSON", 2)
     json_out.stream = sys.stdout
     with redirect_stdout(sys.stderr):
         yield
