@@ -74,3 +74,21 @@ def test_i18n_check_fits_the_cards_of_an_own_file(workspace: Path):
     code, out = run("i18n", "check", "fmnyc", "--lang", "el")
     assert code == 1
     assert "error[i18n-fit]: career.night_heir:text: does not fit card career.night_heir" in out, out
+
+
+@pytest.mark.parametrize("broken", ["    title: [Heir\n", "    serial: 99999999999999999999999999999999\n"])
+def test_an_own_file_that_cannot_be_read_stops_the_catalog_commands(workspace: Path, broken: str):
+    # It was passed over: update then made its cards' translations obsolete, and exited 0.
+    po = _catalog(workspace)
+    _entry(po, "career.night_heir:title").msgstr = "Νυχτερινός κληρονόμος"
+    po.save()
+    before = (workspace / "cards/fmnyc/locale/el.po").read_bytes()
+    text = (workspace / OWN).read_text(encoding="utf-8")
+    line = "    title: Heir\n" if "title" in broken else "    serial: 1\n"
+    (workspace / OWN).write_text(text.replace(line, broken, 1), encoding="utf-8")
+    for args in (["i18n", "extract", "fmnyc"], ["i18n", "update", "fmnyc", "--lang", "el"],
+                 ["i18n", "check", "fmnyc"]):
+        code, out = run(*args)
+        assert code != 0, (args, out)
+        assert f"{OWN.as_posix()}:" in out and "the game data has problems" in out, (args, out)
+    assert (workspace / "cards/fmnyc/locale/el.po").read_bytes() == before

@@ -167,7 +167,9 @@ def workspace_careers() -> list[Path]:
     """The workspace's own files of Career cards (``game: fmnyc``, ``kind: careers``) in the
     folders under ``cards/fmnyc/`` (beside the data a second one is an error), in name order:
     the cards the workspace's catalogs translate and ``i18n check`` fits besides the shipped
-    ones. A file that says it is one but is invalid is kept: loading it reports its problems."""
+    ones. A file that says it is one but is invalid is kept, and so is one that cannot be read
+    (it may be one: ``i18n update`` made the translations of its cards obsolete): loading it
+    reports its problems."""
     from cardgen.data.documents import read_document
     from cardgen.paths import YAML_SUFFIXES
     from cardgen.safe_read import find_files
@@ -181,7 +183,7 @@ def workspace_careers() -> list[Path]:
     for path in find_files(base, YAML_SUFFIXES).files:
         if path.parent == base:
             continue
-        doc, _ = read_document(path)
-        if doc is not None and (doc.game, doc.kind) == (GAME, "careers"):
+        doc, problems = read_document(path)
+        if doc is None and problems or doc is not None and (doc.game, doc.kind) == (GAME, "careers"):
             out.append(path)
     return out
