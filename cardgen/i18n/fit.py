@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import polib
 
-from cardgen.problems import Problem, plural
+from cardgen.problems import DataError, Problem, plural
 
 MM = 72 / 25.4
 
@@ -77,6 +78,59 @@ def overflows(game: str, lang: str, texts: dict[str, str]) -> Iterator[Overflow]
         if not fit.fits:
             yield Overflow(slot.card, slot.field, slot.context, fit.overflow, fit.size,
                            slot.width, slot.height)
+
+
+def english_fit_problems(game: str, set_files: Iterable[Path] = ()) -> list[Problem]:
+    """Every English text of the game's cards (the box, the workspace's own sets or Career
+    cards, and the cards of ``set_files``, files ``--set`` would take) that does not fit its box
+    at its style's smallest size, which ``build`` refuses, as ``cardgen validate`` reports it:
+    at the data line that writes it (a new company's 40-letter name passed validate and stopped
+    the build). Each text once, however many faces print it. A set file that cannot be chosen
+    adds nothing: its own problems say why."""
+    from cardgen.i18n.messages import Message
+    from cardgen.i18n.references import data_references, relative
+    from cardgen.paths import display_path
+    from cardgen.render.layouts import card_layout_path
+    from cardgen.render.text import fit_text
+    from cardgen.workspace import current
+
+    module = _cards_module(game)
+    if module is None:
+        return []
+    icons = _icons(module)
+    over: dict[str, tuple[Any, Any]] = {}
+    slots = list(module.text_fields("en"))
+    set_files = list(set_files)
+    for path in set_files:
+        try:
+            slots += module.text_fields("en", module.select(set_ref=str(path)))
+        except (LookupError, ValueError, OSError, DataError):     # SelectionError is a ValueError
+            continue
+    for slot in slots:
+        if slot.context in over:
+            continue
+        fit = fit_text(slot.source, slot.width, slot.height, slot.style, icons)
+        if not fit.fits:
+            over[slot.context] = (slot, fit)
+    if not over:
+        return []
+    refs = data_references(game, [Message(context, slot.source) for context, (slot, _) in over.items()],
+                           set_files)
+    layers = current().layers
+    named = {relative(path, layers): path for path in set_files}
+    problems = []
+    for context, (slot, fit) in over.items():
+        shown, line = display_path(card_layout_path(game)), 1      # a label of the layout's own
+        if context in refs:
+            ref, at = refs[context]
+            path = named.get(ref) or next((layer / ref for layer in layers if (layer / ref).exists()), None)
+            if path is not None:
+                shown, line = display_path(path), int(at)
+        problems.append(Problem(shown, line, 1, "text-fit",
+                                f"{slot.card}: its {slot.field} does not fit its box in English: "
+                                f"{fit.overflow:g} pt too large at the smallest size, {fit.size:g} pt; "
+                                "shorten it, or give the layout's box more room"))
+    return problems
 
 
 def _inserts_module(game: str) -> Any | None:

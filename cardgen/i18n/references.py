@@ -43,7 +43,7 @@ def _card_id(context: str) -> str | None:
     return head.split(".", 1)[1] if "." in head else None
 
 
-def _relative(path: Path, layers: tuple[Path, ...]) -> str:
+def relative(path: Path, layers: tuple[Path, ...]) -> str:
     """A data file's path as a catalog reference: relative to its layer (``cards/x/y.yaml``), so a
     reference reads the same in a workspace and in the shipped games."""
     for layer in layers:
@@ -54,13 +54,15 @@ def _relative(path: Path, layers: tuple[Path, ...]) -> str:
     return path.name
 
 
-def data_references(game: str, messages: list[Message]) -> dict[str, Reference]:
-    """Context -> where its English text is written, for the messages that can be located."""
+def data_references(game: str, messages: list[Message],
+                    extra: list[Path] | None = None) -> dict[str, Reference]:
+    """Context -> where its English text is written, for the messages that can be located;
+    ``extra``: other files to look in (a set file named to validate)."""
     layers = current().layers
-    docs, _ = read_documents(game_files(game) + _other_files(game))
+    docs, _ = read_documents(game_files(game) + _other_files(game) + list(extra or ()))
     places: dict[str, list[tuple[str | None, Reference]]] = defaultdict(list)
     for doc in docs:
-        shown = _relative(doc.path, layers)
+        shown = relative(doc.path, layers)
         for text, owner, line in _strings(doc.data, None):
             places[text].append((owner, (shown, str(line))))
     found: dict[str, Reference] = {}

@@ -503,3 +503,14 @@ def test_ability_text_names_the_card_types_of_its_ability(data):
     p = only_warning()
     assert (p.rule, p.message) == ("ability-text", "Law Firm: its ability's 'cards' is hire, which its text "
                                                    "does not name ({hire} or Hire)")
+
+
+def test_text_fit_a_new_company_name_too_long_for_its_card(data):
+    # validate passed it, and build --set then stopped on it ("does not fit its box").
+    text = edit(data, "examples/custom-set.yaml", "name: Startup Incubator", "name: " + "W" * 40)
+    edit(data, "examples/custom-set.yaml", "Shopping Mall, Startup Incubator", "Shopping Mall, " + "W" * 40)
+    p = only(CUSTOM)
+    assert p.rule == "text-fit"
+    at(p, "examples/custom-set.yaml", (where(text, "W" * 40)[0], 1))
+    assert p.message.startswith("company.startup_incubator:") and \
+        "its name does not fit its box in English: " in p.message

@@ -92,3 +92,16 @@ def test_an_own_file_that_cannot_be_read_stops_the_catalog_commands(workspace: P
         assert code != 0, (args, out)
         assert f"{OWN.as_posix()}:" in out and "the game data has problems" in out, (args, out)
     assert (workspace / "cards/fmnyc/locale/el.po").read_bytes() == before
+
+
+def test_validate_refuses_an_own_card_whose_english_title_does_not_fit(workspace: Path):
+    # validate passed it, and build --set then stopped on it.
+    text = (workspace / OWN).read_text(encoding="utf-8")
+    (workspace / OWN).write_text(text.replace("    title: Heir\n", "    title: " + "W" * 40 + "\n", 1),
+                                 encoding="utf-8")
+    line = text.splitlines().index("    title: Heir") + 1
+    for args in (["validate"], ["validate", str(OWN)]):
+        code, out = run(*args)
+        assert code == 1, out
+        assert (f"{OWN.as_posix()}:{line}:1: error[text-fit]: career.night_heir: its title does not fit its "
+                "box in English: ") in out, out
