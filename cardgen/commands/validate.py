@@ -227,7 +227,9 @@ def default_targets() -> list[Path]:
             targets = [own]
     templates = ws.root / "templates" if ws.root is not None else None
     if templates is not None and templates.is_dir() and not templates.is_symlink():
-        targets.append(templates)
+        found = find_files(templates, (*YAML_SUFFIXES, INSERT_SUFFIX))
+        if found.files or found.refused is not None:    # (pictures alone: nothing to check)
+            targets.append(templates)
     return targets
 
 

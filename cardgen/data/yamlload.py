@@ -457,7 +457,12 @@ def load_yaml(path: Path, display: str | None = None) -> tuple[Any, list[Problem
     except YamlError as exc:
         return None, [Problem(shown, exc.line, exc.col, exc.rule, exc.message)]
     if data is None:
-        return None, [Problem(shown, 1, 1, "file-empty", "file is empty; expected a YAML mapping")]
+        if path.name == "cardgen.toml":
+            # (its comments read as an empty YAML file: "file is empty" of a 500-byte file)
+            return None, [Problem(shown, 1, 1, "file-empty", "this is the workspace's settings file "
+                                  "(TOML), not game data; expected a YAML mapping")]
+        said = "file is empty" if not text.strip() else "file holds no data (only comments or '---')"
+        return None, [Problem(shown, 1, 1, "file-empty", f"{said}; expected a YAML mapping")]
     return data, []
 
 

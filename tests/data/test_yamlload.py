@@ -160,11 +160,22 @@ def test_too_many_values_without_aliases_is_not_called_an_alias_bomb(tmp_path, m
     assert p.message == "file holds more than 1,000 values; split it into smaller files"
 
 
-@pytest.mark.parametrize("text", ["", "# only a comment\n", "   \n\n", "---\n"])
-def test_empty_file(tmp_path, text):
+@pytest.mark.parametrize("text, said", [("", "file is empty"), ("   \n\n", "file is empty"),
+                                        ("# only a comment\n", "file holds no data (only comments or '---')"),
+                                        ("---\n", "file holds no data (only comments or '---')")])
+def test_empty_file(tmp_path, text, said):
+    # A file of comments is not "empty" to the person who wrote them.
     p = only(load(tmp_path, text)[1])
     assert (p.rule, p.line, p.col) == ("file-empty", 1, 1)
-    assert p.message == "file is empty; expected a YAML mapping"
+    assert p.message == f"{said}; expected a YAML mapping"
+
+
+def test_the_settings_file_read_as_data_is_said_to_be_one(tmp_path):
+    # cardgen validate cardgen.toml said "file is empty" of its 500 bytes of comments.
+    path = tmp_path / "cardgen.toml"
+    path.write_text("# where built files go\n# output = \"prints\"\n", encoding="utf-8")
+    p = only(yamlload.load_yaml(path)[1])
+    assert p.message == "this is the workspace's settings file (TOML), not game data; expected a YAML mapping"
 
 
 def test_binary_file(tmp_path):
