@@ -379,6 +379,16 @@ def test_unknown_game_or_listing_is_one_line_with_a_suggestion_and_exit_2(args: 
     assert len(lines) == 1 and lines[0].startswith(message)
 
 
+@pytest.mark.parametrize("name", ["simple", "Simple Game"])
+def test_a_set_given_as_the_game_says_where_the_sets_are_listed(name: str):
+    # 'cardgen list simple' was only "unknown game or listing", where simulate and build say what
+    # 'simple' is.
+    result = invoke("list", name)
+    assert result.exit_code == 2
+    assert result.stderr.strip().endswith(f"; '{name}' is a Briefcase company set: cardgen list briefcase "
+                                          "sets lists them")
+
+
 def test_an_unknown_format_is_a_usage_error():
     assert invoke("list", "bots", "--format", "xml").exit_code == 2
 

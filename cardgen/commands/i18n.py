@@ -211,12 +211,14 @@ def _same_tag(a: str, b: str) -> bool:
 
 @app.command()
 def init(
-    game: str = typer.Argument(None, metavar="GAME", show_default=False, help="The game to translate."),
+    game: str = typer.Argument(None, metavar="GAME", show_default=False,
+                               help="The game to translate (needed, here or as --game)."),
     lang: str = typer.Argument(None, metavar="LANG", show_default=False,
-                               help="Language tag, such as de or pt-BR."),
+                               help="Language tag, such as de or pt-BR (needed)."),
     game_opt: str = game_option(),
 ) -> None:
-    """Start a catalog for a new language, with every text untranslated.
+    """Start a catalog for a new language, with every text untranslated. Both the game and the
+    language are needed.
 
     Example: cardgen i18n init briefcase de
     """

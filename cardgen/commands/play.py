@@ -354,7 +354,8 @@ def register(app: typer.Typer) -> None:
         set_ref: str = typer.Option(None, "--set", metavar="SET",
                                     parser=set_named,
                                     help="Company set: an official set's id or name, "
-                                    "or a set file (Briefcase)."),
+                                    "or a set file (Briefcase); Free Market: NYC: a file of "
+                                    "Career cards, dealt in place of the shipped ones."),
         seed: int = typer.Option(None, "--seed", "-s", show_default=False,
                                  help="The game's seed: shuffles and chance (default: 1)."),
         resume: Path = typer.Option(None, "--resume", metavar="FILE", parser=file_to_read,
