@@ -12,7 +12,7 @@ import typer
 
 from cardgen.commands import data_failed, data_problems, default_bot, fail, game_option, pick_game
 from cardgen.data.schema import did_you_mean
-from cardgen.games import DEFAULT_GAME, set_named
+from cardgen.games import DEFAULT_GAME, set_owner
 from cardgen.listing import Listing, NotListed, where_defined
 from cardgen.output import json_bytes
 from cardgen.problems import DataError, plural, printable  # shared: everything cardgen prints
@@ -228,7 +228,7 @@ def _choose(first: str | None, second: str | None) -> tuple[str, str | None]:
     if first in LISTINGS:
         raise fail(f"'{first}' is not a game: the game comes first (cardgen list [GAME] [WHAT]); {listed}")
     what = "game" if second is not None else "game or listing"
-    found = set_named(first)
+    found = set_owner(first)
     hint = f"; '{printable(first)}' is {found[1]}: cardgen list {found[0]} sets lists them" if found else ""
     raise fail(f"unknown {what} '{printable(first)}'{did_you_mean(first, games + whats)}; {listed}{hint}")
 

@@ -76,11 +76,11 @@ def _set_given_as_game(name: str) -> str:
         return ""
     if Path(name).suffix.lower() in (".yaml", ".yml") and os.path.isfile(name):
         return f"; {shorten(name)} is a file: a set file is given with --set {shorten(name)}"
-    found = set_named(name)
+    found = set_owner(name)
     return f"; '{shorten(name)}' is {found[1]}: give it with --set '{shorten(name)}'" if found else ""
 
 
-def set_named(name: str) -> tuple[str, str] | None:
+def set_owner(name: str) -> tuple[str, str] | None:
     """(the game, what it is: "a Briefcase company set") when ``name`` is the id or name of one
     of a game's sets (``listings.set_called``); None otherwise, or when the data cannot be read
     (the command that reads it says so)."""
