@@ -187,6 +187,11 @@ def play_run(plan: Plan, jobs: int, scheduler: str | None, progress: bool = True
             note_written(_logs_since(Path(spec.log.folder), started))
         raise
     extra: dict[str, Any] = {"set": plan.set_ref}
+    # The game's own options given (rounds, add-ons, the draft): a saved summary says what was
+    # played; without them, a 6-round game with stocks read as the default game.
+    own = {k: v for k, v in plan.options.items() if k != "seconds_per_turn"}
+    if own:
+        extra["options"] = own
     seconds = plan.options.get("seconds_per_turn")
     if seconds:
         extra["seconds_per_turn"] = seconds

@@ -35,6 +35,11 @@ NO_GAME_FINISHED = ("  no game finished: no length, win share or score to report
                     "stopped at the safety cap)")
 
 
+def _options(options: dict[str, Any]) -> str:
+    """A game's options as they are typed: ``--rounds 6 --stocks --career quick``."""
+    return " ".join(f"--{k}" if v is True else f"--{k} {v}" for k, v in options.items() if v is not False)
+
+
 def summary_lines(s: dict[str, Any], top: int = 8, play_time: bool = True,
                   names: dict[str, str] | None = None) -> list[str]:
     """The common summary of a simulation; ``play_time``: with the play time its
@@ -43,7 +48,8 @@ def summary_lines(s: dict[str, Any], top: int = 8, play_time: bool = True,
     named = (names or {}).get
     lines = [
         f"{s['game']}: {s['games']} games at {s['players']} players, seed {s['seed']}, "
-        f"bots {', '.join(s['bots'])}" + (f", set {s['set']}" if s.get("set") else ""),
+        f"bots {', '.join(s['bots'])}" + (f", set {s['set']}" if s.get("set") else "")
+        + (f", options {_options(s['options'])}" if s.get("options") else ""),
         f"  completed {s['completed']}, stalled {s['stalled']}"
         + ("  <- games stopped by the safety cap: a rules or bot defect" if s["stalled"] else ""),
     ]

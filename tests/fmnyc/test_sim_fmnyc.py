@@ -138,6 +138,22 @@ def test_simulate_fmnyc_takes_the_round_count_and_the_stocks_add_on():
     assert "6 rounds 4" in result.output and "stocks_bought" in result.output
 
 
+def test_the_summary_says_which_options_of_the_game_were_played(tmp_path: Path):
+    # A saved summary of a 6-round game with stocks read as one of the default game.
+    out = tmp_path / "s.json"
+    result = CliRunner().invoke(app, ["simulate", "fmnyc", "--players", "2", "--games", "2", "--jobs", "1",
+                                      "--bots", "random", "--rounds", "6", "--stocks", "--career", "quick",
+                                      "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0].endswith(", options --rounds 6 --stocks --career quick")
+    assert json.loads(out.read_text(encoding="utf-8"))["options"] == {"rounds": 6, "stocks": True,
+                                                                      "career": "quick"}
+    plain = CliRunner().invoke(app, ["simulate", "fmnyc", "--players", "2", "--games", "2", "--jobs", "1",
+                                     "--bots", "random", "--json", str(out)])
+    assert "options" not in plain.output.splitlines()[0]
+    assert "options" not in json.loads(out.read_text(encoding="utf-8"))
+
+
 def test_a_game_option_of_another_game_is_a_usage_error():
     result = CliRunner().invoke(app, ["simulate", "startup", "--players", "3", "--games", "4",
                                       "--rounds", "5"])
