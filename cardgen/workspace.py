@@ -260,7 +260,13 @@ def data_top(root: Path | None, path: Path) -> str | None:
     files there would be read back as data, or listed as the user's files among it."""
     if root is None:
         return None
-    target = os.path.normpath(os.path.join(os.path.realpath(Path.cwd()), os.path.expanduser(path)))
+    target = os.path.expanduser(path)
+    if not os.path.isabs(target):
+        try:
+            target = os.path.join(os.path.realpath(Path.cwd()), target)
+        except OSError:                  # the current folder was deleted: nothing is inside it
+            return None
+    target = os.path.normpath(target)
     real = os.path.realpath(target)      # through links, to a folder there or not yet
     for top in DATA_TOPS:
         data_folder = os.path.join(os.path.realpath(root), top)
