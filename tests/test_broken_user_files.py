@@ -293,3 +293,46 @@ def test_a_fifo_as_a_schema_is_refused_without_opening_it(overlay: Path):
         assert result.exit_code == 1, (command, result.output)
         assert "error[file-special]" in result.output and "JSON Schema file" in result.output
     assert not (overlay / "output").exists()
+
+
+def test_a_permissive_schema_of_the_workspace_cannot_let_through_what_cardgen_reads_otherwise(overlay: Path):
+    # cost: three passed a schema that allowed anything, and simulate ended in an internal error.
+    path = overlay / "schemas" / "briefcase" / "companies.schema.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(_companies('"type": "object", "$defs": {"company": {}}'), encoding="utf-8")
+    my_set = overlay / "cards" / "briefcase" / "my-set.yaml"
+    text = my_set.read_text(encoding="utf-8")
+    assert "    cost: 2\n" in text
+    my_set.write_text(text.replace("    cost: 2\n", "    cost: three\n", 1), encoding="utf-8")
+    line = text.splitlines().index("    cost: 2") + 1
+    for command in (["validate"], ["simulate", "--set", "cards/briefcase/my-set.yaml", "-n", "2", "-q"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 1 and "internal error" not in result.output, (command, result.output)
+        assert f"my-set.yaml:{line}:11: error[schema-type]: " in result.output, result.output
+
+
+def test_a_schema_of_the_workspace_may_allow_keys_of_its_own(overlay: Path):
+    # What a workspace's schema is for: a field of its own for its layouts to print.
+    schema = REPO / "schemas" / "briefcase" / "companies.schema.json"
+    shipped = json.loads(schema.read_text(encoding="utf-8"))
+
+    def allow(node: object) -> None:
+        if isinstance(node, dict):
+            if node.get("additionalProperties") is False and "cost" in node.get("properties", {}):
+                node["properties"]["flavour"] = {"type": "string"}
+            for value in node.values():
+                allow(value)
+        elif isinstance(node, list):
+            for value in node:
+                allow(value)
+
+    allow(shipped)
+    path = overlay / "schemas" / "briefcase" / "companies.schema.json"
+    path.parent.mkdir(parents=True)
+    path.write_text(json.dumps(shipped), encoding="utf-8")
+    my_set = overlay / "cards" / "briefcase" / "my-set.yaml"
+    text = my_set.read_text(encoding="utf-8")
+    my_set.write_text(text.replace("    cost: 2\n", '    cost: 2\n    flavour: "Ideas, hatched"\n', 1),
+                      encoding="utf-8")
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 0, result.output

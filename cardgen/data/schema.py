@@ -297,12 +297,39 @@ def _messages(error: ValidationError, where: list[Any]) -> Iterator[tuple[str, s
 
 def validate_document(doc: Any, game: str, kind: str, shown: str) -> list[Problem]:
     """Every schema problem of one document, at the position of the offending value; or the
-    one problem of a schema file that cannot be used (``checked_with``)."""
+    one problem of a schema file that cannot be used (``checked_with``). Where the workspace's
+    own schema replaces cardgen's, the document must pass cardgen's too, but for the keys it
+    allows (``_shipped_floor``)."""
     try:
         checker = validator(game, kind)
     except SchemaFileError as exc:
         return [exc.problem]
-    return checked_with(checker, schema_path(game, kind), doc, shown)
+    problems = checked_with(checker, schema_path(game, kind), doc, shown)
+    return sorted(set(problems) | set(_shipped_floor(doc, game, kind, shown)))
+
+
+# What a workspace's schema may allow that cardgen's does not: keys of its own (a field its
+# layouts print). Everything else cardgen's schema says (types, ranges, required keys, the
+# effect vocabulary) is what the rules engines and the renderer read the data as.
+_EXTENSIBLE = frozenset(("additionalProperties", "unevaluatedProperties", "propertyNames"))
+
+
+def _shipped_floor(doc: Any, game: str, kind: str, shown: str) -> list[Problem]:
+    """The problems cardgen's own schema of ``kind`` finds in ``doc`` when a workspace schema
+    replaces it, but for keys it does not know. A permissive schema of the workspace let
+    ``cost: three`` reach the simulator, an internal error of cardgen's."""
+    library = library_root() / "schemas" / game
+    shipped = library / f"{kind}.schema.json"
+    # Any schema of the workspace's: the shipped set schema takes its company from the
+    # companies schema, the workspace's when it has one.
+    if not shipped.is_file() or all(p.resolve().parent == library.resolve() for p in schema_files(game)):
+        return []
+    files = tuple((p, _stamp(p)) for p in sorted(library.glob("*.schema.json")))
+    try:
+        checker = _validator((shipped, _stamp(shipped)), files)
+        return validate_with(checker, doc, shown, skip=_EXTENSIBLE)
+    except (SchemaFileError, Unresolvable, RecursionError):     # cardgen's own: tested whole
+        return []
 
 
 def checked_with(checker: Validator, path: Path, doc: Any, shown: str) -> list[Problem]:
@@ -323,13 +350,17 @@ def checked_with(checker: Validator, path: Path, doc: Any, shown: str) -> list[P
                         "without end")]
 
 
-def validate_with(checker: Validator, doc: Any, shown: str) -> list[Problem]:
+def validate_with(checker: Validator, doc: Any, shown: str,
+                  skip: frozenset[str] = frozenset()) -> list[Problem]:
     """Every problem ``checker`` finds in ``doc`` (a file loaded with positions), each at the
-    position of the offending value or key, with "did you mean" for a near-miss key."""
+    position of the offending value or key, with "did you mean" for a near-miss key. ``skip``:
+    keywords whose problems are not reported (any on the schema's path to the problem)."""
     problems: list[Problem] = []
     seen: set[tuple[int, int, str]] = set()
     for error in checker.iter_errors(doc):
         leaf = _leaf(error)
+        if skip and not skip.isdisjoint(map(str, leaf.absolute_schema_path)):
+            continue
         where = list(leaf.absolute_path)
         for rule, message, locator in _messages(leaf, where):
             if locator is None:
