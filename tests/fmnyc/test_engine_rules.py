@@ -944,7 +944,7 @@ def test_managers_on_the_same_stage_act_in_the_round_of_turns():
     game.board.managers_on = {senior: [0, 2]}            # seat 1 assigned first
     game.start(game._operation(senior))
     assert (game.decision().seat, game.decision().tag) == (2, f"choose:{senior}")
-    game.apply("skip")
+    game.apply("fire")
     assert (game.decision().seat, game.decision().tag) == (0, f"choose:{senior}")
 
 
@@ -1023,7 +1023,7 @@ def test_express_delivery_pays_3_coins_to_the_supply():
     game = new_game()
     before, supply = game.seats[0].coins, game.supply.coins
     game.start(perform(game, 0, effects(game, 10)))
-    assert set(game.decision().options) == {"delivery", "purchasing", "skip"}     # paid first
+    assert set(game.decision().options) == {"delivery", "purchasing"}     # paid first
     assert (game.seats[0].coins, game.supply.coins) == (before - 3, supply + 3)
 
 

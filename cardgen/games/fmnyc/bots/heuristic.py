@@ -116,9 +116,11 @@ class HeuristicBot:
             if "buy" in labels and _buy_gain(obs) >= 2:
                 return "buy"
             return SKIP
+        # Express Delivery, Senior Managers: one of the actions is required (ruling
+        # choice-required); the one it would rather skip is then the least harmful.
         if stage == 10:
-            return "delivery" if "delivery" in labels and _sellable(obs) else \
-                "purchasing" if "purchasing" in labels else SKIP
+            wanted = "delivery" if "delivery" in labels and _sellable(obs) else "purchasing"
+            return _allowed(wanted, labels, "purchasing")
         if stage == 11:
             return "both" if "both" in labels else SKIP
         if stage == 13:
@@ -132,7 +134,7 @@ class HeuristicBot:
                 return "fire"
             if "hire" in labels and not last and (obs.round >= 4 or me.coins >= 14):
                 return "hire"
-            return SKIP
+            return _allowed(SKIP, labels, "fire" if last else "hire")
         if stage == 17:
             if "jackpot" in labels and obs.tower_coins + 3 * obs.tower_crates >= 4:
                 return "jackpot"
@@ -376,6 +378,14 @@ def _card_worth(obs: Observation, cid: str) -> float:
     return worth * times
 
 
+def _allowed(wanted: Any, options: list[Any], *fallback: Any) -> Any:
+    """``wanted`` when it is one of ``options``, else the first of ``fallback`` that is, else the
+    first option."""
+    if wanted in options:
+        return wanted
+    return next((f for f in fallback if f in options), options[0])
+
+
 def _default(decision: Decision) -> Any:
     """The first option (pass, no, the least): what a cautious player does when unsure."""
     if decision.kind == "yes_no":
@@ -503,7 +513,8 @@ def stage_worths(obs: Observation) -> dict[int, float]:
         13: 2 + 1 + (6 if free_squares >= 2 else 2),
         14: (-3 + 8) if coins >= 3 and not last else (-3 + 6 if coins >= 3 else -99),
         15: sale + 1 if me.trucks or held(obs, "truck") else -99,
-        16: 11 if last else (4 if obs.round >= 4 else 1),
+        # (not to be made to fire a manager early: hiring is the seat's other choice)
+        16: 11 if last else (4 if obs.round >= 4 else (1 if coins >= 14 else -99)),
         17: obs.tower_coins + 3 * obs.tower_crates,
     }
     return {n: float(v) for n, v in worth.items()}

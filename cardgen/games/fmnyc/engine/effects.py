@@ -174,8 +174,9 @@ def _first_player(game: Game, seat: int, e: Effect) -> Steps:
 
 
 def _choose(game: Game, seat: int, e: Effect) -> Steps:
-    """``pick`` of the labelled options (the same one again when ``repeat``); a player may leave
-    the rest undone (engine ruling: nothing forces an action to a player's loss)."""
+    """``pick`` of the labelled options (the same one again when ``repeat``) among those the
+    seat can carry out now; ``optional`` (the text's "may"): the seat may also do none (ruling
+    choice-required). With none it can carry out, the choice asks nothing."""
     taken: set[str] = set()
     picks = int(e["pick"])
     prompt = names.capitalised(names.stage(game.table, game.stage))
@@ -194,7 +195,7 @@ def _choose(game: Game, seat: int, e: Effect) -> Steps:
         if not labels:
             return
         label = yield ask.choose(seat, f"choose:{game.stage}", f"{prompt}: choose an action{turn}",
-                                 [*labels, SKIP], option)
+                                 [*labels, SKIP] if e.get("optional") else labels, option)
         if label == SKIP:
             return
         taken.add(label)
