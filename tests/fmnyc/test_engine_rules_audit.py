@@ -251,16 +251,23 @@ def test_a_roadblock_taken_over_collects_for_partnerships_established_after_the_
 
 
 # --- Delivery Action: takeovers ---------------------------------------------------------------------
+def _take_over_unguarded(game: Game, what: str, workers: int) -> int:
+    """Seat 1's truck, with ``workers`` riding, takes over seat 2's unguarded partnership at the
+    square of ``what``; that square."""
+    target = square(game, what)
+    _guarded(game, 1, target, 0)
+    gain_piece(game, 0, "worker", workers)
+    give_crates(game, 0, [])
+    play(game, delivery(game, 0), workers, target, ["partnership", target])
+    return target
+
+
 def test_a_takeover_with_2_workers_against_no_guard_discards_1_worker_as_the_shop_is_1_item():
     """Takeovers: "If they have 0 workers on the square, then 1 worker is needed. Once workers are
     used for a takeover, they must be discarded along with the overtaken workers/shop. Note: The
     quantity of the discarded items of both sides is always the same." """
     game = new_game()
-    tools = square(game, "tools")
-    _guarded(game, 1, tools, 0)
-    gain_piece(game, 0, "worker", 2)
-    give_crates(game, 0, [])
-    play(game, delivery(game, 0), 2, tools, ["partnership", tools])
+    tools = _take_over_unguarded(game, "tools", 2)
     assert game.board.partner[tools] == 0
     assert game.seats[0].trucks[0].workers == 1 and game.supply.colour[0]["worker"] == 8 - 2 + 1
 
@@ -391,11 +398,7 @@ def test_a_factory_partnership_is_taken_over_like_a_shop():
     takeover of the opponent's partnership." Reparations: "takes over an opponent's partnership
     (shop/factory)". """
     game = new_game()
-    auto = square(game, "automobile")
-    _guarded(game, 1, auto, 0)
-    gain_piece(game, 0, "worker", 1)
-    give_crates(game, 0, [])
-    play(game, delivery(game, 0), 1, auto, ["partnership", auto])
+    auto = _take_over_unguarded(game, "automobile", 1)
     assert game.board.partner[auto] == 0
 
 
