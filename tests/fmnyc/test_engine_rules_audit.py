@@ -448,3 +448,17 @@ def test_the_player_with_the_highest_worth_is_crowned_the_winner():
     game.scores, game.parts = final_scores(game)              # score the game as it stands
     game.finished = True
     assert game.winners() == [2]
+
+
+def test_the_printed_stages_say_may_where_the_choice_may_be_declined():
+    """Air Freight (6): "You may perform 2 of the following 3 actions"; Express Delivery (10):
+    "Perform 1 of the 2 following actions": the board and the aids print what the engine plays
+    (ruling choice-required)."""
+    from cardgen.games.fmnyc.phrases import sentence
+
+    game = new_game()
+    chosen = {n: next(e for e in effects(game, n) if e["kind"] == "choose") for n in (6, 10, 11, 13, 16, 17)}
+    assert sentence(chosen[6]).startswith("You may choose 2 (the same one twice allowed): ")
+    assert sentence(chosen[11]).startswith("You may choose 1: ")
+    for n in (10, 13, 16, 17):
+        assert sentence(chosen[n]).startswith("Choose 1: "), n

@@ -71,7 +71,7 @@ def sentence(effect: Mapping[str, Any], names: Mapping[str, str] | None = None) 
         options = " / ".join(f"({chr(ord('a') + i)}) " + _joined([sentence(e, names) for e in o["effects"]])
                              for i, o in enumerate(effect["options"]))
         twice = " (the same one twice allowed)" if effect.get("repeat") else ""
-        text = f"Choose {effect['pick']}{twice}: {options}"
+        text = f"{may}{'choose' if may else 'Choose'} {effect['pick']}{twice}: {options}"
     elif kind == "exchange_crate":
         text = f"Exchange {effect['count']} of your {{crate}} for one at the Container Site"
     elif kind == "sell_crate":
