@@ -95,15 +95,15 @@ class _PrintChecks:
         box = self._box(game)
         return layout_face_problems(game, box) if box is not None else []
 
-    def english_fit(self, game: str, files: list[Path]) -> list[Problem]:
+    def english_fit(self, game: str, docs: list[Document]) -> list[Problem]:
         """The game's English texts that do not fit their cards, those of the set files among
-        ``files`` (a custom set or Career file named alone) included."""
+        ``docs`` (a custom set or Career file named alone) included."""
         from cardgen.i18n.fit import english_fit_problems
 
         if self._box(game) is None:
             return []
         data = {resolved(p) for p in game_data_files(game)}
-        return english_fit_problems(game, [p for p in files if resolved(p) not in data])
+        return english_fit_problems(game, [d for d in docs if resolved(d.path) not in data])
 
     def inserts(self, game: str) -> list[Problem]:
         from cardgen.render.pipeline import insert_problems
@@ -201,7 +201,7 @@ def validate_paths(paths: list[Path]) -> Checked:
             faces = printing.faces(game)
             problems.extend(faces)
             if not any(p.severity == "error" for p in faces):   # (the texts laid out in those layouts)
-                problems.extend(printing.english_fit(game, [d.path for d in game_docs]))
+                problems.extend(printing.english_fit(game, game_docs))
             problems.extend(printing.inserts(game))
     for game, found in template_games.items():
         # A game with templates and no data among the files: its cards (from the data build

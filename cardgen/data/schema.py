@@ -314,6 +314,14 @@ def validate_document(doc: Any, game: str, kind: str, shown: str) -> list[Proble
 _EXTENSIBLE = frozenset(("additionalProperties", "unevaluatedProperties", "propertyNames"))
 
 
+@cache
+def _replaced(files: tuple[Path, ...], library: Path) -> bool:
+    """Whether any of a game's schema ``files`` is not the shipped one in ``library`` (once per
+    listing: resolving every file's path took more than checking a small document)."""
+    shipped = library.resolve()
+    return any(p.resolve().parent != shipped for p in files)
+
+
 def _shipped_floor(doc: Any, game: str, kind: str, shown: str) -> list[Problem]:
     """The problems cardgen's own schema of ``kind`` finds in ``doc`` when a workspace schema
     replaces it, but for keys it does not know. A permissive schema of the workspace let
@@ -322,7 +330,7 @@ def _shipped_floor(doc: Any, game: str, kind: str, shown: str) -> list[Problem]:
     shipped = library / f"{kind}.schema.json"
     # Any schema of the workspace's: the shipped set schema takes its company from the
     # companies schema, the workspace's when it has one.
-    if not shipped.is_file() or all(p.resolve().parent == library.resolve() for p in schema_files(game)):
+    if not shipped.is_file() or not _replaced(tuple(schema_files(game)), library):
         return []
     files = tuple((p, _stamp(p)) for p in sorted(library.glob("*.schema.json")))
     try:

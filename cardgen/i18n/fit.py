@@ -16,14 +16,16 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import polib
 
-from cardgen.problems import DataError, Problem, plural
+from cardgen.problems import Problem, plural
+
+if TYPE_CHECKING:
+    from cardgen.data.documents import Document
 
 MM = 72 / 25.4
 
@@ -80,13 +82,12 @@ def overflows(game: str, lang: str, texts: dict[str, str]) -> Iterator[Overflow]
                            slot.width, slot.height)
 
 
-def english_fit_problems(game: str, set_files: Iterable[Path] = ()) -> list[Problem]:
+def english_fit_problems(game: str, set_docs: Sequence[Document] = ()) -> list[Problem]:
     """Every English text of the game's cards (the box, the workspace's own sets or Career
-    cards, and the cards of ``set_files``, files ``--set`` would take) that does not fit its box
-    at its style's smallest size, which ``build`` refuses, as ``cardgen validate`` reports it:
-    at the data line that writes it (a new company's 40-letter name passed validate and stopped
-    the build). Each text once, however many faces print it. A set file that cannot be chosen
-    adds nothing: its own problems say why."""
+    cards, and the cards the set files ``set_docs`` add) that does not fit its box at its
+    style's smallest size, which ``build`` refuses, as ``cardgen validate`` reports it: at the
+    data line that writes it (a new company's 40-letter name passed validate and stopped the
+    build). Each text once, however many faces print it."""
     from cardgen.i18n.messages import Message
     from cardgen.i18n.references import data_references, relative
     from cardgen.paths import display_path
@@ -98,22 +99,18 @@ def english_fit_problems(game: str, set_files: Iterable[Path] = ()) -> list[Prob
     if module is None:
         return []
     icons = _icons(module)
+    seen: set[str] = set()
     over: dict[str, tuple[Any, Any]] = {}
-    slots = list(module.text_fields("en"))
-    set_files = list(set_files)
-    for path in set_files:
-        try:
-            slots += module.text_fields("en", module.select(set_ref=str(path)))
-        except (LookupError, ValueError, OSError, DataError):     # SelectionError is a ValueError
+    for slot in module.text_fields("en", extra=set_docs):
+        if slot.context in seen:
             continue
-    for slot in slots:
-        if slot.context in over:
-            continue
+        seen.add(slot.context)
         fit = fit_text(slot.source, slot.width, slot.height, slot.style, icons)
         if not fit.fits:
             over[slot.context] = (slot, fit)
     if not over:
         return []
+    set_files = [doc.path for doc in set_docs]
     refs = data_references(game, [Message(context, slot.source) for context, (slot, _) in over.items()],
                            set_files)
     layers = current().layers

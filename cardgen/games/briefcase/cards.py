@@ -8,9 +8,10 @@ strings are Messages (see ``texts.py``), drawn through the build's Translator.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from cardgen.data.documents import Document
 from cardgen.games.briefcase.load import SelectionError as SelectionError  # what select() raises
 from cardgen.games.briefcase.load import check_players, resolve_set
 from cardgen.games.briefcase.model import DECISIONS, Briefcase, Company, CompanySet
@@ -234,11 +235,28 @@ def fit_selections() -> list[Selection]:
     return [Selection(game, None, chosen) for game, chosen in load_with_own_sets()]
 
 
-def text_fields(lang: str = "en", sel: Selection | None = None) -> Iterator[TextSlot]:
+def new_card_specs(docs: Sequence[Document]) -> list[CardSpec]:
+    """The cards that set files add to the box: their new companies (the rest of a set is the
+    box's own cards). Read from the documents as they are, without loading the game: ``cardgen
+    validate`` fits their texts for each of thousands of set files."""
+    from cardgen.games.briefcase.load import company_from
+
+    specs = []
+    for doc in docs:
+        if (doc.game, doc.kind) == (GAME, "company-set"):
+            for data in doc.data.get("new_companies", ()):
+                c = company_from(data)
+                specs.append(CardSpec(c.id, "company", company_face(c, "deactivated"),
+                                      company_face(c, "activated"), 1))
+    return specs
+
+
+def text_fields(lang: str = "en", sel: Selection | None = None,
+                extra: Sequence[Document] = ()) -> Iterator[TextSlot]:
     """Every (card, field, message context, box size, style) that a Briefcase card prints, in
     the fonts of ``lang``: what ``cardgen i18n check`` fits each translation into. Without a
     selection, the full box and the new companies of the workspace's own company sets, whose
-    texts the catalogs hold too."""
+    texts the catalogs hold too; and those of the set files ``extra``."""
     from cardgen.i18n.messages import english, label_messages
     from cardgen.render.cardface import FaceRenderer
     from cardgen.render.fonts import fonts_for
@@ -248,4 +266,5 @@ def text_fields(lang: str = "en", sel: Selection | None = None) -> Iterator[Text
     renderer = FaceRenderer(load_layouts(card_layout_path(GAME)), fonts_for(lang), english,
                             label_messages(LABELS),
                             selections[0].game.card_size_mm, lang)
-    yield from renderer.card_slots(spec for chosen in selections for spec in card_list(chosen))
+    yield from renderer.card_slots([spec for chosen in selections for spec in card_list(chosen)]
+                                   + new_card_specs(extra))

@@ -10,12 +10,13 @@ is a Message of ``texts.py``. The board is ``board.py``'s, the aids ``inserts.py
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from cardgen.data.documents import Document
 from cardgen.games.fmnyc.board import read_board_layout, shape_problems
 from cardgen.games.fmnyc.load import Fmnyc, careers_file, load_fmnyc
 from cardgen.games.fmnyc.texts import LABELS, characters, messages, read_characters
@@ -235,10 +236,20 @@ def fit_selections() -> list[Selection]:
     return [select()] + [Selection(load_fmnyc(path), None, path) for path in workspace_careers()]
 
 
-def text_fields(lang: str = "en", sel: Selection | None = None) -> Iterator[TextSlot]:
+def new_card_specs(game: Fmnyc, docs: Sequence[Document]) -> list[CardSpec]:
+    """The Career cards that files of Career cards (other than the box's) print, read from the
+    documents as they are."""
+    return [CardSpec(f"career.{c['id']}", "career", career_face(game, c), CAREER_BACK, 1)
+            for doc in docs if (doc.game, doc.kind) == (GAME, "careers")
+            for c in doc.data.get("cards", ())]
+
+
+def text_fields(lang: str = "en", sel: Selection | None = None,
+                extra: Sequence[Document] = ()) -> Iterator[TextSlot]:
     """Every (face, field, message context, box, style) that the cards, tokens, screens and the
     board print, in the fonts of ``lang``: what ``cardgen i18n check`` fits translations into.
-    Without a selection, the box and the cards of the workspace's own files of Career cards."""
+    Without a selection, the box and the cards of the workspace's own files of Career cards;
+    and those of the files of Career cards ``extra``."""
     from cardgen.games.fmnyc import board, inserts
     from cardgen.i18n.messages import english, label_messages
     from cardgen.render.cardface import FaceRenderer
@@ -250,6 +261,7 @@ def text_fields(lang: str = "en", sel: Selection | None = None) -> Iterator[Text
     fonts = fonts_for(lang)
     renderer = FaceRenderer(book, fonts, english, label_messages(LABELS),
                             selections[0].game.card_size_mm, lang)
-    yield from renderer.card_slots(spec for chosen in selections
-                                   for spec in card_list(chosen) + inserts.aid_cards(chosen))
+    yield from renderer.card_slots([spec for chosen in selections
+                                    for spec in card_list(chosen) + inserts.aid_cards(chosen)]
+                                   + new_card_specs(selections[0].game, extra))
     yield from board.text_slots(selections[0], book, fonts, lang)

@@ -8,9 +8,10 @@ Every printed string is a Message with a context (``card.poach:text``); value am
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from cardgen.data.documents import Document
 from cardgen.games.selection import SelectionError as SelectionError  # what select() raises
 from cardgen.games.selection import check_players, refuse_sets
 from cardgen.games.startup.load import load_startup
@@ -114,9 +115,11 @@ def box_messages(sel: Selection) -> list[Message]:
     return messages(sel.game)
 
 
-def text_fields(lang: str = "en", sel: Selection | None = None) -> Iterator[TextSlot]:
+def text_fields(lang: str = "en", sel: Selection | None = None,
+                extra: Sequence[Document] = ()) -> Iterator[TextSlot]:
     """Every (card, field, message context, box size, style) that a startup card prints, in
-    the fonts of ``lang``: what ``cardgen i18n check`` fits each translation into."""
+    the fonts of ``lang``: what ``cardgen i18n check`` fits each translation into. (``extra``:
+    the game has no set files to add cards.)"""
     from cardgen.i18n.messages import english, label_messages
     from cardgen.render.cardface import FaceRenderer
     from cardgen.render.fonts import fonts_for
