@@ -99,12 +99,15 @@ def english_fit_problems(game: str, set_docs: Sequence[Document] = ()) -> list[P
     if module is None:
         return []
     icons = _icons(module)
-    seen: set[str] = set()
+    # Each text once in each box it is printed in (a company's name is printed on both of its
+    # faces, whose boxes may differ), and reported once.
+    seen: set[tuple] = set()
     over: dict[str, tuple[Any, Any]] = {}
     for slot in module.text_fields("en", extra=set_docs):
-        if slot.context in seen:
+        key = (slot.context, slot.source, slot.width, slot.height, slot.style)
+        if key in seen or slot.context in over:
             continue
-        seen.add(slot.context)
+        seen.add(key)
         fit = fit_text(slot.source, slot.width, slot.height, slot.style, icons)
         if not fit.fits:
             over[slot.context] = (slot, fit)
