@@ -199,14 +199,20 @@ def test_two_players_owing_each_other_settle_as_soon_as_either_gets_coins():
     assert (game.seats[0].coins, game.seats[1].coins) == (1, 0)
 
 
-def test_a_strike_on_a_factory_cancels_its_bonus_and_stage_2_removes_every_strike():
-    game = new_game()
+def _struck_factory(game: Game) -> int:
+    """Round 2, seat 1 the partner of the Automobile Factory, on which seat 2 has put a strike:
+    the seat's coins before stage 2."""
     game.round = 2
     auto = square(game, "automobile")
     zone.establish(game, 0, auto)
     gain_piece(game, 1, "strike")
     anytime.act(game, 1, ["strike", auto])
-    before = game.seats[0].coins
+    return game.seats[0].coins
+
+
+def test_a_strike_on_a_factory_cancels_its_bonus_and_stage_2_removes_every_strike():
+    game = new_game()
+    before = _struck_factory(game)
     play(game, management.HANDLERS["factory_bonuses"](game, {}))
     assert game.seats[0].coins == before
     play(game, management.HANDLERS["clear_strikes"](game, {}))

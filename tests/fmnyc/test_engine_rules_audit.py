@@ -23,6 +23,7 @@ from tests.fmnyc.test_engine_rules import (
     _guarded,
     _parked,
     _politician,
+    _struck_factory,
     effects,
     new_game,
     play,
@@ -66,12 +67,7 @@ def test_stage_2_pays_the_factory_bonuses_before_it_removes_the_strikes():
     partner in a factory that has a strike token on it is disabled from receiving the bonuses in
     the following Game Round, in stage 2." Played as one stage, in its printed order."""
     game = new_game()
-    game.round = 2
-    auto = square(game, "automobile")
-    zone.establish(game, 0, auto)
-    gain_piece(game, 1, "strike")
-    anytime.act(game, 1, ["strike", auto])
-    before = game.seats[0].coins
+    before = _struck_factory(game)
     play(game, _stage(game, 2))
     assert game.seats[0].coins == before                      # no bonus: the strike stood
     assert not any(game.board.strike) and game.supply.shared["strike"] == 12

@@ -193,6 +193,11 @@ def vp_count(game: Briefcase, players: int | None) -> int:
     return min(game.vp_cards, game.setup.central_bank_vp_per_player * players)
 
 
+def company_spec(c: Company, count: int) -> CardSpec:
+    """A company card: its deactivated side and its activated side."""
+    return CardSpec(c.id, "company", company_face(c, "deactivated"), company_face(c, "activated"), count)
+
+
 def card_list(sel: Selection) -> list[CardSpec]:
     """Every card to print, in box order, with its count."""
     game, n = sel.game, sel.players
@@ -200,8 +205,7 @@ def card_list(sel: Selection) -> list[CardSpec]:
     for c in companies_in(sel):
         count = company_count(c, n)
         if count:
-            cards.append(CardSpec(c.id, "company", company_face(c, "deactivated"),
-                                  company_face(c, "activated"), count))
+            cards.append(company_spec(c, count))
     if sel.company_set is None:
         backs = {level: randomizer_back(level) for level in sorted({c.level for c in game.randomizers})}
         cards += [CardSpec(f"randomizer.{c.id}", "randomizer", randomizer_face(c), backs[c.level], 1)
@@ -245,9 +249,7 @@ def new_card_specs(docs: Sequence[Document]) -> list[CardSpec]:
     for doc in docs:
         if (doc.game, doc.kind) == (GAME, "company-set"):
             for data in doc.data.get("new_companies", ()):
-                c = company_from(data)
-                specs.append(CardSpec(c.id, "company", company_face(c, "deactivated"),
-                                      company_face(c, "activated"), 1))
+                specs.append(company_spec(company_from(data), 1))
     return specs
 
 

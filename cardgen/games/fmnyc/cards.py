@@ -157,12 +157,16 @@ def standee_face(kind: str, colour: str) -> Face:
 
 # -- the card list ----------------------------------------------------------------------------
 
+def career_spec(game: Fmnyc, card: Mapping[str, Any]) -> CardSpec:
+    """One Career card, with the Careers' back."""
+    return CardSpec(f"career.{card['id']}", "career", career_face(game, card), CAREER_BACK, 1)
+
+
 def card_list(sel: Selection) -> list[CardSpec]:
     """Every piece to print, with its count: cards first (they have backs), then the tokens by
     size, then the standees."""
     game = sel.game
-    out = [CardSpec(f"career.{c['id']}", "career", career_face(game, c), CAREER_BACK, 1)
-           for c in game.careers]
+    out = [career_spec(game, c) for c in game.careers]
     out += [CardSpec(f"character.{ch.id}", "character", character_face(ch), None, 1)
             for ch in characters()[:game.component("character")["count"]]]
     out += [CardSpec(f"stock.{t['id']}", "stock", stock_face(t), None, 1) for t in game.stocks]
@@ -239,8 +243,7 @@ def fit_selections() -> list[Selection]:
 def new_card_specs(game: Fmnyc, docs: Sequence[Document]) -> list[CardSpec]:
     """The Career cards that files of Career cards (other than the box's) print, read from the
     documents as they are."""
-    return [CardSpec(f"career.{c['id']}", "career", career_face(game, c), CAREER_BACK, 1)
-            for doc in docs if (doc.game, doc.kind) == (GAME, "careers")
+    return [career_spec(game, c) for doc in docs if (doc.game, doc.kind) == (GAME, "careers")
             for c in doc.data.get("cards", ())]
 
 
