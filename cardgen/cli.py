@@ -81,8 +81,11 @@ class _Group(typer.core.TyperGroup):
         # Python's pathlib answers is_file(), exists() and is_dir() with ENAMETOOLONG, not False,
         # wherever such a name is looked at, before anything is written. One usage line here for
         # every command, rather than a check at each of the places a path is looked at.
+        from cardgen.data.documents import reading_once
+
         try:
-            return super().invoke(ctx)
+            with reading_once():            # one command: each data file read once
+                return super().invoke(ctx)
         except OSError as exc:
             if exc.errno != errno.ENAMETOOLONG:
                 raise

@@ -91,3 +91,55 @@ def test_same_file_twice_is_read_once(tmp_path):
     (tmp_path / "x.yaml").write_text("a: 1\n")
     files, _ = expand_paths([tmp_path, tmp_path / "x.yaml", tmp_path / "." / "x.yaml"])
     assert files == [tmp_path / "x.yaml"]
+
+
+def test_a_command_reads_each_data_file_once(project, monkeypatch):
+    """validate reads the game's files for its report, for the box it lays out and for the
+    English texts it fits: each is parsed and checked once a run."""
+    from collections import Counter
+
+    from typer.testing import CliRunner
+
+    from cardgen import cli
+    from cardgen.data import documents
+
+    reads: Counter = Counter()
+    real = documents._read_document
+
+    def counted(path):
+        reads[Path(path).resolve()] += 1
+        return real(path)
+
+    monkeypatch.setattr(documents, "_read_document", counted)
+    result = CliRunner().invoke(cli.app, ["validate", "briefcase"])
+    assert result.exit_code == 0, result.output
+    assert reads[(project / "cards/briefcase/companies.yaml").resolve()] == 1
+    assert max(reads.values()) == 1, [p for p, n in reads.items() if n > 1]
+
+
+def test_a_file_changed_during_a_run_is_read_anew(tmp_path):
+    from cardgen.data.documents import reading_once
+
+    path = tmp_path / "rulings.yaml"
+    path.write_text("game: briefcase\nkind: rulings\nrulings: []\n", encoding="utf-8")
+    with reading_once():
+        first, _ = read_document(path)
+        path.write_text("game: briefcase\nkind: rulings\nrulings: [1, 2]\n", encoding="utf-8")
+        second, problems = read_document(path)
+        again, _ = read_document(path)
+    assert first is not None and first.data["rulings"] == []
+    assert second is None or second.data["rulings"] == [1, 2]
+    assert problems                              # [1, 2] is no list of rulings: checked anew
+    assert again is second
+
+
+def test_reading_once_returns_a_fresh_list_of_problems(tmp_path):
+    from cardgen.data.documents import reading_once
+
+    path = tmp_path / "x.yaml"
+    path.write_text("game: nogame\nkind: game\n", encoding="utf-8")
+    with reading_once():
+        _, problems = read_document(path)
+        problems.append("added by a caller")
+        _, again = read_document(path)
+    assert len(again) == 1
