@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from cardgen.data.documents import Document, game_files, read_documents
+from cardgen.data.documents import Document, checked_once, game_files, read_documents
 from cardgen.data.schema import did_you_mean
 from cardgen.paths import display_path
 from cardgen.problems import CONTROL, SHIPPED_MARK, UNLAID, DataError, Problem, unprinted
@@ -135,6 +135,9 @@ class CheckList:
         return fn
 
     def run(self, ctx: CheckContext) -> list[Problem]:
+        return checked_once(ctx.docs, (id(self),), lambda: self._run(ctx))
+
+    def _run(self, ctx: CheckContext) -> list[Problem]:
         if ctx.base_problems:
             # Checked against broken shipped data, every reference would look unknown: report
             # the shipped files' own problems instead.

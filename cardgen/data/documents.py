@@ -7,8 +7,9 @@ Every data file names its game and kind in its first keys (``game: briefcase``,
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -80,40 +81,59 @@ def _game_folder_hint(path: Path) -> str:
 
 
 # One command's reads (``reading_once``): a file a run reads again is parsed and schema-checked
-# once. ``cardgen validate`` reads each data file three times, for its own report, for the box it
-# lays out and for the English texts it fits: a third of its time went to reading them again.
-# Keyed by the path as given and as shown and by the file's identity, size and modification
-# time, so a file the run writes is read anew.
-_read_once: dict[tuple, tuple[Document | None, list[Problem]]] | None = None
+# once, and a game's checks of the same documents run once. ``cardgen validate`` reads each data
+# file three times, for its own report, for the box it lays out and for the English texts it
+# fits: a third of its time went to reading and checking them again. A file is keyed by its path
+# as shown and its identity, size and modification time, so a file the run writes is read anew.
+_run: dict[tuple, Any] | None = None
 
 
 @contextlib.contextmanager
 def reading_once() -> Iterator[None]:
-    """Within the block, ``read_document`` reads each unchanged file once."""
-    global _read_once
-    outer = _read_once
+    """Within the block, ``read_document`` reads each unchanged file once, and ``checked_once``
+    runs each check of the same documents once."""
+    global _run
+    outer = _run
     if outer is None:
-        _read_once = {}
+        _run = {}
     try:
         yield
     finally:
-        _read_once = outer
+        _run = outer
+
+
+def checked_once(docs: list[Document], key: tuple, check: Callable[[], list[Problem]]) -> list[Problem]:
+    """``check()``, the problems a check finds in ``docs``, computed once a run (``reading_once``)
+    for the same documents (read once, so the same objects) and ``key``; each time outside one."""
+    if _run is None:
+        return check()
+    # Keyed by the identities of the documents' data (shared by a file's documents however its
+    # path was written), which the entry keeps alive so no other data takes one during the run.
+    data = tuple(doc.data for doc in docs)
+    key = ("checked", *key, *map(id, data))
+    found = _run.get(key)
+    if found is None:
+        found = _run[key] = (data, check())
+    return list(found[1])
 
 
 def read_document(path: Path) -> tuple[Document | None, list[Problem]]:
     """Load one file, check its game/kind header, then its schema."""
-    cache = _read_once
+    cache = _run
     if cache is None:
         return _read_document(path)
     try:
         st = os.stat(path)
     except (OSError, ValueError):
         return _read_document(path)             # its problem is reported as it is read
-    key = (str(path), display_path(path), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    key = ("read", display_path(path), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
     read = cache.get(key)
     if read is None:
         read = cache[key] = _read_document(path)
-    return read[0], list(read[1])               # a caller may add to its list of problems
+    doc = read[0]
+    if doc is not None and doc.path != path:    # the same file named otherwise (relative, absolute)
+        doc = dataclasses.replace(doc, path=path)
+    return doc, list(read[1])                   # a caller may add to its list of problems
 
 
 def _read_document(path: Path) -> tuple[Document | None, list[Problem]]:

@@ -143,3 +143,38 @@ def test_reading_once_returns_a_fresh_list_of_problems(tmp_path):
         problems.append("added by a caller")
         _, again = read_document(path)
     assert len(again) == 1
+
+
+def test_a_file_named_two_ways_keeps_each_name(tmp_path, monkeypatch):
+    from cardgen.data.documents import reading_once
+
+    (tmp_path / "rulings.yaml").write_text("game: briefcase\nkind: rulings\nrulings: []\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    with reading_once():
+        relative, _ = read_document(Path("rulings.yaml"))
+        absolute, _ = read_document(tmp_path / "rulings.yaml")
+    assert relative.path == Path("rulings.yaml") and absolute.path == tmp_path / "rulings.yaml"
+    assert absolute.data is relative.data          # read once
+
+
+def test_a_command_checks_the_same_documents_once(project, monkeypatch):
+    """validate checks the game's rules on the files it was given, and loading the box for its
+    layout and its texts' fit checks them again: the same documents are checked once a run."""
+    from collections import Counter
+
+    from typer.testing import CliRunner
+
+    from cardgen import cli
+    from cardgen.data.checks import CheckList
+
+    runs: Counter = Counter()
+    real = CheckList._run
+
+    def counted(self, ctx):
+        runs[tuple(sorted(str(d.path.resolve()) for d in ctx.docs))] += 1
+        return real(self, ctx)
+
+    monkeypatch.setattr(CheckList, "_run", counted)
+    result = CliRunner().invoke(cli.app, ["validate", "fmnyc"])
+    assert result.exit_code == 0, result.output
+    assert runs and max(runs.values()) == 1, runs
