@@ -60,6 +60,7 @@ def main() -> None:
     args = parser.parse_args()
 
     from cardgen.commands.validate import validate_paths
+    from cardgen.data.documents import reading_once
 
     folder = args.keep or Path(tempfile.mkdtemp(prefix="cardgen-validate-"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -70,7 +71,8 @@ def main() -> None:
         started, cpu = time.perf_counter(), time.process_time()
         if profiler:
             profiler.enable()
-        problems, docs, _templates = validate_paths([folder])
+        with reading_once():                # as the command runs: each file read once
+            problems, docs, _templates = validate_paths([folder])
         if profiler:
             profiler.disable()
         seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
