@@ -246,6 +246,11 @@ class LayoutBook:
                 raise LayoutError(f"{at}: '{kind}' needs box: [x, y, width, height] in mm")
             if kind == "text" and not ({"field", "label", "value"} & set(body)):
                 raise LayoutError(f"{at}: 'text' needs a field, label or value")
+            # without them an icon drew nothing, silently, and icons stopped the build
+            if kind == "icon" and "name" not in body:
+                raise LayoutError(f"{at}: 'icon' needs a name (an icon of the file, or $field)")
+            if kind == "icons" and "field" not in body:
+                raise LayoutError(f"{at}: 'icons' needs a field (the card's icons and their counts)")
             if kind == "text" and str(body.get("style", "")).lstrip("$") not in self.styles \
                     and not str(body.get("style", "")).startswith("$"):
                 raise LayoutError(f"{at}: unknown style '{body.get('style')}'")

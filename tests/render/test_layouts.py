@@ -131,6 +131,12 @@ def test_an_extending_layout_with_nothing_changed_draws_the_same_card(project: P
      "'value' has no element with id 'txet' to change (did you mean 'text'?)"),
     ("  twin:\n    extends: value\n    elements:\n      - rect: {before: icno, box: [0, 0, 1, 1]}\n",
      "no element with id 'icno' to go before (did you mean 'icon'?)"),
+    # an id misspelt beside a box is a new element: an icon with no name drew nothing, and
+    # icons with no field passed validate and stopped the build with an internal error
+    ("  twin:\n    extends: value\n    elements:\n      - icon: {id: icn, box: [24.5, 24, 10, 10]}\n",
+     "'icon' needs a name (an icon of the file, or $field)"),
+    ("  twin:\n    extends: value\n    elements:\n      - icons: {box: [24.5, 24, 10, 10]}\n",
+     "'icons' needs a field"),
 ])
 def test_extends_mistakes_are_errors_at_their_place(project: Path, addition: str, message: str):
     layout = project / "templates" / "startup" / "cards.yaml"
