@@ -489,6 +489,16 @@ def test_ability_text_may_print_a_number_as_a_word(data):
     assert validate() == (0, [])
 
 
+def test_ability_text_may_print_twice_for_two_a_turn(data):
+    # "Twice per turn" was warned of as a text that does not print the ability's per_turn 2
+    edit(data, "examples/custom-set.yaml", "per_turn: 1", "per_turn: 2")
+    p = only_warning(CUSTOM)
+    assert (p.rule, p.message) == ("ability-text", "Startup Incubator: its ability's 'per_turn' is 2, "
+                                                   "which its text does not print")
+    edit(data, "examples/custom-set.yaml", '"Once per turn', '"Twice per turn')
+    assert validate(CUSTOM) == (0, [])
+
+
 def test_ability_text_names_the_resource_of_its_ability(data):
     text = edit(data, "examples/custom-set.yaml", "as: steel", "as: paper")
     p = only_warning(CUSTOM)

@@ -200,7 +200,7 @@ def ability_parameters_fit(ctx: Context) -> Iterator[Problem]:
 
 
 # How a text may print a number of its ability: digits, the word, the ordinal ("1st-level"),
-# and for one also "once" and "single" ("Once per turn").
+# for one also "once" and "single" ("Once per turn"), for two "twice" ("Twice per turn").
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve")
 _ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
@@ -214,6 +214,8 @@ def _ways_to_print(n: int) -> set[str]:
         ways |= {_NUMBER_WORDS[n], _ORDINALS[n]}
     if n == 1:
         ways |= {"once", "single"}
+    if n == 2:
+        ways.add("twice")
     return ways
 
 
