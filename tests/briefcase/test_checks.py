@@ -392,6 +392,17 @@ def test_custom_set_alone_with_an_unknown_company(data):
     assert p.message == "Tech Boom: no company named 'Startup Incubatr' (did you mean 'Startup Incubator'?)"
 
 
+def test_a_new_company_the_set_does_not_list_is_a_warning(data):
+    # it was in no game and on no card, without a word (list companies showed it in the set)
+    text = edit(data, "examples/custom-set.yaml", "Shopping Mall, Startup Incubator",
+                "Shopping Mall, Cargo Company")
+    p = only_warning(CUSTOM)
+    assert p.rule == "set-new-company-unlisted"
+    at(p, "examples/custom-set.yaml", where(text, "id: startup_incubator"))
+    assert p.message == ("Tech Boom: Startup Incubator is a new company its companies do not list, so no "
+                         "game plays it and no card prints it; add it to companies, or remove it")
+
+
 def test_custom_set_alone_with_a_schema_problem(data):
     text = edit(data, "examples/custom-set.yaml", "    vp: 1\n", "    vp: 1\n    bogus: 1\n")
     p = only(CUSTOM)

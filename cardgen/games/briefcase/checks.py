@@ -333,6 +333,29 @@ def sets_are_complete(ctx: Context) -> Iterator[Problem]:
 
 
 @check
+def new_companies_listed(ctx: Context) -> Iterator[Problem]:
+    """A set file's new company is played and printed only when its ``companies`` list it: one
+    left out (a company renamed in one place, or added below and not to the list) passed
+    validate and was silently in no game and on no card, though ``list companies`` showed it
+    in the set and the catalogs asked for its texts. A warning: the file still plays."""
+    for doc in ctx.of_kind("company-set"):
+        new = list(doc.data.get("new_companies", []))
+        table = ctx.lookup(new)
+        if any(raw.casefold() not in table for raw in doc.data["companies"]):
+            continue        # a misspelt name is set-unknown-company's, with "did you mean"
+        listed = {id(table[raw.casefold()]) for raw in doc.data["companies"]}
+        for i, c in enumerate(new):
+            keys = (c["id"], c["name"], *c.get("aliases", []))
+            # one that reuses a box company's key is company-duplicate's problem already
+            if id(c) in listed or any(table.get(k.casefold()) is not c for k in keys):
+                continue
+            yield doc.problem("set-new-company-unlisted",
+                              f"{doc.data['name']}: {c['name']} is a new company its companies do "
+                              "not list, so no game plays it and no card prints it; add it to "
+                              "companies, or remove it", "new_companies", i, severity="warning")
+
+
+@check
 def set_names_unique(ctx: Context) -> Iterator[Problem]:
     """--set finds a set by its id or name in any case, the official sets first, then the set
     files in file order, and 'random' is no set at all: a set file whose id or name is already
