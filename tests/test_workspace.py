@@ -201,6 +201,20 @@ def test_a_clone_of_cardgen_is_said_to_hold_the_games_own_data_not_your_files(tm
     assert "your files" not in line
 
 
+def test_a_workspace_of_another_game_says_so_when_a_command_takes_the_default_game(tmp_path: Path,
+                                                                                monkeypatch):
+    # init --from startup, then 'cardgen list': Briefcase, and the line said "all game data
+    # shipped with cardgen", as if the workspace held none
+    ws = tmp_path / "ws"
+    assert invoke("init", str(ws), "--from", "startup").exit_code == 0
+    monkeypatch.chdir(ws)
+    result = invoke("list", "bots")
+    assert result.exit_code == 0
+    assert ("; none of your files is of briefcase, the game when none is named (they are of startup: "
+            "name it, as in --game startup); briefcase shipped with cardgen") in result.stderr
+    assert "your files: cards/startup/" in invoke("list", "startup", "bots").stderr
+
+
 def test_an_empty_workspace_option_is_an_error_not_the_current_folder(tmp_path: Path, monkeypatch):
     # "-w $UNSET_VARIABLE": the user meant a folder; working on the current one would surprise.
     (tmp_path / "cards").mkdir()
