@@ -42,6 +42,13 @@ def test_a_game_is_played_to_its_end_from_scripted_input_and_saved(tmp_path: Pat
     assert "same end" in replayed.output and "workspace" in replayed.output.splitlines()[-1]
 
 
+def test_a_question_of_yes_or_no_says_how_to_answer_it():
+    # it showed no options, and a person who answered 1 was told "answer y or n" only then
+    result = play("--seats", "you,high", "--seed", "4")
+    assert result.exit_code == 0, result.output
+    assert "seat 1 (you): Draw a card? (y or n)" in result.output.splitlines()
+
+
 def test_the_person_sees_each_move_the_bots_make():
     # The bots' decisions are shown as they happen, read as the options are, with their seats.
     result = play("--seats", "you,high", "--seed", "4")
