@@ -322,8 +322,11 @@ class Session:
                 typer.echo("  undone")
                 continue
             if self.log.bots[decision.seat] != YOU:       # what the person sees the bots do
-                typer.echo(printable(f"  seat {decision.seat + 1} ({self.log.bots[decision.seat]}): "
-                                     f"{move_text(decision, choice)}"))
+                # not what the game keeps from the other seats (a bot's kept Career cards)
+                seen = (f"{decision.prompt.rstrip(': ')} (hidden from the other seats)"
+                        if decision.tag in getattr(self.simulator, "hidden_choices", ())
+                        else move_text(decision, choice))
+                typer.echo(printable(f"  seat {decision.seat + 1} ({self.log.bots[decision.seat]}): {seen}"))
             state.apply(choice)
             self.log.choices.append({"seat": decision.seat, "decision": decision.tag,
                                      "choice": as_logged(choice)})

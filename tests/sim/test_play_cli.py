@@ -135,6 +135,18 @@ def test_too_few_or_many_numbers_are_said_as_a_person_answers():
         parse_answer(some, "1 2")
 
 
+def test_the_person_does_not_see_what_a_bot_keeps_behind_its_screen():
+    # Free Market: NYC printed a bot's kept Career cards ("seat 2 (heuristic): Keep 2 Career
+    # cards for the game: Engineer (...), Headhunter (...)"), which its seat alone may see.
+    careers = Path(__file__).resolve().parents[2] / "cards" / "fmnyc" / "careers.yaml"
+    result = runner.invoke(app, ["play", "fmnyc", "--set", str(careers)], input="1 2\n" * 3 + "q\n")
+    assert result.exit_code == 0, result.output
+    bots = [line.strip() for line in result.output.splitlines() if line.startswith("  seat 2 (heuristic): ")]
+    assert bots[:3] == ["seat 2 (heuristic): Keep 2 Career cards, pass 4 to your left (hidden from the "
+                        "other seats)"] * 2 + ["seat 2 (heuristic): Keep 2 Career cards for the game "
+                                               "(hidden from the other seats)"], bots
+
+
 def test_undo_takes_back_the_last_decision_of_yours():
     result = play("--seats", "you,high", answers="u\n1\nu\n" + ANSWERS)
     assert result.exit_code == 0, result.output
