@@ -22,7 +22,7 @@ from cardgen.data.checks import (
     unknown_rulings,
     unprintable_texts,
 )
-from cardgen.data.documents import Document
+from cardgen.data.documents import Document, game_files
 from cardgen.data.schema import did_you_mean
 from cardgen.games.fmnyc.model import (
     COIN,
@@ -39,6 +39,7 @@ from cardgen.games.fmnyc.model import (
     label,
 )
 from cardgen.problems import Problem, plural
+from cardgen.safe_read import resolved
 
 
 class Context(CheckContext):
@@ -849,7 +850,20 @@ class FmnycRules:
     id = GAME
 
     def check(self, docs: list[Document]) -> list[Problem]:
-        return CHECKS.run(Context(docs))
+        """The documents' problems; a file of Career cards that is not the game's own (one in
+        a subfolder, what --set and check-set take) checked with the rest in place of the
+        game's careers.yaml. Checked together, the context read the game's file alone and the
+        other one was not checked at all: a whole-workspace validate passed it, then stopped
+        with an internal error where it laid out its cards."""
+        data = {resolved(p) for p in game_files(GAME)}
+        careers = [d for d in docs if d.kind == "careers"]
+        others = [d for d in careers if resolved(d.path) not in data]
+        if len(careers) < 2 or not others:
+            return CHECKS.run(Context(docs))
+        problems = set(CHECKS.run(Context([d for d in docs if d not in others])))
+        for extra in others:
+            problems.update(CHECKS.run(Context([d for d in docs if d.kind != "careers"] + [extra])))
+        return sorted(problems)
 
     def authored_values(self, docs: list[Document]) -> list[Problem]:
         """A note for every authored value, at its position, named by its record; a list of
