@@ -511,9 +511,10 @@ def career_deal(ctx: Context) -> Iterator[Problem]:
 
 @check
 def career_cards(ctx: Context) -> Iterator[Problem]:
-    """career-stage, career-serials, career-symbols: a card whose timing symbol shows a stage
-    names it, and no other does; serial numbers run 1 to the number of cards; every timing a
-    card shows is explained in the symbols (the printed aid lists them), once."""
+    """career-stage, career-serials, career-symbols, career-titles: a card whose timing symbol
+    shows a stage names it, and no other does; serial numbers run 1 to the number of cards;
+    every timing a card shows is explained in the symbols (the printed aid lists them), once;
+    no two cards have one title (the draft, the summaries and check-set name cards by it)."""
     doc = ctx.one("careers")
     if doc is None:
         return
@@ -546,6 +547,13 @@ def career_cards(ctx: Context) -> Iterator[Problem]:
             yield doc.problem("career-serials", f"{card['title']}: serial number {serial}, but there "
                               f"are {len(cards)} cards", "cards", i, "serial")
         seen.setdefault(serial, i)
+    titled: dict[str, int] = {}
+    for i, card in enumerate(cards):
+        j = titled.setdefault(card["title"].casefold(), i)
+        if j != i:
+            yield doc.problem("career-titles", f"{card['title']}: the title is also that of the card "
+                              f"at line {doc.at('cards', j, 'title')[0]}; give each card its own",
+                              "cards", i, "title")
 
 
 @check
