@@ -219,8 +219,8 @@ class FaceRenderer:
             self.problems.append(f"{where} in language '{self.lang}': {unknown}")
         if not fit.fits:
             self.problems.append(
-                f"{where} does not fit its box in language '{self.lang}': {fit.overflow:g} pt too "
-                f"large at the minimum size of {fit.size:g} pt")
+                f"{where} does not fit its box in language '{self.lang}': it runs {fit.overflow:g} pt "
+                f"past it even at the minimum size of {fit.size:g} pt")
 
     # -- checking before drawing ------------------------------------------------------------
 

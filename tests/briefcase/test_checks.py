@@ -535,3 +535,5 @@ def test_text_fit_a_new_company_name_too_long_for_its_card(data):
     at(p, "examples/custom-set.yaml", (where(text, "W" * 40)[0], 1))
     assert p.message.startswith("company.startup_incubator:") and \
         "its name does not fit its box in English: " in p.message
+    # how far it overflows, not a font size: "2.92 pt too large" read as one
+    assert re.search(r"it runs [\d.]+ pt past it even at the smallest size, [\d.]+ pt; shorten it", p.message)
