@@ -253,7 +253,8 @@ class LayoutBook:
                 raise LayoutError(f"{at}: 'icons' needs a field (the card's icons and their counts)")
             if kind == "text" and str(body.get("style", "")).lstrip("$") not in self.styles \
                     and not str(body.get("style", "")).startswith("$"):
-                raise LayoutError(f"{at}: unknown style '{body.get('style')}'")
+                raise LayoutError(f"{at}: unknown style '{body.get('style')}'"
+                                  f"{did_you_mean(str(body.get('style')), list(self.styles))}")
             elements.append(Element(kind, body, at))
         return Layout(name, None if size == "card" else (float(size[0]), float(size[1])),
                       tuple(elements))

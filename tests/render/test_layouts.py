@@ -137,6 +137,9 @@ def test_an_extending_layout_with_nothing_changed_draws_the_same_card(project: P
      "'icon' needs a name (an icon of the file, or $field)"),
     ("  twin:\n    extends: value\n    elements:\n      - icons: {box: [24.5, 24, 10, 10]}\n",
      "'icons' needs a field"),
+    ("  twin:\n    extends: value\n    elements:\n"
+     "      - text: {box: [6, 76, 30, 6], field: name, style: smal}\n",
+     "unknown style 'smal' (did you mean 'small'?)"),
 ])
 def test_extends_mistakes_are_errors_at_their_place(project: Path, addition: str, message: str):
     layout = project / "templates" / "startup" / "cards.yaml"
