@@ -140,6 +140,8 @@ def test_an_extending_layout_with_nothing_changed_draws_the_same_card(project: P
     ("  twin:\n    extends: value\n    elements:\n"
      "      - text: {box: [6, 76, 30, 6], field: name, style: smal}\n",
      "unknown style 'smal' (did you mean 'small'?)"),
+    ("  twin:\n    extends: value\n    elements:\n      - text: {box: [6, 76, 30, 6], value: abc}\n",
+     "a text's value is a whole number, printed as it is, not 'abc'"),
 ])
 def test_extends_mistakes_are_errors_at_their_place(project: Path, addition: str, message: str):
     layout = project / "templates" / "startup" / "cards.yaml"
