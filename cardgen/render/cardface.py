@@ -116,7 +116,13 @@ class FaceRenderer:
         return str(name) if name else None
 
     def _icon_text(self, face: Face, element: Element) -> str:
-        counts = face.fields.get(element.spec["field"]) or {}
+        name = element.spec["field"]
+        counts = face.fields.get(name) or {}
+        if not isinstance(counts, Mapping):
+            # a text field (field: name) stopped the build with an internal error
+            what = "a text" if isinstance(counts, Message) else describe(counts)
+            raise LayoutError(f"{element.where}: field '{name}' of {face.key} is {what}; an icons box "
+                              "prints icons and their counts (such as a company's activation)")
         repeat = element.spec.get("repeat", True)
         parts = []
         for icon, n in counts.items():
@@ -265,6 +271,8 @@ class FaceRenderer:
         else:
             if element.kind == "text":
                 self._message(face, element)
+            else:
+                self._icon_text(face, element)
             self._style(face, element)
 
     # -- for translation checks --------------------------------------------------------------

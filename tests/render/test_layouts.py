@@ -243,6 +243,18 @@ def test_a_style_with_a_colour_that_is_none_is_refused_by_validate_and_build(pro
     assert result.exit_code == 1 and message in result.output and "internal error" not in result.output
 
 
+def test_icons_of_a_text_field_are_refused_by_validate_and_build(project: Path, tmp_path: Path):
+    """An icons box of a card's text (field: name) passed validate and stopped the build with
+    an internal error (AttributeError)."""
+    line = _break(project, "field: production, style: icon_row_right}", "field: name, style: icon_row_right}")
+    message = ("field 'name' of company.power_plant:deactivated is a text; an icons box prints icons and "
+               "their counts (such as a company's activation)")
+    result = runner.invoke(app, ["validate", "briefcase"])
+    assert result.exit_code == 1 and f"cards.yaml:{line}:" in result.output and message in result.output
+    result = runner.invoke(app, ["build", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and message in result.output and "internal error" not in result.output
+
+
 def test_preview_of_a_card_whose_layout_has_an_unknown_field_is_one_error_line(project: Path, tmp_path: Path):
     # preview and export draw through face_images, which runs the same check as build
     _break(project, *NOPE, game="fmnyc")
