@@ -111,6 +111,10 @@ class FaceRenderer:
     def _icon_name(self, face: Face, element: Element) -> str | None:
         """The icon an ``icon`` element draws on ``face`` (None: none), one the game has."""
         name = self._value(face, element.spec.get("name"))
+        if name and not isinstance(name, str):
+            # name: $name (a card's title) was said as "no icon 'Message(context=...)'"
+            raise LayoutError(f"{element.where}: the icon's name ({element.spec.get('name')}) on {face.key} "
+                              f"is {_what(name)}, not the name of an icon")
         if name and name not in self.book.icons(self.ink_saver):
             raise LayoutError(f"{element.where}: no icon '{name}' (for {face.key})")
         return str(name) if name else None
@@ -120,9 +124,8 @@ class FaceRenderer:
         counts = face.fields.get(name) or {}
         if not isinstance(counts, Mapping):
             # a text field (field: name) stopped the build with an internal error
-            what = "a text" if isinstance(counts, Message) else describe(counts)
-            raise LayoutError(f"{element.where}: field '{name}' of {face.key} is {what}; an icons box "
-                              "prints icons and their counts (such as a company's activation)")
+            raise LayoutError(f"{element.where}: field '{name}' of {face.key} is {_what(counts)}; an icons "
+                              "box prints icons and their counts (such as a company's activation)")
         repeat = element.spec.get("repeat", True)
         parts = []
         for icon, n in counts.items():
@@ -172,9 +175,20 @@ class FaceRenderer:
                     draw_text(c, fit, px, py, icons)
             c.restoreState()
 
+    def _art_name(self, face: Face, element: Element) -> str | None:
+        """The picture file an ``art`` element draws on ``face`` (None: none)."""
+        field_name = str(element.spec.get("field", "art"))
+        name = face.fields.get(field_name)
+        if name and not isinstance(name, str):
+            # field: name (a card's title) passed validate and the build named the picture
+            # 'Message(context=...)'
+            raise LayoutError(f"{element.where}: field '{field_name}' of {face.key} is {_what(name)}; an "
+                              "art box prints the picture file a field names (such as art)")
+        return name or None
+
     def _art(self, c: Canvas, face: Face, element: Element,
              box: tuple[float, float, float, float]) -> None:
-        name = face.fields.get(str(element.spec.get("field", "art")))
+        name = self._art_name(face, element)
         if not name:
             return
         game = self.book.path.parent.name     # templates/<game>/cards.yaml
@@ -266,7 +280,7 @@ class FaceRenderer:
         elif element.kind == "icon":
             self._icon_name(face, element)
         elif element.kind == "art":
-            if face.fields.get(str(spec.get("field", "art"))):
+            if self._art_name(face, element):
                 self._colour(face, element, spec.get("colour", "ink"))
         else:
             if element.kind == "text":
@@ -301,6 +315,11 @@ class FaceRenderer:
                     if (slot.card, slot.field) not in seen:
                         seen.add((slot.card, slot.field))
                         yield slot
+
+
+def _what(value: Any) -> str:
+    """A face field's value as a message names it: a card's text, else its type."""
+    return "a text" if isinstance(value, Message) else describe(value)
 
 
 def _unknown_fields(book: LayoutBook, faces: list[Face], every: list[Face]) -> list[str]:

@@ -255,6 +255,25 @@ def test_icons_of_a_text_field_are_refused_by_validate_and_build(project: Path, 
     assert result.exit_code == 1 and message in result.output and "internal error" not in result.output
 
 
+@pytest.mark.parametrize("old, new, message", [
+    # the build named the picture 'Message(context=...)', validate passing it
+    ("box: [21.5, 29.3, 20, 11], field: art,", "box: [21.5, 29.3, 20, 11], field: name,",
+     "field 'name' of company.power_plant:deactivated is a text; an art box prints the picture file a "
+     "field names (such as art)"),
+    # said as "no icon 'Message(context='company.power_plant:name', ...)'"
+    ("name: cost_badge, when: cost}", "name: $name, when: cost}",
+     "the icon's name ($name) on company.newspaper:deactivated is a text, not the name of an icon"),
+])
+def test_a_picture_or_icon_named_by_a_text_field_is_said_as_a_person_reads_it(
+        project: Path, tmp_path: Path, old: str, new: str, message: str):
+    line = _break(project, old, new)
+    for args in (["validate", "briefcase"], ["build", "--out", str(tmp_path / "out")]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1, result.output
+        assert f"cards.yaml:{line}:" in result.output and message in result.output, result.output
+        assert "Message(" not in result.output and "internal error" not in result.output
+
+
 def test_preview_of_a_card_whose_layout_has_an_unknown_field_is_one_error_line(project: Path, tmp_path: Path):
     # preview and export draw through face_images, which runs the same check as build
     _break(project, *NOPE, game="fmnyc")
