@@ -60,7 +60,7 @@ class FaceRenderer:
         if isinstance(raw, str) and raw.startswith("$"):
             return face.fields.get(raw[1:])
         if isinstance(raw, str) and "{" in raw:
-            return _PLACEHOLDER.sub(lambda m: str(face.fields.get(m.group(1), "")), raw)
+            return _PLACEHOLDER.sub(lambda m: _plain(face.fields.get(m.group(1), "")), raw)
         return raw
 
     @staticmethod
@@ -78,7 +78,8 @@ class FaceRenderer:
         value = self._value(face, raw)
         if value in (None, "", "none"):
             return None
-        colour = self.book.palette(self.ink_saver).get(str(value), str(value))
+        value = _plain(value)
+        colour = self.book.palette(self.ink_saver).get(value, value)
         if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
             raise LayoutError(f"{element.where}: unknown colour '{value}' on {face.key} (use a "
                               "palette name or #rrggbb)")
@@ -315,6 +316,12 @@ class FaceRenderer:
                     if (slot.card, slot.field) not in seen:
                         seen.add((slot.card, slot.field))
                         yield slot
+
+
+def _plain(value: Any) -> str:
+    """A face field's value put in a setting: a card's text as its English words, not
+    'Message(context=...)', which an unknown colour named."""
+    return value.source if isinstance(value, Message) else str(value)
 
 
 def _what(value: Any) -> str:

@@ -263,6 +263,9 @@ def test_icons_of_a_text_field_are_refused_by_validate_and_build(project: Path, 
     # said as "no icon 'Message(context='company.power_plant:name', ...)'"
     ("name: cost_badge, when: cost}", "name: $name, when: cost}",
      "the icon's name ($name) on company.newspaper:deactivated is a text, not the name of an icon"),
+    # "unknown colour 'Message(context='company.power_plant:name', ...)_bg'"
+    ('fill: "{frame}_bg", bleed: true}', 'fill: "{name}_bg", bleed: true}',
+     "unknown colour 'Power Plant_bg' on company.power_plant:deactivated"),
 ])
 def test_a_picture_or_icon_named_by_a_text_field_is_said_as_a_person_reads_it(
         project: Path, tmp_path: Path, old: str, new: str, message: str):
