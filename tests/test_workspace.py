@@ -201,6 +201,18 @@ def test_a_clone_of_cardgen_is_said_to_hold_the_games_own_data_not_your_files(tm
     assert "your files" not in line
 
 
+def test_a_set_file_named_without_its_folder_is_said_where_it_is(tmp_path: Path, monkeypatch):
+    # --set my-set.yaml in the workspace was told only "no company set file my-set.yaml"
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(ws)
+    result = invoke("simulate", "--set", "my-set.yaml", "-n", "1")
+    assert result.exit_code == 2
+    assert result.output.strip() == ("error: no company set file my-set.yaml (did you mean "
+                                     "cards/briefcase/my-set.yaml?)")
+    result = invoke("simulate", "--set", "nothing.yaml")
+    assert result.output.strip() == "error: no company set file nothing.yaml"
+
+
 def test_a_workspace_of_another_game_says_so_when_a_command_takes_the_default_game(tmp_path: Path,
                                                                                 monkeypatch):
     # init --from startup, then 'cardgen list': Briefcase, and the line said "all game data
