@@ -213,6 +213,19 @@ def test_a_set_file_named_without_its_folder_is_said_where_it_is(tmp_path: Path,
     assert result.output.strip() == "error: no company set file nothing.yaml"
 
 
+def test_a_file_of_career_cards_named_without_its_folder_is_said_where_it_is(tmp_path: Path, monkeypatch):
+    # the README's cards/fmnyc/examples/my-careers.yaml, given as --set my-careers.yaml
+    ws = tmp_path / "ws"
+    assert invoke("init", str(ws), "--from", "fmnyc").exit_code == 0
+    (ws / "cards/fmnyc/examples").mkdir()
+    shutil.copy(ws / "cards/fmnyc/careers.yaml", ws / "cards/fmnyc/examples/my-careers.yaml")
+    monkeypatch.chdir(ws)
+    result = invoke("simulate", "fmnyc", "--set", "my-careers.yaml", "-n", "1")
+    assert result.exit_code == 2
+    assert result.output.strip() == ("error: no file of Career cards my-careers.yaml (did you mean "
+                                     "cards/fmnyc/examples/my-careers.yaml?)")
+
+
 def test_a_workspace_of_another_game_says_so_when_a_command_takes_the_default_game(tmp_path: Path,
                                                                                 monkeypatch):
     # init --from startup, then 'cardgen list': Briefcase, and the line said "all game data
