@@ -7,6 +7,7 @@ pass are filled in from the shipped data, so one edited file is checked against 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -554,6 +555,43 @@ def career_cards(ctx: Context) -> Iterator[Problem]:
             yield doc.problem("career-titles", f"{card['title']}: the title is also that of the card "
                               f"at line {doc.at('cards', j, 'title')[0]}; give each card its own",
                               "cards", i, "title")
+
+
+# The effects of a Career card whose numbers are amounts its text prints as they are (coins
+# gained or paid, points, bonuses); others read relative to the rules ("tax only on managers over
+# 4" for one manager of relief, "twice" for one extra bonus, "costs nothing" for a discount).
+_PRINTED_AMOUNTS = {"gain": "items", "pay": "items", "sale_bonus": "coins", "score_bonus": "points",
+                    "award_bonus": "coins", "reparation_bonus": "coins"}
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                 "eleven", "twelve")
+
+
+def _reads_as(n: int) -> set[str]:
+    """How a card's text may print the number ``n``: digits, the word; one also 'a' or 'an'."""
+    return {str(n)} | ({_NUMBER_WORDS[n]} if n < len(_NUMBER_WORDS) else set()) | \
+        ({"a", "an", "once"} if n == 1 else set())
+
+
+@check
+def career_text_amounts(ctx: Context) -> Iterator[Problem]:
+    """career-text: a Career card's text prints the amounts its ability gains, pays or adds. A
+    number changed in the ability and not in the text printed a card that says otherwise than
+    the game plays (its picture showing one amount, its text another): a warning, as Briefcase's
+    ability-text is, since a text may word it another way."""
+    doc = ctx.one("careers")
+    if doc is None:
+        return
+    for i, card in enumerate(doc.data["cards"]):
+        words = set(re.findall(r"[a-z]+|\d+", str(card.get("text", "")).casefold()))
+        for effect in card["ability"]:
+            key = _PRINTED_AMOUNTS.get(effect.get("kind"))
+            value = effect.get(key) if key else None
+            amounts = value.items() if isinstance(value, dict) else [(key, value)]
+            for name, n in amounts:
+                if isinstance(n, int) and not isinstance(n, bool) and words.isdisjoint(_reads_as(n)):
+                    yield doc.problem("career-text", f"{card['title']}: its ability's {effect['kind']} "
+                                      f"{name} is {n}, which its text does not print", "cards", i,
+                                      "text", severity="warning")
 
 
 @check
