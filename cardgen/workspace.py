@@ -148,6 +148,14 @@ class Workspace:
                 files += sorted(p for p in folder.rglob("*") if not p.is_dir())
         return files
 
+    def _games_of_yours(self) -> list[str]:
+        """The games the workspace's own files are of (``cards/<game>/...`` and the like)."""
+        from cardgen.games import registered_games
+
+        games = {p.relative_to(self.root).parts[1] for p in self.yours()
+                 if len(p.relative_to(self.root).parts) > 2} if self.root is not None else set()
+        return sorted(games & set(registered_games()))
+
     def describe(self, game: str | None = None) -> str:
         """One line: which workspace, how it was found, and which of its files are the user's."""
         if self.root is None:
@@ -162,10 +170,23 @@ class Workspace:
             return line + "; a checkout of cardgen's source: its data is the games' own"
         mine = self.yours(game)
         if not mine:
+            # 'cardgen init DIR --from startup' and then 'cardgen build' built Briefcase, the
+            # game when none is named, and the line said "all game data shipped with cardgen"
+            others = self._games_of_yours() if game == _default_game() else []
+            if others:
+                return line + (f"; none of your files is of {game}, the game when none is named (they "
+                               f"are of {', '.join(others)}: name it, as in --game {others[0]}); {game} "
+                               "shipped with cardgen")
             return line + "; all game data shipped with cardgen"
         names = [p.relative_to(self.root).as_posix() for p in mine]
         shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
         return line + f"; your files: {shown}; the rest shipped with cardgen"
+
+
+def _default_game() -> str:
+    from cardgen.games import DEFAULT_GAME
+
+    return DEFAULT_GAME
 
 
 def _inside(path: Path, folder: Path) -> bool:

@@ -201,6 +201,45 @@ def test_a_clone_of_cardgen_is_said_to_hold_the_games_own_data_not_your_files(tm
     assert "your files" not in line
 
 
+def test_a_set_file_named_without_its_folder_is_said_where_it_is(tmp_path: Path, monkeypatch):
+    # --set my-set.yaml in the workspace was told only "no company set file my-set.yaml"
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(ws)
+    result = invoke("simulate", "--set", "my-set.yaml", "-n", "1")
+    assert result.exit_code == 2
+    assert result.output.strip() == ("error: no company set file my-set.yaml (did you mean "
+                                     "cards/briefcase/my-set.yaml?)")
+    result = invoke("simulate", "--set", "nothing.yaml")
+    assert result.output.strip() == "error: no company set file nothing.yaml"
+
+
+def test_a_file_of_career_cards_named_without_its_folder_is_said_where_it_is(tmp_path: Path, monkeypatch):
+    # the README's cards/fmnyc/examples/my-careers.yaml, given as --set my-careers.yaml
+    ws = tmp_path / "ws"
+    assert invoke("init", str(ws), "--from", "fmnyc").exit_code == 0
+    (ws / "cards/fmnyc/examples").mkdir()
+    shutil.copy(ws / "cards/fmnyc/careers.yaml", ws / "cards/fmnyc/examples/my-careers.yaml")
+    monkeypatch.chdir(ws)
+    result = invoke("simulate", "fmnyc", "--set", "my-careers.yaml", "-n", "1")
+    assert result.exit_code == 2
+    assert result.output.strip() == ("error: no file of Career cards my-careers.yaml (did you mean "
+                                     "cards/fmnyc/examples/my-careers.yaml?)")
+
+
+def test_a_workspace_of_another_game_says_so_when_a_command_takes_the_default_game(tmp_path: Path,
+                                                                                monkeypatch):
+    # init --from startup, then 'cardgen list': Briefcase, and the line said "all game data
+    # shipped with cardgen", as if the workspace held none
+    ws = tmp_path / "ws"
+    assert invoke("init", str(ws), "--from", "startup").exit_code == 0
+    monkeypatch.chdir(ws)
+    result = invoke("list", "bots")
+    assert result.exit_code == 0
+    assert ("; none of your files is of briefcase, the game when none is named (they are of startup: "
+            "name it, as in --game startup); briefcase shipped with cardgen") in result.stderr
+    assert "your files: cards/startup/" in invoke("list", "startup", "bots").stderr
+
+
 def test_an_empty_workspace_option_is_an_error_not_the_current_folder(tmp_path: Path, monkeypatch):
     # "-w $UNSET_VARIABLE": the user meant a folder; working on the current one would surprise.
     (tmp_path / "cards").mkdir()

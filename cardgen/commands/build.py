@@ -89,7 +89,7 @@ def translator_for(game: str, lang: str) -> Translator:
         raise UsageProblem(str(exc).strip("'\"")) from None
     except CatalogError as exc:
         # The problem is already at its place (path:line:col: error[rule]: ...): printed alone.
-        raise BuildFailed([], placed=[exc.problem.format()]) from None
+        raise BuildFailed([], placed=[p.format() for p in exc.problems]) from None
 
 
 @dataclass

@@ -172,8 +172,10 @@ class Terminal:
         # What the game shows names cards and companies from data files: printed escaped.
         for line in describe(self.simulator, observation):
             typer.echo(printable(f"  {line}"))
-        # Read as a bot's move is shown: "seat 2 (expert): ...".
-        typer.echo(printable(f"seat {decision.seat + 1} (you): {question(decision)}"))
+        # Read as a bot's move is shown: "seat 2 (expert): ...". A question of yes or no has no
+        # numbered options: it says how to answer (a person answered 1 and was told so after).
+        answer = " (y or n)" if decision.kind == "yes_no" else ""
+        typer.echo(printable(f"seat {decision.seat + 1} (you): {question(decision)}{answer}"))
         if decision.kind != "yes_no":
             for i in range(len(decision.options)):
                 typer.echo(printable(f"  {i + 1}. {decision.label(i)}"))
@@ -320,8 +322,11 @@ class Session:
                 typer.echo("  undone")
                 continue
             if self.log.bots[decision.seat] != YOU:       # what the person sees the bots do
-                typer.echo(printable(f"  seat {decision.seat + 1} ({self.log.bots[decision.seat]}): "
-                                     f"{move_text(decision, choice)}"))
+                # not what the game keeps from the other seats (a bot's kept Career cards)
+                seen = (f"{decision.prompt.rstrip(': ')} (hidden from the other seats)"
+                        if decision.tag in getattr(self.simulator, "hidden_choices", ())
+                        else move_text(decision, choice))
+                typer.echo(printable(f"  seat {decision.seat + 1} ({self.log.bots[decision.seat]}): {seen}"))
             state.apply(choice)
             self.log.choices.append({"seat": decision.seat, "decision": decision.tag,
                                      "choice": as_logged(choice)})

@@ -14,7 +14,7 @@ import codecs
 import io
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,10 +39,12 @@ class UnknownLanguage(LookupError):
 
 
 class CatalogError(Exception):
-    """A PO or POT file that cannot be read; carries the problem at its place."""
+    """A PO or POT file that cannot be read; carries the problem at its place (``problems``: it
+    and any more found with it, each at its own place)."""
 
-    def __init__(self, problem: Problem):
+    def __init__(self, problem: Problem, more: Sequence[Problem] = ()):
         self.problem = problem
+        self.problems = [problem, *more]
         super().__init__(problem.format())
 
 

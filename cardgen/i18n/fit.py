@@ -128,7 +128,8 @@ def english_fit_problems(game: str, set_docs: Sequence[Document] = ()) -> list[P
                 shown, line = display_path(path), int(at)
         problems.append(Problem(shown, line, 1, "text-fit",
                                 f"{slot.card}: its {slot.field} does not fit its box in English: "
-                                f"{fit.overflow:g} pt too large at the smallest size, {fit.size:g} pt; "
+                                f"it runs {fit.overflow:g} pt past it even at the smallest size, "
+                                f"{fit.size:g} pt; "
                                 "shorten it, or give the layout's box more room"))
     return problems
 
@@ -284,5 +285,6 @@ def fit_problems(game: str, lang: str, shown: str, po: polib.POFile, where: dict
             shown, where[entries[ctx].linenum], 1, "i18n-fit",
             f"{ctx}: does not fit card {worst.card}, field '{worst.field}' "
             f"({_mm(worst.width)} x {_mm(worst.height)} mm) in language '{lang}': "
-            f"{worst.overflow:g} pt too large at the minimum size of {worst.size:g} pt{also}"))
+            f"it runs {worst.overflow:g} pt past the box even at the minimum size of {worst.size:g} pt"
+            f"{also}"))
     return problems

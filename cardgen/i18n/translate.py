@@ -57,10 +57,12 @@ def translator(game: str, lang: str) -> Translator:
     # where the translator mends it, beside the card; the card alone sent them searching.
     # At its msgstr line, as i18n check reports it.
     shown, at = display_path(path), msgstr_lines(path, po)
-    for e in used:
-        # A label's %(name)s value renamed or a lone % would print as it is ('Spielplan
-        # %(seite)s'): refused at its line, as i18n check reports it, before anything is drawn.
-        for rule, text in check_values(e.msgid, e.msgstr):
-            raise CatalogError(Problem(shown, at[e.linenum], 1, rule, f"{e.msgctxt or ''}: {text}"))
+    # A label's %(name)s value renamed or a lone % would print as it is ('Spielplan
+    # %(seite)s'): refused at its line, as i18n check reports it, before anything is drawn;
+    # every one of them, not the first alone (a build for each mistake).
+    refused = [Problem(shown, at[e.linenum], 1, rule, f"{e.msgctxt or ''}: {text}")
+               for e in used for rule, text in check_values(e.msgid, e.msgstr)]
+    if refused:
+        raise CatalogError(refused[0], refused[1:])
     return CatalogTranslator({(e.msgctxt or "", e.msgid): e.msgstr for e in used},
                              {e.msgctxt or "": f"{shown}:{at[e.linenum]}" for e in used})

@@ -60,7 +60,7 @@ class FaceRenderer:
         if isinstance(raw, str) and raw.startswith("$"):
             return face.fields.get(raw[1:])
         if isinstance(raw, str) and "{" in raw:
-            return _PLACEHOLDER.sub(lambda m: str(face.fields.get(m.group(1), "")), raw)
+            return _PLACEHOLDER.sub(lambda m: _plain(face.fields.get(m.group(1), "")), raw)
         return raw
 
     @staticmethod
@@ -78,7 +78,8 @@ class FaceRenderer:
         value = self._value(face, raw)
         if value in (None, "", "none"):
             return None
-        colour = self.book.palette(self.ink_saver).get(str(value), str(value))
+        value = _plain(value)
+        colour = self.book.palette(self.ink_saver).get(value, value)
         if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
             raise LayoutError(f"{element.where}: unknown colour '{value}' on {face.key} (use a "
                               "palette name or #rrggbb)")
@@ -111,12 +112,21 @@ class FaceRenderer:
     def _icon_name(self, face: Face, element: Element) -> str | None:
         """The icon an ``icon`` element draws on ``face`` (None: none), one the game has."""
         name = self._value(face, element.spec.get("name"))
+        if name and not isinstance(name, str):
+            # name: $name (a card's title) was said as "no icon 'Message(context=...)'"
+            raise LayoutError(f"{element.where}: the icon's name ({element.spec.get('name')}) on {face.key} "
+                              f"is {_what(name)}, not the name of an icon")
         if name and name not in self.book.icons(self.ink_saver):
             raise LayoutError(f"{element.where}: no icon '{name}' (for {face.key})")
         return str(name) if name else None
 
     def _icon_text(self, face: Face, element: Element) -> str:
-        counts = face.fields.get(element.spec["field"]) or {}
+        name = element.spec["field"]
+        counts = face.fields.get(name) or {}
+        if not isinstance(counts, Mapping):
+            # a text field (field: name) stopped the build with an internal error
+            raise LayoutError(f"{element.where}: field '{name}' of {face.key} is {_what(counts)}; an icons "
+                              "box prints icons and their counts (such as a company's activation)")
         repeat = element.spec.get("repeat", True)
         parts = []
         for icon, n in counts.items():
@@ -166,9 +176,20 @@ class FaceRenderer:
                     draw_text(c, fit, px, py, icons)
             c.restoreState()
 
+    def _art_name(self, face: Face, element: Element) -> str | None:
+        """The picture file an ``art`` element draws on ``face`` (None: none)."""
+        field_name = str(element.spec.get("field", "art"))
+        name = face.fields.get(field_name)
+        if name and not isinstance(name, str):
+            # field: name (a card's title) passed validate and the build named the picture
+            # 'Message(context=...)'
+            raise LayoutError(f"{element.where}: field '{field_name}' of {face.key} is {_what(name)}; an "
+                              "art box prints the picture file a field names (such as art)")
+        return name or None
+
     def _art(self, c: Canvas, face: Face, element: Element,
              box: tuple[float, float, float, float]) -> None:
-        name = face.fields.get(str(element.spec.get("field", "art")))
+        name = self._art_name(face, element)
         if not name:
             return
         game = self.book.path.parent.name     # templates/<game>/cards.yaml
@@ -219,8 +240,8 @@ class FaceRenderer:
             self.problems.append(f"{where} in language '{self.lang}': {unknown}")
         if not fit.fits:
             self.problems.append(
-                f"{where} does not fit its box in language '{self.lang}': {fit.overflow:g} pt too "
-                f"large at the minimum size of {fit.size:g} pt")
+                f"{where} does not fit its box in language '{self.lang}': it runs {fit.overflow:g} pt "
+                f"past it even at the minimum size of {fit.size:g} pt")
 
     # -- checking before drawing ------------------------------------------------------------
 
@@ -260,11 +281,13 @@ class FaceRenderer:
         elif element.kind == "icon":
             self._icon_name(face, element)
         elif element.kind == "art":
-            if face.fields.get(str(spec.get("field", "art"))):
+            if self._art_name(face, element):
                 self._colour(face, element, spec.get("colour", "ink"))
         else:
             if element.kind == "text":
                 self._message(face, element)
+            else:
+                self._icon_text(face, element)
             self._style(face, element)
 
     # -- for translation checks --------------------------------------------------------------
@@ -293,6 +316,17 @@ class FaceRenderer:
                     if (slot.card, slot.field) not in seen:
                         seen.add((slot.card, slot.field))
                         yield slot
+
+
+def _plain(value: Any) -> str:
+    """A face field's value put in a setting: a card's text as its English words, not
+    'Message(context=...)', which an unknown colour named."""
+    return value.source if isinstance(value, Message) else str(value)
+
+
+def _what(value: Any) -> str:
+    """A face field's value as a message names it: a card's text, else its type."""
+    return "a text" if isinstance(value, Message) else describe(value)
 
 
 def _unknown_fields(book: LayoutBook, faces: list[Face], every: list[Face]) -> list[str]:

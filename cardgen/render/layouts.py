@@ -246,9 +246,20 @@ class LayoutBook:
                 raise LayoutError(f"{at}: '{kind}' needs box: [x, y, width, height] in mm")
             if kind == "text" and not ({"field", "label", "value"} & set(body)):
                 raise LayoutError(f"{at}: 'text' needs a field, label or value")
+            # printed as it is: value: abc passed validate and stopped the build (ValueError)
+            if kind == "text" and "value" in body and not re.fullmatch(r"-?\d+", str(body["value"])):
+                raise LayoutError(f"{at}: a text's value is a whole number, printed as it is, not "
+                                  f"'{shorten(str(body['value']))}' (a card's text comes from a field "
+                                  "or a label)")
+            # without them an icon drew nothing, silently, and icons stopped the build
+            if kind == "icon" and "name" not in body:
+                raise LayoutError(f"{at}: 'icon' needs a name (an icon of the file, or $field)")
+            if kind == "icons" and "field" not in body:
+                raise LayoutError(f"{at}: 'icons' needs a field (the card's icons and their counts)")
             if kind == "text" and str(body.get("style", "")).lstrip("$") not in self.styles \
                     and not str(body.get("style", "")).startswith("$"):
-                raise LayoutError(f"{at}: unknown style '{body.get('style')}'")
+                raise LayoutError(f"{at}: unknown style '{body.get('style')}'"
+                                  f"{did_you_mean(str(body.get('style')), list(self.styles))}")
             elements.append(Element(kind, body, at))
         return Layout(name, None if size == "card" else (float(size[0]), float(size[1])),
                       tuple(elements))

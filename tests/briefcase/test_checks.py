@@ -392,6 +392,17 @@ def test_custom_set_alone_with_an_unknown_company(data):
     assert p.message == "Tech Boom: no company named 'Startup Incubatr' (did you mean 'Startup Incubator'?)"
 
 
+def test_a_new_company_the_set_does_not_list_is_a_warning(data):
+    # it was in no game and on no card, without a word (list companies showed it in the set)
+    text = edit(data, "examples/custom-set.yaml", "Shopping Mall, Startup Incubator",
+                "Shopping Mall, Cargo Company")
+    p = only_warning(CUSTOM)
+    assert p.rule == "set-new-company-unlisted"
+    at(p, "examples/custom-set.yaml", where(text, "id: startup_incubator"))
+    assert p.message == ("Tech Boom: Startup Incubator is a new company its companies do not list, so no "
+                         "game plays it and no card prints it; add it to companies, or remove it")
+
+
 def test_custom_set_alone_with_a_schema_problem(data):
     text = edit(data, "examples/custom-set.yaml", "    vp: 1\n", "    vp: 1\n    bogus: 1\n")
     p = only(CUSTOM)
@@ -489,6 +500,16 @@ def test_ability_text_may_print_a_number_as_a_word(data):
     assert validate() == (0, [])
 
 
+def test_ability_text_may_print_twice_for_two_a_turn(data):
+    # "Twice per turn" was warned of as a text that does not print the ability's per_turn 2
+    edit(data, "examples/custom-set.yaml", "per_turn: 1", "per_turn: 2")
+    p = only_warning(CUSTOM)
+    assert (p.rule, p.message) == ("ability-text", "Startup Incubator: its ability's 'per_turn' is 2, "
+                                                   "which its text does not print")
+    edit(data, "examples/custom-set.yaml", '"Once per turn', '"Twice per turn')
+    assert validate(CUSTOM) == (0, [])
+
+
 def test_ability_text_names_the_resource_of_its_ability(data):
     text = edit(data, "examples/custom-set.yaml", "as: steel", "as: paper")
     p = only_warning(CUSTOM)
@@ -514,3 +535,5 @@ def test_text_fit_a_new_company_name_too_long_for_its_card(data):
     at(p, "examples/custom-set.yaml", (where(text, "W" * 40)[0], 1))
     assert p.message.startswith("company.startup_incubator:") and \
         "its name does not fit its box in English: " in p.message
+    # how far it overflows, not a font size: "2.92 pt too large" read as one
+    assert re.search(r"it runs [\d.]+ pt past it even at the smallest size, [\d.]+ pt; shorten it", p.message)

@@ -350,6 +350,29 @@ def test_career_serials(data):
     assert p.message == "Real Estate Developer: serial number 1 is also Heir's"
 
 
+def test_career_titles(data):
+    # two cards of one title passed: the draft offered "Real Estate Developer" twice, and
+    # check-set and the summaries named two cards alike
+    text = edit(data, "careers.yaml", "title: Real Estate Developer\n", "title: heir\n")
+    p = only()
+    assert p.rule == "career-titles"
+    at(p, "careers.yaml", value_of(text, "title: heir"))
+    line = value_of(text, "title: Heir")[0]
+    assert p.message == f"heir: the title is also that of the card at line {line}; give each card its own"
+
+
+def test_career_text_prints_the_amount_its_ability_gains(data):
+    # the Heir gaining 8 coins and its text still saying 6 passed: the card showed 8 coins in
+    # its picture and "collect 6 coins" under it
+    text = edit(data, "careers.yaml", "items: {coin: 6}", "items: {coin: 8}")
+    code, found = validate()
+    assert code == 0 and len(found) == 1, found
+    (p,) = found
+    assert p.rule == "career-text"
+    at(p, "careers.yaml", value_of(text, 'text: "Round 1 only: collect 6 coins'))
+    assert p.message == "Heir: its ability's gain coin is 8, which its text does not print"
+
+
 def test_career_symbols_explain_every_timing_a_card_shows(data):
     """A card's timing symbol missing from 'symbols' would be missing from the printed aid."""
     edit(data, "careers.yaml", '  - {id: first_round, text: "To be performed in the first round only"}\n', "")

@@ -245,6 +245,22 @@ def test_build_refuses_a_renamed_value_at_its_line(project: Path, tmp_path: Path
     assert "nothing written." in out and not out_dir.exists()
 
 
+def test_build_refuses_every_renamed_value_not_the_first_alone(project: Path, tmp_path: Path):
+    # the build named the first and stopped: a translator mended one per build
+    path, first = _new_catalog_with("fmnyc", "label:board_map",
+                                    "Spielplan %(seite)s: so passen die Seiten zusammen")
+    po = read_catalog(path)
+    entry(po, "label:scale_note").msgstr = "gedruckt mit %(percent)s %"
+    po.save()
+    second = path.read_text(encoding="utf-8").splitlines().index('msgstr "gedruckt mit %(percent)s %"') + 1
+    code, out = cardgen("build", "fmnyc", "--lang", "de", "--out", str(tmp_path / "out"))
+    assert code == 1
+    assert f"{display_path(path)}:{first}:1: error[i18n-values]: label:board_map:" in out, out
+    assert (f"{display_path(path)}:{second}:1: error[i18n-values]: label:scale_note: a % that is not "
+            "part of a value such as %(percent)s (write %% for a percent sign)") in out.splitlines(), out
+    assert "nothing written." in out
+
+
 def test_an_insert_text_with_an_unknown_icon_is_quoted_where_the_build_stops(project: Path, tmp_path: Path):
     # "insert turn in language 'de': unknown icon {zwei_gleiche}" named no text: the translator
     # searched the catalog for it. Quoted from its start, as a word too wide for its column is.

@@ -48,6 +48,18 @@ def _entry(po: polib.POFile, context: str) -> polib.POEntry:
     return next(e for e in po if e.msgctxt == context)
 
 
+def test_validate_checks_an_own_file_with_the_game_and_reports_its_problems(workspace: Path):
+    # Checked with the game's careers.yaml, the own file's meaning was not checked at all, and
+    # validate stopped with an internal error (DataError) where it laid out its cards.
+    own = workspace / OWN
+    own.write_text(own.read_text(encoding="utf-8").replace("    serial: 2\n", "    serial: 1\n", 1),
+                   encoding="utf-8")
+    code, out = run("validate")
+    assert code == 1, out
+    assert "internal error" not in out
+    assert f"{OWN.as_posix()}:" in out and "error[career-serials]" in out and "serial number 1 is also" in out
+
+
 def test_a_new_card_of_an_own_file_is_in_the_catalog_at_its_line(workspace: Path):
     po = _catalog(workspace)
     title = _entry(po, "career.night_heir:title")

@@ -131,6 +131,17 @@ def test_an_extending_layout_with_nothing_changed_draws_the_same_card(project: P
      "'value' has no element with id 'txet' to change (did you mean 'text'?)"),
     ("  twin:\n    extends: value\n    elements:\n      - rect: {before: icno, box: [0, 0, 1, 1]}\n",
      "no element with id 'icno' to go before (did you mean 'icon'?)"),
+    # an id misspelt beside a box is a new element: an icon with no name drew nothing, and
+    # icons with no field passed validate and stopped the build with an internal error
+    ("  twin:\n    extends: value\n    elements:\n      - icon: {id: icn, box: [24.5, 24, 10, 10]}\n",
+     "'icon' needs a name (an icon of the file, or $field)"),
+    ("  twin:\n    extends: value\n    elements:\n      - icons: {box: [24.5, 24, 10, 10]}\n",
+     "'icons' needs a field"),
+    ("  twin:\n    extends: value\n    elements:\n"
+     "      - text: {box: [6, 76, 30, 6], field: name, style: smal}\n",
+     "unknown style 'smal' (did you mean 'small'?)"),
+    ("  twin:\n    extends: value\n    elements:\n      - text: {box: [6, 76, 30, 6], value: abc}\n",
+     "a text's value is a whole number, printed as it is, not 'abc'"),
 ])
 def test_extends_mistakes_are_errors_at_their_place(project: Path, addition: str, message: str):
     layout = project / "templates" / "startup" / "cards.yaml"
@@ -230,6 +241,40 @@ def test_a_style_with_a_colour_that_is_none_is_refused_by_validate_and_build(pro
     assert result.exit_code == 1 and message in result.output
     result = runner.invoke(app, ["build", "--out", str(tmp_path / "out")])
     assert result.exit_code == 1 and message in result.output and "internal error" not in result.output
+
+
+def test_icons_of_a_text_field_are_refused_by_validate_and_build(project: Path, tmp_path: Path):
+    """An icons box of a card's text (field: name) passed validate and stopped the build with
+    an internal error (AttributeError)."""
+    line = _break(project, "field: production, style: icon_row_right}", "field: name, style: icon_row_right}")
+    message = ("field 'name' of company.power_plant:deactivated is a text; an icons box prints icons and "
+               "their counts (such as a company's activation)")
+    result = runner.invoke(app, ["validate", "briefcase"])
+    assert result.exit_code == 1 and f"cards.yaml:{line}:" in result.output and message in result.output
+    result = runner.invoke(app, ["build", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1 and message in result.output and "internal error" not in result.output
+
+
+@pytest.mark.parametrize("old, new, message", [
+    # the build named the picture 'Message(context=...)', validate passing it
+    ("box: [21.5, 29.3, 20, 11], field: art,", "box: [21.5, 29.3, 20, 11], field: name,",
+     "field 'name' of company.power_plant:deactivated is a text; an art box prints the picture file a "
+     "field names (such as art)"),
+    # said as "no icon 'Message(context='company.power_plant:name', ...)'"
+    ("name: cost_badge, when: cost}", "name: $name, when: cost}",
+     "the icon's name ($name) on company.newspaper:deactivated is a text, not the name of an icon"),
+    # "unknown colour 'Message(context='company.power_plant:name', ...)_bg'"
+    ('fill: "{frame}_bg", bleed: true}', 'fill: "{name}_bg", bleed: true}',
+     "unknown colour 'Power Plant_bg' on company.power_plant:deactivated"),
+])
+def test_a_picture_or_icon_named_by_a_text_field_is_said_as_a_person_reads_it(
+        project: Path, tmp_path: Path, old: str, new: str, message: str):
+    line = _break(project, old, new)
+    for args in (["validate", "briefcase"], ["build", "--out", str(tmp_path / "out")]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 1, result.output
+        assert f"cards.yaml:{line}:" in result.output and message in result.output, result.output
+        assert "Message(" not in result.output and "internal error" not in result.output
 
 
 def test_preview_of_a_card_whose_layout_has_an_unknown_field_is_one_error_line(project: Path, tmp_path: Path):

@@ -42,6 +42,13 @@ def test_a_game_is_played_to_its_end_from_scripted_input_and_saved(tmp_path: Pat
     assert "same end" in replayed.output and "workspace" in replayed.output.splitlines()[-1]
 
 
+def test_a_question_of_yes_or_no_says_how_to_answer_it():
+    # it showed no options, and a person who answered 1 was told "answer y or n" only then
+    result = play("--seats", "you,high", "--seed", "4")
+    assert result.exit_code == 0, result.output
+    assert "seat 1 (you): Draw a card? (y or n)" in result.output.splitlines()
+
+
 def test_the_person_sees_each_move_the_bots_make():
     # The bots' decisions are shown as they happen, read as the options are, with their seats.
     result = play("--seats", "you,high", "--seed", "4")
@@ -126,6 +133,18 @@ def test_too_few_or_many_numbers_are_said_as_a_person_answers():
     some = d.choose_many(0, "discard", "Discard", ["a", "b", "c"], 0, 1)
     with pytest.raises(ValueError, match="^answer with 0 to 1 option numbers, not 2$"):
         parse_answer(some, "1 2")
+
+
+def test_the_person_does_not_see_what_a_bot_keeps_behind_its_screen():
+    # Free Market: NYC printed a bot's kept Career cards ("seat 2 (heuristic): Keep 2 Career
+    # cards for the game: Engineer (...), Headhunter (...)"), which its seat alone may see.
+    careers = Path(__file__).resolve().parents[2] / "cards" / "fmnyc" / "careers.yaml"
+    result = runner.invoke(app, ["play", "fmnyc", "--set", str(careers)], input="1 2\n" * 3 + "q\n")
+    assert result.exit_code == 0, result.output
+    bots = [line.strip() for line in result.output.splitlines() if line.startswith("  seat 2 (heuristic): ")]
+    assert bots[:3] == ["seat 2 (heuristic): Keep 2 Career cards, pass 4 to your left (hidden from the "
+                        "other seats)"] * 2 + ["seat 2 (heuristic): Keep 2 Career cards for the game "
+                                               "(hidden from the other seats)"], bots
 
 
 def test_undo_takes_back_the_last_decision_of_yours():

@@ -82,6 +82,16 @@ def test_unknown_reaction_target_suggests_a_name(project: Path):
     assert "error[card-unknown]" in out and "did you mean 'investor'" in out
 
 
+def test_a_duplicate_card_name_says_where_the_first_is(project: Path):
+    # the message named no place, and the deck is 98 cards long
+    path = _edit(project, "deck.yaml", "name: Founder Scandal", "name: Poach")
+    first = path.read_text(encoding="utf-8").splitlines().index("    name: Poach") + 1
+    code, out = _validate(project)
+    assert code == 1
+    assert ("error[card-duplicate]: card 'Poach' reuses the id or name 'poach' "
+            f"(first used at line {first})") in out
+
+
 def test_effect_parameter_that_does_not_fit_its_kind(project: Path):
     _edit(project, "deck.yaml", "effect: {kind: take_banked, target: other}",
           "effect: {kind: take_banked, target: other, amount: 75}")

@@ -200,7 +200,7 @@ def ability_parameters_fit(ctx: Context) -> Iterator[Problem]:
 
 
 # How a text may print a number of its ability: digits, the word, the ordinal ("1st-level"),
-# and for one also "once" and "single" ("Once per turn").
+# for one also "once" and "single" ("Once per turn"), for two "twice" ("Twice per turn").
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                  "eleven", "twelve")
 _ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
@@ -214,6 +214,8 @@ def _ways_to_print(n: int) -> set[str]:
         ways |= {_NUMBER_WORDS[n], _ORDINALS[n]}
     if n == 1:
         ways |= {"once", "single"}
+    if n == 2:
+        ways.add("twice")
     return ways
 
 
@@ -328,6 +330,29 @@ def sets_are_complete(ctx: Context) -> Iterator[Problem]:
         table_with_new = ctx.lookup(list(doc.data.get("new_companies", [])))
         yield from _check_set(ctx, doc, ["companies"], doc.data["name"], doc.data["companies"],
                               table_with_new)
+
+
+@check
+def new_companies_listed(ctx: Context) -> Iterator[Problem]:
+    """A set file's new company is played and printed only when its ``companies`` list it: one
+    left out (a company renamed in one place, or added below and not to the list) passed
+    validate and was silently in no game and on no card, though ``list companies`` showed it
+    in the set and the catalogs asked for its texts. A warning: the file still plays."""
+    for doc in ctx.of_kind("company-set"):
+        new = list(doc.data.get("new_companies", []))
+        table = ctx.lookup(new)
+        if any(raw.casefold() not in table for raw in doc.data["companies"]):
+            continue        # a misspelt name is set-unknown-company's, with "did you mean"
+        listed = {id(table[raw.casefold()]) for raw in doc.data["companies"]}
+        for i, c in enumerate(new):
+            keys = (c["id"], c["name"], *c.get("aliases", []))
+            # one that reuses a box company's key is company-duplicate's problem already
+            if id(c) in listed or any(table.get(k.casefold()) is not c for k in keys):
+                continue
+            yield doc.problem("set-new-company-unlisted",
+                              f"{doc.data['name']}: {c['name']} is a new company its companies do "
+                              "not list, so no game plays it and no card prints it; add it to "
+                              "companies, or remove it", "new_companies", i, severity="warning")
 
 
 @check

@@ -196,7 +196,7 @@ def resolve_set(set_ref: str | None) -> tuple[Briefcase, CompanySet | None]:
     if path is not None and (path.suffix.lower() in (".yaml", ".yml") or os.path.lexists(path)):
         if not path.is_file():      # (a name too long for the file system raises: cli says so)
             if not os.path.lexists(path):
-                raise SelectionError(f"no company set file {set_ref}")
+                raise SelectionError(f"no company set file {set_ref}{_file_named(path)}")
             # A folder, pipe, device, link loop or dangling link, said which from its stat
             # (never opened: a pipe would block), as check-set and Free Market: NYC's --set say it.
             why = not_a_file(path, "company set file")
@@ -217,6 +217,21 @@ def resolve_set(set_ref: str | None) -> tuple[Briefcase, CompanySet | None]:
     hint = did_you_mean(set_ref, [s.id for s in game.sets.values()] + [i for i, _, _ in own] + names)
     raise SelectionError(f"no company set named '{set_ref}'{hint}; sets: {', '.join(names)}, "
                          f"or a set file{_example_named(wanted)}")
+
+
+def _file_named(path: Path) -> str:
+    """Where the workspace has a set file of ``path``'s name, how to give it from the current
+    folder: --set my-set.yaml in the workspace was told only that there is no such file."""
+    from cardgen.workspace import current
+
+    root = current().root
+    if root is None:
+        return ""
+    mine = [*game_files(GAME), *current().listing(Path("cards", GAME, "examples"), (".yaml", ".yml"))]
+    for found in mine:
+        if found.name == path.name and resolved(found).is_relative_to(resolved(root)):
+            return f" (did you mean {os.path.relpath(found)}?)"
+    return ""
 
 
 def _example_named(wanted: str) -> str:

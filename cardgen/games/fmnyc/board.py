@@ -612,8 +612,8 @@ class ShapeRenderer:
                     self.problems.append(f"{where}: text{what} in language '{self.lang}': {unknown}")
                 if not fit.fits:
                     self.problems.append(f"{where}: text{what} '{text[:40]}' does not fit its box in "
-                                         f"language '{self.lang}': {fit.overflow:g} pt too large at the "
-                                         f"minimum size of {fit.size:g} pt")
+                                         f"language '{self.lang}': it runs {fit.overflow:g} pt past it "
+                                         f"even at the minimum size of {fit.size:g} pt")
                 c.saveState()
                 draw_text(c, fit, px, py, icons)
                 c.restoreState()

@@ -7,6 +7,7 @@ pass are filled in from the shipped data, so one edited file is checked against 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -22,7 +23,7 @@ from cardgen.data.checks import (
     unknown_rulings,
     unprintable_texts,
 )
-from cardgen.data.documents import Document
+from cardgen.data.documents import Document, game_files
 from cardgen.data.schema import did_you_mean
 from cardgen.games.fmnyc.model import (
     COIN,
@@ -39,6 +40,7 @@ from cardgen.games.fmnyc.model import (
     label,
 )
 from cardgen.problems import Problem, plural
+from cardgen.safe_read import resolved
 
 
 class Context(CheckContext):
@@ -510,9 +512,10 @@ def career_deal(ctx: Context) -> Iterator[Problem]:
 
 @check
 def career_cards(ctx: Context) -> Iterator[Problem]:
-    """career-stage, career-serials, career-symbols: a card whose timing symbol shows a stage
-    names it, and no other does; serial numbers run 1 to the number of cards; every timing a
-    card shows is explained in the symbols (the printed aid lists them), once."""
+    """career-stage, career-serials, career-symbols, career-titles: a card whose timing symbol
+    shows a stage names it, and no other does; serial numbers run 1 to the number of cards;
+    every timing a card shows is explained in the symbols (the printed aid lists them), once;
+    no two cards have one title (the draft, the summaries and check-set name cards by it)."""
     doc = ctx.one("careers")
     if doc is None:
         return
@@ -545,6 +548,50 @@ def career_cards(ctx: Context) -> Iterator[Problem]:
             yield doc.problem("career-serials", f"{card['title']}: serial number {serial}, but there "
                               f"are {len(cards)} cards", "cards", i, "serial")
         seen.setdefault(serial, i)
+    titled: dict[str, int] = {}
+    for i, card in enumerate(cards):
+        j = titled.setdefault(card["title"].casefold(), i)
+        if j != i:
+            yield doc.problem("career-titles", f"{card['title']}: the title is also that of the card "
+                              f"at line {doc.at('cards', j, 'title')[0]}; give each card its own",
+                              "cards", i, "title")
+
+
+# The effects of a Career card whose numbers are amounts its text prints as they are (coins
+# gained or paid, points, bonuses); others read relative to the rules ("tax only on managers over
+# 4" for one manager of relief, "twice" for one extra bonus, "costs nothing" for a discount).
+_PRINTED_AMOUNTS = {"gain": "items", "pay": "items", "sale_bonus": "coins", "score_bonus": "points",
+                    "award_bonus": "coins", "reparation_bonus": "coins"}
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                 "eleven", "twelve")
+
+
+def _reads_as(n: int) -> set[str]:
+    """How a card's text may print the number ``n``: digits, the word; one also 'a' or 'an'."""
+    return {str(n)} | ({_NUMBER_WORDS[n]} if n < len(_NUMBER_WORDS) else set()) | \
+        ({"a", "an", "once"} if n == 1 else set())
+
+
+@check
+def career_text_amounts(ctx: Context) -> Iterator[Problem]:
+    """career-text: a Career card's text prints the amounts its ability gains, pays or adds. A
+    number changed in the ability and not in the text printed a card that says otherwise than
+    the game plays (its picture showing one amount, its text another): a warning, as Briefcase's
+    ability-text is, since a text may word it another way."""
+    doc = ctx.one("careers")
+    if doc is None:
+        return
+    for i, card in enumerate(doc.data["cards"]):
+        words = set(re.findall(r"[a-z]+|\d+", str(card.get("text", "")).casefold()))
+        for effect in card["ability"]:
+            key = _PRINTED_AMOUNTS.get(effect.get("kind"))
+            value = effect.get(key) if key else None
+            amounts = value.items() if isinstance(value, dict) else [(key, value)]
+            for name, n in amounts:
+                if isinstance(n, int) and not isinstance(n, bool) and words.isdisjoint(_reads_as(n)):
+                    yield doc.problem("career-text", f"{card['title']}: its ability's {effect['kind']} "
+                                      f"{name} is {n}, which its text does not print", "cards", i,
+                                      "text", severity="warning")
 
 
 @check
@@ -849,7 +896,20 @@ class FmnycRules:
     id = GAME
 
     def check(self, docs: list[Document]) -> list[Problem]:
-        return CHECKS.run(Context(docs))
+        """The documents' problems; a file of Career cards that is not the game's own (one in
+        a subfolder, what --set and check-set take) checked with the rest in place of the
+        game's careers.yaml. Checked together, the context read the game's file alone and the
+        other one was not checked at all: a whole-workspace validate passed it, then stopped
+        with an internal error where it laid out its cards."""
+        data = {resolved(p) for p in game_files(GAME)}
+        careers = [d for d in docs if d.kind == "careers"]
+        others = [d for d in careers if resolved(d.path) not in data]
+        if len(careers) < 2 or not others:
+            return CHECKS.run(Context(docs))
+        problems = set(CHECKS.run(Context([d for d in docs if d not in others])))
+        for extra in others:
+            problems.update(CHECKS.run(Context([d for d in docs if d.kind != "careers"] + [extra])))
+        return sorted(problems)
 
     def authored_values(self, docs: list[Document]) -> list[Problem]:
         """A note for every authored value, at its position, named by its record; a list of

@@ -125,7 +125,9 @@ def careers_file(set_ref: str) -> Path:
         if len(path.parts) == 1 and path.suffix.lower() not in (".yaml", ".yml"):
             # a set's name, as Briefcase takes (simple): this game has none
             raise SelectionError(f"{NO_SETS}, and there is no file '{set_ref}'")
-        raise SelectionError(f"no file of Career cards {set_ref}")
+        mine = [p for p in workspace_careers() if p.name == path.name]
+        hint = f" (did you mean {os.path.relpath(mine[0])}?)" if mine else ""
+        raise SelectionError(f"no file of Career cards {set_ref}{hint}")
     # A folder, pipe, device or link loop is no file at all: one line naming the --set value,
     # as Briefcase's set files have it, not a data problem at 1:1 of something that has no
     # lines (with 'cardgen validate says the same', which never reads a --set file).

@@ -90,6 +90,10 @@ class FmnycSimulator:
     strongest = "planner"         # seated everywhere by check-set (README: it beats the heuristic)
     player_counts = (2, 3, 4, 5)
     options = ("rounds", "stocks", "career")       # what ``cardgen simulate`` may pass
+    # Decisions whose answer only the deciding seat sees: the Career cards it keeps and the
+    # crates it draws behind its screen. 'cardgen play' names the others' question, not their
+    # answer (it printed a bot's kept Career cards to the person across the table).
+    hidden_choices = frozenset({"career_draft", "career_keep", "return_crates"})
     settings = {"seconds_per_turn": SECONDS_PER_TURN, "rounds": WHOLE, "stocks": FLAG, "career": TEXT_OR_FLAG,
                 "max_decisions": WHOLE}                                  # prepare's options
 

@@ -61,14 +61,16 @@ def _unknown_card(doc: Document, ref: str, ids: dict[str, dict], *path: Any) -> 
 
 @check
 def card_ids_unique(ctx: Context) -> Iterator[Problem]:
-    seen: set[str] = set()
+    seen: dict[str, int] = {}         # id or name -> the line that first gave it
     for doc, path, c in ctx.cards():
-        for key in dict.fromkeys((c["id"], c["name"].casefold())):
+        keys = {c["id"]: "id", c["name"].casefold(): "name"}       # one key when they agree
+        for key, field in keys.items():
             if key in seen:
-                yield doc.problem("card-duplicate", f"card '{c['name']}' reuses the id or name '{key}'",
-                                  *path)
+                # where the first is, as Briefcase's company-duplicate says: the deck is long
+                yield doc.problem("card-duplicate", f"card '{c['name']}' reuses the id or name '{key}' "
+                                  f"(first used at line {seen[key]})", *path)
                 break
-            seen.add(key)
+            seen[key] = doc.at(*path, field)[0]
     comp = ctx.one("components")
     if comp is not None:
         types = comp.data["startups"]["types"]
