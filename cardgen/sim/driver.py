@@ -122,7 +122,8 @@ class Simulator(Protocol):
     compares game length with), ``settings`` (prepare's options and their kinds),
     ``checked_whole``, ``effect_*`` and ``item_names`` (check-set), ``strongest`` (the bot
     check-set and tune seat everywhere, as benchmarks/bot_strength.py measures it; default: the
-    default seat), ``describe`` and ``redeal`` (``cardgen play``)."""
+    default seat), ``describe``, ``redeal`` and ``hidden_choices`` (the decision tags whose
+    choice only the deciding seat sees, which ``cardgen play`` does not print for a bot)."""
 
     game: str
     bots: tuple[str, ...]             # the second, if any, is the default seat
