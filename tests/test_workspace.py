@@ -830,6 +830,31 @@ def test_a_workspace_folder_that_is_not_one_is_an_error_not_the_shipped_folder(
     assert not (tmp_path / "out").exists()
 
 
+@pytest.mark.parametrize("blocked, command, shipped", [
+    ("cards", ["list", "companies"], "cards/briefcase"),
+    ("cards", ["simulate", "-n", "1", "-j", "1", "-q"], "cards/briefcase"),
+    ("templates/briefcase", ["preview", "buy", "-o", "out/buy.png"], "templates/briefcase/cards.yaml"),
+    ("templates", ["build", "--set", "simple", "-p", "2", "-o", "out"], "templates/briefcase/cards.yaml"),
+])
+def test_a_file_in_place_of_a_workspace_folder_above_the_game_is_an_error_not_the_shipped_files(
+        tmp_path: Path, blocked: str, command: list[str], shipped: str):
+    """A file named cards (or templates, templates/briefcase) in a workspace: its data, or its
+    layouts, were passed over without a word and the shipped ones printed and simulated."""
+    (tmp_path / "cardgen.toml").write_text("")
+    target = tmp_path / blocked
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text("")
+    env = {k: v for k, v in os.environ.items() if k not in ("CARDGEN_HOME", "CARDGEN_TRACEBACK")}
+    done = subprocess.run([sys.executable, "-m", "cardgen", *command], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300, env={**env, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 1, done.stderr
+    said = (f"error: {target} is not a folder (a file, a pipe, or a link that leads nowhere), so the "
+            f"shipped {shipped} would stand in for it; make it a folder or remove it")
+    assert said in done.stderr.strip().splitlines(), done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "out").exists()
+
+
 def test_a_workspace_template_that_fails_is_one_line_at_its_place_and_writes_nothing(
         tmp_path: Path, monkeypatch):
     # {{ 1 / 0 }} in a workspace's insert template was "internal error, a defect of cardgen".
