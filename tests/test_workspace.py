@@ -360,6 +360,22 @@ def test_init_refuses_the_installed_package_and_an_unknown_game(tmp_path: Path):
     assert result.exit_code == 2 and "unknown game 'briefcse'" in result.output
 
 
+@pytest.mark.parametrize("inside", ["cards", "cards/briefcase/sub", "templates/x", "schemas"])
+def test_init_inside_the_game_data_of_a_workspace_around_it_is_refused(tmp_path: Path, inside: str):
+    """init cards/briefcase/sub in a workspace wrote a cardgen.toml and a second 'My Set' that
+    the workspace then read as its own data: its plain validate failed."""
+    assert invoke("init", str(tmp_path)).exit_code == 0
+    before = sorted(tmp_path.rglob("*"))
+    result = invoke("init", str(tmp_path / inside))
+    assert result.exit_code == 2, result.output
+    (line,) = result.output.strip().splitlines()
+    top = inside.split("/")[0]
+    assert line.startswith(f"error: cannot make a workspace in {tmp_path / inside}: it is in the "
+                           f"{top}/ folder of the workspace "), line
+    assert sorted(tmp_path.rglob("*")) == before
+    assert invoke("init", str(tmp_path / "output" / "ws")).exit_code == 0    # not game data
+
+
 # --- writes go into the workspace only -------------------------------------------------------
 
 def test_i18n_init_writes_the_catalog_into_the_workspace(tmp_path: Path, monkeypatch):
