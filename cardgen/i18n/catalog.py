@@ -225,7 +225,11 @@ def catalog_bytes(po: polib.POFile) -> bytes:
     text = str(po)
     if not po.header:
         text = text.removeprefix("#\n")
-    return text.encode("utf-8")
+    # A data file whose name is not UTF-8 (cards/briefcase/my-\xff.yaml) reaches its texts'
+    # references (#: FILE:LINE) holding a lone surrogate, which no UTF-8 encoder takes: update,
+    # extract and init ended in an internal error. Written as its escape, \udcff, as
+    # output.json_bytes writes such a name: the catalog stays UTF-8, readable by every command.
+    return text.encode("utf-8", "backslashreplace")
 
 
 def catalog_output(po: polib.POFile, path: Path) -> tuple[Path, bytes]:
