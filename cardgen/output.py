@@ -141,7 +141,8 @@ def check_not_read(paths: Sequence[Path], read: Sequence[str | None],
     files = set().union(*(names(Path(f)) for f in data() if os.path.isfile(f)))
     for path in existing:
         read_as = ("the set file this run reads" if names(path) & sets else
-                   "one of the game's files (its data, catalogs, layouts or pictures)"
+                   "one of the game's files (its data, catalogs, layouts, pictures or schemas, or the "
+                   "workspace's cardgen.toml)"
                    if names(path) & files else
                    next((f"{what} this run reads" for what, other in others
                          if other is not None and os.path.isfile(other) and names(path) & names(Path(other))),

@@ -72,6 +72,12 @@ class Workspace:
             # user's in silence.
             if _may_exist(candidate):
                 return candidate
+            blocked = _not_a_folder(layer, Path(relative).parent) if layer != self.library else None
+            if blocked is not None:
+                # templates/briefcase a file: the shipped layouts stood in for the user's in silence.
+                raise WorkspaceError(f"{shown_folder(blocked)} is not a folder (a file, a pipe, or a "
+                                     f"link that leads nowhere), so the shipped {Path(relative)} "
+                                     "would stand in for it; make it a folder or remove it")
         return self.layers[0] / relative
 
     def listing(self, folder: str | Path, suffixes: Iterable[str] | None = None) -> list[Path]:
@@ -91,11 +97,13 @@ class Workspace:
             except OSError as exc:          # a folder above it cannot be searched
                 raise _unreadable(directory, exc) from None
             if not is_folder:
-                if layer != self.library and os.path.lexists(directory):
-                    # The user's folder is a file, a pipe or a link that leads nowhere: passed
-                    # over, the shipped folder stood in for it in silence (a dangling link of
-                    # cards/briefcase/locale built with the shipped catalogs).
-                    raise WorkspaceError(f"{shown_folder(directory)} is not a folder (a file, a pipe, or a "
+                blocked = _not_a_folder(layer, folder) if layer != self.library else None
+                if blocked is not None:
+                    # The user's folder (or one above it, cards/ itself) is a file, a pipe or a
+                    # link that leads nowhere: passed over, the shipped folder stood in for it
+                    # in silence (a dangling link of cards/briefcase/locale built with the
+                    # shipped catalogs).
+                    raise WorkspaceError(f"{shown_folder(blocked)} is not a folder (a file, a pipe, or a "
                                          f"link that leads nowhere), so the shipped {Path(folder)} "
                                          "would stand in for it; make it a folder or remove it")
                 continue
@@ -195,6 +203,20 @@ def _inside(path: Path, folder: Path) -> bool:
         return True
     except (ValueError, OSError, RuntimeError):
         return False
+
+
+def _not_a_folder(layer: Path, folder: str | Path) -> Path | None:
+    """The first of ``folder`` and the folders above it, up to ``layer``, that is there but is no
+    folder (a file, a pipe, a link that leads nowhere), if any: ``cards`` for cards/briefcase
+    when cards is a file."""
+    path = layer
+    for part in Path(folder).parts:
+        path = path / part
+        if not os.path.lexists(path):
+            return None
+        if not path.is_dir():
+            return path
+    return None
 
 
 def _may_exist(path: Path) -> bool:

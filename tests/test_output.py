@@ -202,11 +202,21 @@ def test_an_output_that_is_the_set_file_read_is_refused_and_the_set_kept(tmp_pat
     assert mine.read_bytes() == original
 
 
+GAME_FILE = (": it is one of the game's files (its data, catalogs, layouts, pictures or schemas, or "
+             "the workspace's cardgen.toml); give the output a file of its own")
+
+
 @pytest.mark.parametrize("args", READING_RUNS)
 @pytest.mark.parametrize("target", ["cards/briefcase/my-set.yaml",
                                     "cards/briefcase/../briefcase/my-set.yaml",
                                     "templates/briefcase/cards.yaml",
-                                    "cards/briefcase/locale/el.po"])
+                                    "cards/briefcase/locale/el.po",
+                                    # What every run reads, whatever the game: simulate --json
+                                    # cardgen.toml and play --save cardgen.toml replaced the
+                                    # workspace's settings (every later command: not valid TOML),
+                                    # preview --out schemas/layout.schema.json its schema.
+                                    "cardgen.toml",
+                                    "schemas/layout.schema.json"])
 def test_an_output_that_is_a_file_of_the_game_in_the_workspace_is_refused_and_the_file_kept(
         tmp_path, monkeypatch, args, target):
     # check-set "My Set" --json cards/briefcase/my-set.yaml replaced the set it had found by name
@@ -232,8 +242,7 @@ def test_an_output_that_is_a_file_of_the_game_in_the_workspace_is_refused_and_th
     result = runner.invoke(app, [a.format(set="My Set", out=target) for a in args], input="q\n")
     assert result.exit_code == 1, result.output
     (line,) = [x for x in result.output.splitlines() if x.startswith("error:")]
-    assert line.endswith(": it is one of the game's files (its data, catalogs, layouts or pictures); "
-                         "give the output a file of its own"), line
+    assert line.endswith(GAME_FILE), line
     assert mine.read_bytes() == original
 
 
@@ -279,8 +288,7 @@ def test_saving_at_the_table_over_a_data_file_of_the_game_is_refused_and_the_gam
     result = runner.invoke(app, ["play", "--set", "My Set"],
                            input="s cards/briefcase/my-set.yaml\ns game.jsonl\nq\n")
     assert result.exit_code == 0, result.output
-    assert ("cannot write cards/briefcase/my-set.yaml: it is one of the game's files (its data, "
-            "catalogs, layouts or pictures); give the output a file of its own") in result.output
+    assert f"cannot write cards/briefcase/my-set.yaml{GAME_FILE}" in result.output
     assert mine.read_bytes() == original
     assert (tmp_path / "game.jsonl").is_file()       # the game went on, and saved elsewhere
 

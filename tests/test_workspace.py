@@ -399,6 +399,22 @@ def test_init_refuses_the_installed_package_and_an_unknown_game(tmp_path: Path):
     assert result.exit_code == 2 and "unknown game 'briefcse'" in result.output
 
 
+@pytest.mark.parametrize("inside", ["cards", "cards/briefcase/sub", "templates/x", "schemas"])
+def test_init_inside_the_game_data_of_a_workspace_around_it_is_refused(tmp_path: Path, inside: str):
+    """init cards/briefcase/sub in a workspace wrote a cardgen.toml and a second 'My Set' that
+    the workspace then read as its own data: its plain validate failed."""
+    assert invoke("init", str(tmp_path)).exit_code == 0
+    before = sorted(tmp_path.rglob("*"))
+    result = invoke("init", str(tmp_path / inside))
+    assert result.exit_code == 2, result.output
+    (line,) = result.output.strip().splitlines()
+    top = inside.split("/")[0]
+    assert line.startswith(f"error: cannot make a workspace in {tmp_path / inside}: it is in the "
+                           f"{top}/ folder of the workspace "), line
+    assert sorted(tmp_path.rglob("*")) == before
+    assert invoke("init", str(tmp_path / "output" / "ws")).exit_code == 0    # not game data
+
+
 # --- writes go into the workspace only -------------------------------------------------------
 
 def test_i18n_init_writes_the_catalog_into_the_workspace(tmp_path: Path, monkeypatch):
@@ -866,6 +882,31 @@ def test_a_workspace_folder_that_is_not_one_is_an_error_not_the_shipped_folder(
     said = (f"error: {target} is not a folder (a file, a pipe, or a link that leads nowhere), so the "
             f"shipped {folder} would stand in for it; make it a folder or remove it")
     assert done.stderr.strip().splitlines() == [said]
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("blocked, command, shipped", [
+    ("cards", ["list", "companies"], "cards/briefcase"),
+    ("cards", ["simulate", "-n", "1", "-j", "1", "-q"], "cards/briefcase"),
+    ("templates/briefcase", ["preview", "buy", "-o", "out/buy.png"], "templates/briefcase/cards.yaml"),
+    ("templates", ["build", "--set", "simple", "-p", "2", "-o", "out"], "templates/briefcase/cards.yaml"),
+])
+def test_a_file_in_place_of_a_workspace_folder_above_the_game_is_an_error_not_the_shipped_files(
+        tmp_path: Path, blocked: str, command: list[str], shipped: str):
+    """A file named cards (or templates, templates/briefcase) in a workspace: its data, or its
+    layouts, were passed over without a word and the shipped ones printed and simulated."""
+    (tmp_path / "cardgen.toml").write_text("")
+    target = tmp_path / blocked
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text("")
+    env = {k: v for k, v in os.environ.items() if k not in ("CARDGEN_HOME", "CARDGEN_TRACEBACK")}
+    done = subprocess.run([sys.executable, "-m", "cardgen", *command], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=300, env={**env, "PYTHONPATH": str(REPO)})
+    assert done.returncode == 1, done.stderr
+    said = (f"error: {target} is not a folder (a file, a pipe, or a link that leads nowhere), so the "
+            f"shipped {shipped} would stand in for it; make it a folder or remove it")
+    assert said in done.stderr.strip().splitlines(), done.stderr
+    assert "Traceback" not in done.stderr
     assert not (tmp_path / "out").exists()
 
 

@@ -101,16 +101,24 @@ def data_read(game: str) -> list[Path]:
     in the game's folders, cards/<game>/ and templates/<game>/ of the workspace and of the
     shipped games: its catalogs, layouts, pictures and example sets, which the runs that draw
     cards read (preview --out templates/briefcase/cards.yaml replaced the workspace's layout with
-    the PNG, --out cards/briefcase/locale/el.po its catalog). None for a name that is no game
-    (the command says so itself)."""
+    the PNG, --out cards/briefcase/locale/el.po its catalog). And, whatever the game, what every
+    run reads: the workspace's cardgen.toml and schemas (simulate --json cardgen.toml and play
+    --save cardgen.toml replaced the workspace's settings, which every later command then refused
+    as not TOML; preview --out schemas/layout.schema.json its schema). Only those for a name that
+    is no game (the command says so itself)."""
     from cardgen.games import registered_games
     from cardgen.paths import game_data_files
-    from cardgen.workspace import current
+    from cardgen.workspace import CONFIG, current
 
+    layers = current().layers
+    files = [layer / CONFIG for layer in layers]
+    for layer in layers:
+        for folder, _, names in os.walk(layer / "schemas"):
+            files += [Path(folder, name) for name in names]
     if game not in registered_games():
-        return []
-    files = game_data_files(game)
-    for layer in current().layers:
+        return files
+    files += game_data_files(game)
+    for layer in layers:
         for top in ("cards", "templates"):
             # Not into linked folders (a link to a parent would loop); a name that is no regular
             # file is no file to replace (check_not_read compares regular files only).

@@ -149,7 +149,7 @@ def _plan_update(g: str, lang: list[str] | None) -> _Update:
         copies = {code: cat.writable_path(g, f"{code}.po") for code in shipped} if lang else {}
         pot = cat.build_template(g)
         pot_path = cat.writable_path(g, f"{g}.pot")
-    plan.files.append((pot_path, cat.catalog_bytes(pot)))
+        plan.files.append(cat.catalog_output(pot, pot_path))
     plan.said.append(f"{display_path(pot_path)}: {len(pot)} messages")
     # In cardgen's source checkout used as the workspace the shipped catalogs are the
     # workspace's own files: nothing is copied, and a named one is updated where it is.
@@ -172,7 +172,8 @@ def _plan_update(g: str, lang: list[str] | None) -> _Update:
         report = cat.merge(po, pot)
         # A catalog started before i18n init wrote Plural-Forms (or by hand) gets its language's.
         added = cat.complete_header(po, code)
-        plan.files.append((path, cat.catalog_bytes(po)))
+        with _user_errors():
+            plan.files.append(cat.catalog_output(po, path))
         copied = " (copied from the shipped catalog)" if code in shipped and not in_place else ""
         plan.said.append(f"{display_path(path)}: {report.summary}{copied}"
                          + (f"; header: added {added}" if added else ""))
@@ -255,7 +256,7 @@ def init(
     with _user_errors():
         # The template and the catalog together or neither: a catalog that cannot be written
         # left a fresh template behind, and the run said nothing had been written.
-        write_all_atomic([(pot_path, cat.catalog_bytes(pot)), (path, cat.catalog_bytes(po))])
+        write_all_atomic([cat.catalog_output(pot, pot_path), cat.catalog_output(po, path)])
     print(f"{display_path(pot_path)}: {len(pot)} messages", file=sys.stderr)
     print(f"{display_path(path)}: {report.summary}", file=sys.stderr)
     if "Plural-Forms" not in po.metadata:

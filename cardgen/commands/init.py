@@ -11,7 +11,7 @@ from cardgen.games import registered_games
 from cardgen.output import OutputError, folder_obstacle, write_all_atomic
 from cardgen.paths import display_path
 from cardgen.safe_read import resolved
-from cardgen.workspace import CONFIG, library_root
+from cardgen.workspace import CONFIG, data_top, is_workspace, library_root, shown_folder
 
 CONFIG_TEXT = """\
 # A cardgen workspace: every cardgen command run in this folder (or below it) works on the game
@@ -111,6 +111,15 @@ def register(app: typer.Typer) -> None:
         if package in (target, *target.parents):       # the shipped games are read-only
             raise fail("a workspace cannot be made inside the installed cardgen package; "
                        "choose a folder of your own")
+        # Not inside the game data of a workspace around it (init cards/briefcase/sub there): its
+        # cardgen.toml and set file were read back as that workspace's data, and its validate
+        # failed on a second 'My Set'.
+        around = next((f for f in target.parents if is_workspace(f)), None)
+        top = data_top(around, target) if around is not None else None
+        if top is not None:
+            raise fail(f"cannot make a workspace in {display_path(target)}: it is in the {top}/ "
+                       f"folder of the workspace {shown_folder(around)}, which cardgen reads as game "
+                       "data; choose a folder outside it")
         why = folder_obstacle(target)       # as every write checks its folder
         if why is not None:
             raise fail(why, 1)

@@ -149,6 +149,10 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
         tuning.check_bot(bot)
         if [r.casefold() for r in refs] == ["all"]:
             refs = tuning.official_sets()
+        elif len(refs) > 1 and "all" in [r.casefold() for r in refs]:
+            # --set all --set simple was answered "no company set named 'all'".
+            raise SelectionError("--set all tunes every official set together: give it alone, "
+                                 "or name each set with --set")
         subjects = list({s.set_name: s for s in (tuning.subject(r, counts) for r in refs)}.values())
         subject = Joint(tuple(subjects))
     except (SelectionError, ValueError) as exc:

@@ -25,7 +25,7 @@ from cardgen.i18n.messages import SOURCE_LANGUAGE, Message
 from cardgen.i18n.po_syntax import check_po
 from cardgen.i18n.references import data_references
 from cardgen.i18n.sources import NoTexts, game_messages, translatable_games
-from cardgen.output import write_atomic
+from cardgen.output import OutputError, write_atomic
 from cardgen.paths import catalog_file, catalog_files, display_path
 from cardgen.problems import Problem, shorten
 from cardgen.safe_read import MAX_BYTES, ReadError, read_bytes
@@ -227,12 +227,29 @@ def catalog_bytes(po: polib.POFile) -> bytes:
     text = str(po)
     if not po.header:
         text = text.removeprefix("#\n")
-    return text.encode("utf-8")
+    # A data file whose name is not UTF-8 (cards/briefcase/my-\xff.yaml) reaches its texts'
+    # references (#: FILE:LINE) holding a lone surrogate, which no UTF-8 encoder takes: update,
+    # extract and init ended in an internal error. Written as its escape, \udcff, as
+    # output.json_bytes writes such a name: the catalog stays UTF-8, readable by every command.
+    return text.encode("utf-8", "backslashreplace")
+
+
+def catalog_output(po: polib.POFile, path: Path) -> tuple[Path, bytes]:
+    """``path`` and the catalog's file (``catalog_bytes``) to write there. OutputError when the
+    file would be larger than ``MAX_BYTES``, the most any command reads a catalog with: i18n
+    update marked 30,000 entries no longer printed obsolete (#~) and wrote a 2.3 MB catalog
+    that every command, build and update included, then refused."""
+    data = catalog_bytes(po)
+    if len(data) > MAX_BYTES:
+        raise OutputError(f"cannot write {display_path(path)}: it would be {len(data):,} bytes; the "
+                          f"limit is {MAX_BYTES:,} bytes, the most cardgen reads a catalog with "
+                          "(remove the entries it no longer prints, #~ ones too)")
+    return path, data
 
 
 def write_catalog(po: polib.POFile, path: Path) -> None:
-    """Write a catalog (``catalog_bytes``) atomically."""
-    write_atomic(path, catalog_bytes(po))
+    """Write a catalog (``catalog_output``) atomically."""
+    write_atomic(*catalog_output(po, path))
 
 
 def _header(game: str) -> dict[str, str]:

@@ -104,6 +104,10 @@ def _atoms(text: str, font: str, icons: frozenset[str]) -> list[list[tuple[Atom,
     paragraphs = []
     for para in text.split("\n"):
         out: list[tuple[Atom, bool, bool]] = []
+        # The characters of each word of two or more, by its index in out, joined at the end: a
+        # word grown a character at a time (atom.value + ch) copied it whole at each one, and a
+        # catalog's 1.9 MB word took minutes to preview, build or check.
+        words: dict[int, list[str]] = {}
         pending_space = False
         pending_break = False        # a zero-width space since the last atom
         last_char = ""
@@ -131,8 +135,7 @@ def _atoms(text: str, font: str, icons: frozenset[str]) -> list[list[tuple[Atom,
                 joins_word = (out and not out[-1][0].icon and not pending_space and not pending_break
                               and not wide and not _wide(last_char) and last_char != "")
                 if joins_word:
-                    atom, sp, brk = out[-1]
-                    out[-1] = (Atom(False, atom.value + ch, 0.0), sp, brk)
+                    words.setdefault(len(out) - 1, [out[-1][0].value]).append(ch)
                 else:
                     opening = pending_space or pending_break
                     brk = opening or wide or _wide(last_char)
@@ -140,6 +143,9 @@ def _atoms(text: str, font: str, icons: frozenset[str]) -> list[list[tuple[Atom,
                         brk = opening and ch not in CANNOT_START
                     out.append((Atom(False, ch, 0.0), pending_space and bool(out), bool(brk)))
                 pending_space, pending_break, last_char = False, False, ch
+        for i, chars in words.items():
+            _, sp, brk = out[i]
+            out[i] = (Atom(False, "".join(chars), 0.0), sp, brk)
         paragraphs.append([(a if a.icon else Atom(False, a.value, stringWidth(a.value, font, 1.0)),
                             sp, brk) for a, sp, brk in out])
     return paragraphs

@@ -89,6 +89,48 @@ def test_a_huge_catalog_is_refused_with_the_limit(project: Path):
         assert f"the limit is {MAX_BYTES:,} bytes" in errors[0]
 
 
+def test_an_update_that_would_grow_a_catalog_past_the_limit_writes_nothing(project: Path):
+    # A catalog just under the limit, of entries no longer printed: update marked each obsolete
+    # (#~) and wrote a 2.3 MB file that every command, build and update too, then refused.
+    path = po_path("briefcase", "el")
+    text = path.read_text(encoding="utf-8")
+    entry = '\nmsgctxt "gone.{0}:name"\nmsgid "Gone {0}"\nmsgstr "Weg {0}"\n'
+    extra, i = [], 0
+    while len(text.encode()) + sum(map(len, extra)) < MAX_BYTES - 200:
+        extra.append(entry.format(i))
+        i += 1
+    path.write_text(text + "".join(extra), encoding="utf-8")
+    before = path.read_bytes()
+    assert len(before) <= MAX_BYTES
+    code, out = cardgen("i18n", "update", "briefcase", "--lang", "el")
+    assert code == 1, out
+    errors = [line for line in out.splitlines() if "error" in line]
+    assert len(errors) == 1 and errors[0].startswith("error: cannot write "), errors
+    assert f"the limit is {MAX_BYTES:,} bytes" in errors[0]
+    assert path.read_bytes() == before
+
+
+@pytest.mark.skipif(sys.platform == "darwin", reason="macOS file names are UTF-8 only")
+def test_a_set_file_whose_name_is_not_utf8_is_referenced_as_an_escape_in_the_catalogs(project: Path):
+    # The name reached the texts' references (#: FILE:LINE) as a lone surrogate: update, extract
+    # and init were an internal error (UnicodeEncodeError).
+    from tests.conftest import REPO
+
+    name = os.fsencode(project / "cards" / "briefcase") + b"/my-\xff.yaml"
+    with open(name, "wb") as handle:
+        handle.write((REPO / "cards" / "briefcase" / "examples" / "custom-set.yaml").read_bytes())
+    for command in (["update", "briefcase", "--lang", "el"], ["extract", "briefcase"],
+                    ["init", "briefcase", "de"]):
+        code, out = cardgen("i18n", *command)
+        assert code == 0, out
+    for lang in ("el", "de"):
+        text = po_path("briefcase", lang).read_bytes().decode("utf-8")      # UTF-8 throughout
+        assert "#: cards/briefcase/my-\\udcff.yaml:" in text
+        read_catalog(po_path("briefcase", lang))                            # read back as it is
+    code, out = cardgen("i18n", "update", "briefcase", "--lang", "el")      # and again, unchanged
+    assert code == 0 and "0 new, 0 changed (fuzzy), 0 obsolete" in out, out
+
+
 def test_a_catalog_that_is_a_link_is_refused_and_its_target_never_printed(project: Path, tmp_path: Path):
     secret = tmp_path / "secret.txt"
     secret.write_text("root:x:0:0:the secret line\n", encoding="utf-8")

@@ -56,6 +56,18 @@ def test_a_word_wider_than_the_box_is_an_overflow_not_a_silent_clip():
     assert not fit.fits and fit.overflow > 0
 
 
+def test_a_word_of_a_million_characters_is_measured_in_linear_time():
+    # A catalog may translate a text with one word of up to 2 MB: the word was grown a character
+    # at a time, copied whole at each one, and preview, build and i18n check of it took minutes.
+    import time
+
+    word = "x" * 1_000_000
+    start = time.monotonic()
+    fit = fit_text(word + " y", 40, 100, style())
+    assert time.monotonic() - start < 10       # some 0.5 s; quadratic, it took 15 s and more
+    assert not fit.fits and words(fit)[0] == [word]
+
+
 def test_a_zero_width_space_is_where_a_line_may_break_and_is_never_drawn():
     # How Thai or Khmer (no spaces between words) and a long compound mark a break: a line of
     # each half, joined with no space when they fit on one.

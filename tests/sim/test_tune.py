@@ -669,6 +669,7 @@ def test_a_proposed_activation_is_the_whole_activation_and_a_workspace_applies_i
     (["-n", "1000001"], "--games must be at most 1,000,000"),
     (["--budget", "10"], "--budget 10 is too small: measuring the set once"),
     (["--set", "all", "--budget", "10"], "--budget 10 is too small: measuring the 5 sets once"),
+    (["--set", "all", "--set", "simple"], "--set all tunes every official set together: give it alone"),
     (["--budget", "10000001"], "--budget must be at most 10,000,000"),
     (["--bots", "expret"], "unknown bot 'expret'"),
     (["--bots", "random", "-p", "4", "--budget", "400"], "the random bot cannot be told to avoid a company"),
