@@ -318,10 +318,11 @@ def data_top(root: Path | None, path: Path) -> str | None:
     return None
 
 
-def inside_data(top: str) -> str:
-    """What is wrong with an output folder in the workspace's ``top`` folder."""
+def inside_data(top: str, what: str = "folder") -> str:
+    """What is wrong with an output ``what`` (a folder, a file) in the workspace's ``top`` folder."""
+    default = " (default: output)" if what == "folder" else ""
     return (f"inside the workspace's {top}/ folder, which cardgen reads as game data; "
-            "name a folder outside it (default: output)")
+            f"name a {what} outside it{default}")
 
 
 _override: Path | None = None

@@ -305,6 +305,25 @@ def test_an_output_option_inside_the_game_data_is_refused_as_the_output_setting_
     assert sorted(p.relative_to(ws) for p in ws.rglob("*")) == before      # nothing written
 
 
+@pytest.mark.parametrize("args", [
+    ("play", "--seats", "you,greedy", "--save", "cards/briefcase/game.yaml"),   # read back as data
+    ("simulate", "-n", "2", "-q", "--json", "cards/briefcase/results.json"),
+    ("check-set", "simple", "-n", "2", "-q", "--json", "schemas/check.json"),
+    ("check-set", "simple", "-n", "2", "-q", "--plot", "templates/charts"),
+    ("preview", "steel_factory", "--out", "templates/briefcase/steel.png"),
+])
+def test_an_output_file_inside_the_game_data_is_refused_as_a_folder_is(
+        tmp_path: Path, monkeypatch, args: tuple[str, ...]):
+    ws = overlay(tmp_path)
+    monkeypatch.chdir(ws)
+    before = sorted(p.relative_to(ws) for p in ws.rglob("*"))
+    result = invoke(*args)
+    assert result.exit_code == 2, result.output
+    assert f"error: {args[-2]} {args[-1]}: inside the workspace's " in result.output
+    assert "which cardgen reads as game data; name a " in result.output
+    assert sorted(p.relative_to(ws) for p in ws.rglob("*")) == before      # nothing written
+
+
 def test_a_settings_file_saved_with_a_byte_order_mark_is_read(tmp_path: Path, monkeypatch):
     (tmp_path / "cardgen.toml").write_bytes(b'\xef\xbb\xbfoutput = "prints"\n')   # Notepad's UTF-8
     monkeypatch.chdir(tmp_path)

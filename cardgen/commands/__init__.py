@@ -261,18 +261,20 @@ def set_named(text: str) -> str:
     return os.path.expanduser(text) if text.startswith("~/") else text
 
 
-def refuse_data_folder(path: Path | None, option: str) -> None:
-    """Exit 2 when an output option's ``path`` is inside the workspace's game data (cards/,
-    templates/, schemas/), as ``output =`` of cardgen.toml is refused: ``build --out
-    cards/startup`` put the PDFs among the data, listed as the user's own files."""
+def refuse_data_folder(path: Path | StandardOutput | None, option: str, what: str = "folder") -> None:
+    """Exit 2 when an output option's ``path`` (a ``what``: folder or file) is inside the
+    workspace's game data (cards/, templates/, schemas/), as ``output =`` of cardgen.toml is
+    refused: ``build --out cards/startup`` put the PDFs among the data, listed as the user's own
+    files, and ``play --save cards/briefcase/game.yaml`` wrote a file every later command read
+    as data and refused."""
     from cardgen.paths import display_path
     from cardgen.workspace import current, data_top, inside_data
 
-    if path is None:
+    if path is None or isinstance(path, StandardOutput):
         return
     top = data_top(current().root, path)
     if top is not None:
-        raise fail(f"{option} {display_path(path)}: {inside_data(top)}", 2)
+        raise fail(f"{option} {display_path(path)}: {inside_data(top, what)}", 2)
 
 
 def folder_to_write(text: str) -> Path:

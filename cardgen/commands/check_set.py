@@ -18,6 +18,7 @@ from cardgen.commands import (
     json_on_stdout,
     json_to_write,
     named,
+    refuse_data_folder,
 )
 from cardgen.games import DEFAULT_GAME
 from cardgen.interrupt import stop_on_signals
@@ -209,6 +210,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
     # The reference set checked against itself: the same games, played once.
     same = bool(base_plans) and all(base_plans[n].spec.config == plans[n].spec.config for n in counts)
     stem = f"{game}-{slug(name) or 'set'}-check"
+    refuse_data_folder(plot, "--plot")
     check_outputs(json_out, check_plot_paths(stem, plot, effects) if plot is not None else None,
                   [set_ref], game)
     runs, bases = {}, {}

@@ -20,6 +20,7 @@ from cardgen.commands import (
     game_option,
     named,
     pick_game,
+    refuse_data_folder,
     set_named,
 )
 from cardgen.data.schema import did_you_mean
@@ -387,6 +388,7 @@ def register(app: typer.Typer) -> None:
             if fixed:
                 raise fail(f"{fixed[0]} cannot be given with --resume: a resumed game goes on with "
                            f"the game, seats, players, set and seed its log names")
+        refuse_data_folder(save, "--save", "file")
         if save is not None:
             try:                  # now, not after a whole game played for nothing
                 check_writable(save)

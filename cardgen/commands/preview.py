@@ -8,7 +8,15 @@ from pathlib import Path
 
 import typer
 
-from cardgen.commands import data_read, file_to_write, font_option, ink_saver_option, lang_option, set_named
+from cardgen.commands import (
+    data_read,
+    file_to_write,
+    font_option,
+    ink_saver_option,
+    lang_option,
+    refuse_data_folder,
+    set_named,
+)
 from cardgen.commands.build import (
     BuildFailed,
     UsageProblem,
@@ -91,6 +99,7 @@ def register(app: typer.Typer) -> None:
         """
 
         def action() -> int:
+            refuse_data_folder(out, "--out", "file")
             try:
                 check_not_read([out] if out is not None else [], [set_ref], lambda: data_read(game),
                                [("the --font file", font)])

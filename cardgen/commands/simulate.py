@@ -430,7 +430,9 @@ def check_outputs(json_out: Path | None, plot_files: list[Path] | None,
     """Check every destination before the first game (finding one unwritable after the games
     wastes them): the JSON file, and the charts (``None``: no --plot), matplotlib included;
     none may be the set file the run reads (``read``) or a data file of ``game``. Raises
-    typer.Exit (1) with one line. Shared by simulate and check-set."""
+    typer.Exit (1) with one line, or (2) for a place among the game data. Shared by simulate
+    and check-set."""
+    refuse_data_folder(json_out, "--json", "file")
     try:
         if plot_files is not None:
             from cardgen.sim.plots import require_plotting
