@@ -147,6 +147,17 @@ def test_the_person_does_not_see_what_a_bot_keeps_behind_its_screen():
                                                "(hidden from the other seats)"], bots
 
 
+def test_the_person_does_not_see_which_card_a_bot_takes_from_a_hand():
+    # The startup game printed "seat 2 (heuristic): Take a card from the target's hand: CTO" to
+    # the person at seat 1, whose hand it was not.
+    result = runner.invoke(app, ["play", "startup", "--seats", "you,heuristic,heuristic,heuristic",
+                                 "--seed", "1"], input="1\ny\n" * 3000)   # y for a yes or no
+    assert result.exit_code == 0, result.output
+    taken = [line.strip() for line in result.output.splitlines()
+             if "Take a card from the target's hand" in line]
+    assert taken and all(line.endswith("(hidden from the other seats)") for line in taken), taken
+
+
 def test_undo_takes_back_the_last_decision_of_yours():
     result = play("--seats", "you,high", answers="u\n1\nu\n" + ANSWERS)
     assert result.exit_code == 0, result.output

@@ -50,6 +50,9 @@ class Config:
 class StartupSimulator:
     game = "startup"
     bots = tuple(BOTS)   # ("random", "heuristic"): the heuristic is the default seat
+    # The card an attacker takes from its target's hand: the other seats see that one was taken
+    # (the hand counts), not which.
+    hidden_choices = frozenset({"take_from_hand"})
     player_counts = (3, 4, 5)
     settings = {"seconds_per_turn": SECONDS_PER_TURN, "max_turns": WHOLE}       # prepare's options
 
