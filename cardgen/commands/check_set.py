@@ -239,7 +239,8 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
                                         bars, quiet)
                                if effects else ({}, {}, {}))
     verdict = judge(runs, bases or None, measured, at, bot, verb, names, favoured,
-                    getattr(simulator, "effect_taken", "bought"))
+                    getattr(simulator, "effect_taken", "bought"),
+                    "the game" if getattr(simulator, "checked_whole", False) else "the set")
     # Kept cards' win rates: their warnings (when no effect was measured) are part of the
     # verdict, so they are judged before its first line is printed.
     held_lines = _held_cards(runs[at], at, verdict.warnings, warn=not measured)

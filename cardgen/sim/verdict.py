@@ -94,7 +94,8 @@ def effect_kind(e: Effect) -> str:
 def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] | None = None,
           effects: dict[str, Effect] | None = None, at: int | None = None, bot: str | None = None,
           verb: str = "buy", names: dict[str, str] | None = None,
-          favoured: dict[str, Effect] | None = None, taken: str = "bought") -> Verdict:
+          favoured: dict[str, Effect] | None = None, taken: str = "bought",
+          subject: str = "the set") -> Verdict:
     """``runs``: summary by player count; ``baselines``: the reference set's, if simulated;
     ``effects``: each company's (or card's) paired effect at ``at`` players, played by ``bot``;
     ``verb``: what the bot does with it ("buy" a company, "keep" a Free Market: NYC Career card);
@@ -102,7 +103,8 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
     ``favoured``: for items the bot took too seldom at ``at`` players for ``effects`` to leave
     the band (``cardgen.sim.effects.seldom``), the effect of going for it (taking it whenever
     it may) versus never taking it; ``taken``: the item count that says it
-    was taken ("bought" a company, "used" a startup card)."""
+    was taken ("bought" a company, "used" a startup card); ``subject``: what is checked ("the
+    set", or "the game" for a game checked whole)."""
     names = names or {}
     favoured = favoured or {}
     v = Verdict()
@@ -181,5 +183,5 @@ def judge(runs: dict[int, dict[str, Any]], baselines: dict[int, dict[str, Any]] 
             v.warnings.append(f"{name} is too strong and {who} overlooks it: {going}{where_it_shows(e)}")
         elif at_all:
             v.notes.append(f"{never_line}, but {going}: not wholly outside ±{100 * MARGIN:.0f}, a "
-                           f"finding about {who}, not the set")
+                           f"finding about {who}, not {subject}")
     return v

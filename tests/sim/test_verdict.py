@@ -116,13 +116,13 @@ def test_the_verdict_names_a_company_by_its_name_not_its_id():
     assert not any("zoo was" in w for w in v.warnings)
 
 
-def _never_bought(**going) -> object:
+def _never_bought(subject: str = "the set", **going) -> object:
     from cardgen.sim.effects import Effect
 
     items = copy.deepcopy(BASE["items"])
     items["zoo"] = {"bought": 0}
     return judge({4: summary(items=items)}, None, {}, 4, "expert",
-                 favoured={"zoo": Effect(**{"games": 200, "held": 150, **going})})
+                 favoured={"zoo": Effect(**{"games": 200, "held": 150, **going})}, subject=subject)
 
 
 def test_a_company_the_bot_never_buys_is_a_trap_when_going_for_it_loses_wholly_beyond_the_band():
@@ -141,6 +141,12 @@ def test_a_company_the_bot_never_buys_but_that_pays_its_way_when_pursued_is_a_no
     v = _never_bought(mean=0.01, low=-0.03, high=0.05)
     assert v.word == "OK" and not v.warnings
     assert any("a finding about expert, not the set" in n for n in v.notes), v.notes
+
+
+def test_a_game_checked_whole_is_named_as_the_game_not_a_set():
+    # check-set startup said "a finding about heuristic, not the set" of a game without sets.
+    v = _never_bought("the game", mean=0.01, low=-0.03, high=0.05)
+    assert any(n.endswith("a finding about expert, not the game") for n in v.notes), v.notes
 
 
 def test_a_company_a_bot_going_for_it_hardly_gets_is_out_of_reach_whatever_its_effect():
