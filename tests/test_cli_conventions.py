@@ -274,6 +274,14 @@ def _write_params(path: tuple[str, ...]):
 DASH_OUTPUTS = [args for path in COMMANDS for args in _write_params(path)]
 
 
+@pytest.mark.parametrize("args", [["replay", "-"], ["play", "--resume", "-"]])
+def test_a_dash_for_a_game_log_is_a_usage_error_not_a_missing_file(args: list[str]):
+    # replay - said "-: no such file".
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2, result.output
+    assert "'-' is not the standard input here: name a file" in result.output
+
+
 @pytest.mark.parametrize("args", DASH_OUTPUTS, ids=[" ".join(a[:-1]) for a in DASH_OUTPUTS])
 def test_a_dash_for_an_output_is_a_usage_error_never_a_file_named_dash(args: list[str], tmp_path,
                                                                         monkeypatch):

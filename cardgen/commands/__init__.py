@@ -238,7 +238,10 @@ def _not_a_stream(text: str, what: str) -> None:
 
 
 def file_to_read(text: str) -> Path:
-    """An option's or argument's file to read (a game log), as typed."""
+    """An option's or argument's file to read (a game log), as typed. '-' is no standard input:
+    a game log is read from a file (``replay -`` said "-: no such file")."""
+    if text == "-":
+        raise typer.BadParameter("'-' is not the standard input here: name a file (./- for one named '-')")
     return _named(text, "a file")
 
 

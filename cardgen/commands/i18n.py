@@ -246,6 +246,9 @@ def init(
             # which is never written: the way to work on it is update's copy.
             raise fail(f"{g} ships a catalog for {existing[0]}; to translate it in your workspace, "
                        f"run `cardgen i18n update {g} --lang {existing[0]}` (it copies the catalog here)")
+        if not found.is_file():          # a folder (or a pipe) of that name is no catalog
+            raise fail(f"{display_path(found)} is not a file: {g}'s catalog for {existing[0]} goes "
+                       "there; remove or rename it")
         raise fail(f"{g} already has a catalog for {existing[0]}: {display_path(found)}")
     with _user_errors():
         path = cat.writable_path(g, f"{lang}.po")   # refuses before anything is written

@@ -115,6 +115,14 @@ def test_init_of_a_shipped_language_says_how_to_translate_it_in_the_workspace(ov
     assert code == 2 and "already has a catalog for el: " in out
 
 
+def test_init_over_a_folder_of_the_catalog_s_name_says_it_is_no_file(overlay: Path):
+    # It said "briefcase already has a catalog for de" of a folder named de.po.
+    (overlay / "cards" / "briefcase" / "locale" / "de.po").mkdir(parents=True)
+    code, out = cardgen("i18n", "init", "briefcase", "de")
+    assert code == 2 and len(out.strip().splitlines()) == 1, out
+    assert "cards/briefcase/locale/de.po is not a file" in out and "already has" not in out
+
+
 def test_a_language_named_twice_is_checked_and_updated_once(overlay: Path):
     # --lang el --lang EL checked the catalog twice (each problem said twice), and update refused
     # with "the same file is named for two outputs" (exit code 1), writing nothing.
