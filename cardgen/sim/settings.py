@@ -29,6 +29,10 @@ class Kind:
 SECONDS_PER_TURN = Kind("a number of seconds above 0 and at most 3600", (int, float), positive=True,
                         most=3600)
 WHOLE = Kind("a whole number above 0", (int,), positive=True)
+# A game's safety cap (rounds, turns or decisions before a game counts as stalled), which a log's
+# header may set: a cap of 10^18 let a stalled game run for ever. Far above every default (200
+# rounds, 2,000 turns, 20,000 decisions).
+SAFETY_CAP = Kind("a whole number from 1 to 1,000,000", (int,), positive=True, most=1_000_000)
 FLAG = Kind("true or false", (bool,))
 TEXT_OR_FLAG = Kind("a name, true or false", (str, bool))
 

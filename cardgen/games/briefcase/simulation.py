@@ -20,7 +20,7 @@ from cardgen.problems import quoted
 from cardgen.sim import driver
 from cardgen.sim.report import table_time_lines
 from cardgen.sim.result import GameResult
-from cardgen.sim.settings import SECONDS_PER_TURN, WHOLE
+from cardgen.sim.settings import SAFETY_CAP, SECONDS_PER_TURN
 
 DEFAULT_MAX_ROUNDS = 200
 
@@ -51,7 +51,7 @@ class BriefcaseSimulator:
     strongest = "expert"       # benchmarks/bot_strength.py: check-set and tune seat it everywhere
     reference_set = "simple"   # what check-set compares a set's game length with
     player_counts = PLAYER_COUNTS
-    settings = {"seconds_per_turn": SECONDS_PER_TURN, "max_rounds": WHOLE}      # prepare's options
+    settings = {"seconds_per_turn": SECONDS_PER_TURN, "max_rounds": SAFETY_CAP}      # prepare's options
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:

@@ -22,7 +22,7 @@ from cardgen.games.fmnyc.load import Fmnyc
 from cardgen.problems import quoted
 from cardgen.sim.driver import Policy, play_game
 from cardgen.sim.result import GameResult
-from cardgen.sim.settings import FLAG, SECONDS_PER_TURN, TEXT_OR_FLAG, WHOLE
+from cardgen.sim.settings import FLAG, SAFETY_CAP, SECONDS_PER_TURN, TEXT_OR_FLAG, WHOLE
 
 # Supplies whose exhaustion is measured: ``short_<item>`` counts the gains cut short in a game,
 # ``ran_out:<item>`` is 1 in a game where it happened at least once (its mean: the share of games).
@@ -95,7 +95,7 @@ class FmnycSimulator:
     # answer (it printed a bot's kept Career cards to the person across the table).
     hidden_choices = frozenset({"career_draft", "career_keep", "return_crates"})
     settings = {"seconds_per_turn": SECONDS_PER_TURN, "rounds": WHOLE, "stocks": FLAG, "career": TEXT_OR_FLAG,
-                "max_decisions": WHOLE}                                  # prepare's options
+                "max_decisions": SAFETY_CAP}                                  # prepare's options
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:

@@ -15,7 +15,7 @@ from cardgen.games.startup.model import StartupGame, money
 from cardgen.sim.driver import Policy, play_game
 from cardgen.sim.report import table_time_lines
 from cardgen.sim.result import GameResult
-from cardgen.sim.settings import SECONDS_PER_TURN, WHOLE
+from cardgen.sim.settings import SAFETY_CAP, SECONDS_PER_TURN
 
 # What each counter counts, one line each: the simulate summary and README explain them so.
 COUNTER_MEANINGS = {
@@ -54,7 +54,7 @@ class StartupSimulator:
     # (the hand counts), not which.
     hidden_choices = frozenset({"take_from_hand"})
     player_counts = (3, 4, 5)
-    settings = {"seconds_per_turn": SECONDS_PER_TURN, "max_turns": WHOLE}       # prepare's options
+    settings = {"seconds_per_turn": SECONDS_PER_TURN, "max_turns": SAFETY_CAP}       # prepare's options
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:
