@@ -159,6 +159,26 @@ def raise_errors(docs: list[Document], problems: list[Problem], rules: Any) -> N
         raise DataError(errors)
 
 
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                 "eleven", "twelve")
+_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+             "ninth", "tenth", "eleventh", "twelfth")
+
+
+def number_spellings(n: int) -> set[str]:
+    """How a card's text may print the number ``n`` (lower case, each a word): the digits, the
+    word, the ordinal ("1st-level" reads as 1), for one also "once" and "single" ("Once per
+    turn"), for two "twice": what the checks that a text prints its ability's numbers accept."""
+    ways = {str(n)}
+    if 0 <= n < len(_NUMBER_WORDS):
+        ways |= {_NUMBER_WORDS[n], _ORDINALS[n]}
+    if n == 1:
+        ways |= {"once", "single"}
+    if n == 2:
+        ways.add("twice")
+    return ways
+
+
 def provenance_problems(doc: Document, path: list[Any], record: dict, fields: Iterable[str],
                         source: str = "the rulebook") -> Iterator[Problem]:
     """Every listed field of a card is either a fact (quoting its passage) or authored."""

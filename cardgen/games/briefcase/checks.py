@@ -16,6 +16,7 @@ from cardgen.data.checks import (
     CheckList,
     art_files,
     authored_notes,
+    number_spellings,
     provenance_problems,
     unknown_icons,
     unknown_rulings,
@@ -199,24 +200,7 @@ def ability_parameters_fit(ctx: Context) -> Iterator[Problem]:
                               *path, "production")
 
 
-# How a text may print a number of its ability: digits, the word, the ordinal ("1st-level"),
-# for one also "once" and "single" ("Once per turn"), for two "twice" ("Twice per turn").
-_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                 "eleven", "twelve")
-_ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
-             "ninth", "tenth", "eleventh", "twelfth")
 _NAMES = frozenset(RESOURCES + DECISIONS)
-
-
-def _ways_to_print(n: int) -> set[str]:
-    ways = {str(n)}
-    if n < len(_NUMBER_WORDS):
-        ways |= {_NUMBER_WORDS[n], _ORDINALS[n]}
-    if n == 1:
-        ways |= {"once", "single"}
-    if n == 2:
-        ways.add("twice")
-    return ways
 
 
 def _printed_parameters(ability: dict, prefix: str = "") -> Iterator[tuple[str, Any]]:
@@ -253,7 +237,7 @@ def ability_text_prints_its_parameters(ctx: Context) -> Iterator[Problem]:
         misspelt = icons is not None and bool(unknown_tokens(ab["text"], icons))
         for param, value in _printed_parameters(ab):
             if isinstance(value, int):
-                if words.isdisjoint(_ways_to_print(value)):
+                if words.isdisjoint(number_spellings(value)):
                     yield doc.problem("ability-text", f"{c['name']}: its ability's '{param}' is {value}, "
                                       "which its text does not print", *path, "ability", "text",
                                       severity="warning")

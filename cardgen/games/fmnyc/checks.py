@@ -17,6 +17,7 @@ from cardgen.data.checks import (
     CheckList,
     authored_notes,
     nodes,
+    number_spellings,
     provenance_problems,
     show_value,
     unknown_icons,
@@ -562,14 +563,12 @@ def career_cards(ctx: Context) -> Iterator[Problem]:
 # 4" for one manager of relief, "twice" for one extra bonus, "costs nothing" for a discount).
 _PRINTED_AMOUNTS = {"gain": "items", "pay": "items", "sale_bonus": "coins", "score_bonus": "points",
                     "award_bonus": "coins", "reparation_bonus": "coins"}
-_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                 "eleven", "twelve")
 
 
 def _reads_as(n: int) -> set[str]:
-    """How a card's text may print the number ``n``: digits, the word; one also 'a' or 'an'."""
-    return {str(n)} | ({_NUMBER_WORDS[n]} if n < len(_NUMBER_WORDS) else set()) | \
-        ({"a", "an", "once"} if n == 1 else set())
+    """How a Career card's text may print the number ``n``: as any card's, and one also as 'a'
+    or 'an' ("gain a coin")."""
+    return number_spellings(n) | ({"a", "an"} if n == 1 else set())
 
 
 @check
@@ -906,7 +905,8 @@ class FmnycRules:
         others = [d for d in careers if resolved(d.path) not in data]
         if len(careers) < 2 or not others:
             return CHECKS.run(Context(docs))
-        problems = set(CHECKS.run(Context([d for d in docs if d not in others])))
+        apart = {id(d) for d in others}     # by identity: ``in`` would compare whole documents
+        problems = set(CHECKS.run(Context([d for d in docs if id(d) not in apart])))
         for extra in others:
             problems.update(CHECKS.run(Context([d for d in docs if d.kind != "careers"] + [extra])))
         return sorted(problems)
