@@ -876,6 +876,13 @@ def test_build_refuses_data_with_a_special_file_and_writes_nothing(
     assert not list(ws.rglob("*.pdf"))
 
 
+def _cardgen_in(folder: Path, command: list[str]) -> subprocess.CompletedProcess:
+    """cardgen run in ``folder`` as a user runs it: its workspace found from there."""
+    env = {k: v for k, v in os.environ.items() if k not in ("CARDGEN_HOME", "CARDGEN_TRACEBACK")}
+    return subprocess.run([sys.executable, "-m", "cardgen", *command], cwd=folder, capture_output=True,
+                          text=True, timeout=300, env={**env, "PYTHONPATH": str(REPO)})
+
+
 @pytest.mark.parametrize("folder, command", [
     ("cards/briefcase", ["list", "companies"]),
     ("cards/briefcase", ["simulate", "-n", "1", "-j", "1", "-q"]),
@@ -894,9 +901,7 @@ def test_a_workspace_folder_that_is_not_one_is_an_error_not_the_shipped_folder(
         target.write_text("")
     else:
         target.symlink_to(tmp_path / "gone")
-    env = {k: v for k, v in os.environ.items() if k not in ("CARDGEN_HOME", "CARDGEN_TRACEBACK")}
-    done = subprocess.run([sys.executable, "-m", "cardgen", *command], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=300, env={**env, "PYTHONPATH": str(REPO)})
+    done = _cardgen_in(tmp_path, command)
     assert done.returncode == 1, done.stderr
     said = (f"error: {target} is not a folder (a file, a pipe, or a link that leads nowhere), so the "
             f"shipped {folder} would stand in for it; make it a folder or remove it")
@@ -918,9 +923,7 @@ def test_a_file_in_place_of_a_workspace_folder_above_the_game_is_an_error_not_th
     target = tmp_path / blocked
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text("")
-    env = {k: v for k, v in os.environ.items() if k not in ("CARDGEN_HOME", "CARDGEN_TRACEBACK")}
-    done = subprocess.run([sys.executable, "-m", "cardgen", *command], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=300, env={**env, "PYTHONPATH": str(REPO)})
+    done = _cardgen_in(tmp_path, command)
     assert done.returncode == 1, done.stderr
     said = (f"error: {target} is not a folder (a file, a pipe, or a link that leads nowhere), so the "
             f"shipped {shipped} would stand in for it; make it a folder or remove it")
