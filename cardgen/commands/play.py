@@ -323,9 +323,11 @@ class Session:
                 typer.echo("  undone")
                 continue
             if self.log.bots[decision.seat] != YOU:       # what the person sees the bots do
-                # not what the game keeps from the other seats (a bot's kept Career cards)
-                seen = (f"{decision.prompt.rstrip(': ')} (hidden from the other seats)"
-                        if decision.tag in getattr(self.simulator, "hidden_choices", ())
+                # not what the game keeps from the person's seats (a bot's kept Career cards)
+                seen_by = getattr(self.simulator, "seen_by", None)
+                seats = seen_by(state, decision, choice) if seen_by is not None else None
+                hidden = seats is not None and not any(self.log.bots[s] == YOU for s in seats)
+                seen = (f"{decision.prompt.rstrip(': ')} (hidden from the other seats)" if hidden
                         else move_text(decision, choice))
                 typer.echo(printable(f"  seat {decision.seat + 1} ({self.log.bots[decision.seat]}): {seen}"))
             state.apply(choice)

@@ -147,15 +147,29 @@ def test_the_person_does_not_see_what_a_bot_keeps_behind_its_screen():
                                                "(hidden from the other seats)"], bots
 
 
-def test_the_person_does_not_see_which_card_a_bot_takes_from_a_hand():
-    # The startup game printed "seat 2 (heuristic): Take a card from the target's hand: CTO" to
-    # the person at seat 1, whose hand it was not.
+def _startup_bot_lines(seed: int) -> list[str]:
     result = runner.invoke(app, ["play", "startup", "--seats", "you,heuristic,heuristic,heuristic",
-                                 "--seed", "1"], input="1\ny\n" * 3000)   # y for a yes or no
+                                 "--seed", str(seed)], input="1\ny\n" * 3000)   # y for a yes or no
     assert result.exit_code == 0, result.output
-    taken = [line.strip() for line in result.output.splitlines()
-             if "Take a card from the target's hand" in line]
-    assert taken and all(line.endswith("(hidden from the other seats)") for line in taken), taken
+    return [line.strip() for line in result.output.splitlines() if " (heuristic): " in line]
+
+
+def test_the_person_does_not_see_the_cards_bots_take_from_a_hand_or_trade_between_them():
+    # The startup game printed "seat 2 (heuristic): Take a card from the target's hand: CTO" to
+    # the person at seat 1, whose hand it was not, and the cards two bots traded ("Privately
+    # show only these two cards to each other; other players do not see them").
+    lines = _startup_bot_lines(1)
+    private = [line for line in lines if "target's hand" in line or "for the trade" in line
+               or "to your ally" in line]
+    assert any("target's hand" in line for line in private), lines
+    assert any("Offer a card back for the trade? (hidden from the other seats)" in line for line in private)
+    assert all(line.endswith("(hidden from the other seats)") for line in private), private
+
+
+def test_the_person_sees_the_card_a_bot_offers_them_in_trade():
+    lines = _startup_bot_lines(5)
+    assert "seat 3 (heuristic): Play a card (or stop): offer Founder Scandal to your ally (seat 1) " \
+           "for a card of theirs" in lines, lines
 
 
 def test_undo_takes_back_the_last_decision_of_yours():

@@ -90,12 +90,18 @@ class FmnycSimulator:
     strongest = "planner"         # seated everywhere by check-set (README: it beats the heuristic)
     player_counts = (2, 3, 4, 5)
     options = ("rounds", "stocks", "career")       # what ``cardgen simulate`` may pass
-    # Decisions whose answer only the deciding seat sees: the Career cards it keeps and the
-    # crates it draws behind its screen. 'cardgen play' names the others' question, not their
-    # answer (it printed a bot's kept Career cards to the person across the table).
-    hidden_choices = frozenset({"career_draft", "career_keep", "return_crates"})
     settings = {"seconds_per_turn": SECONDS_PER_TURN, "rounds": WHOLE, "stocks": FLAG, "career": TEXT_OR_FLAG,
                 "max_decisions": SAFETY_CAP}                                  # prepare's options
+
+    # Decisions whose answer only the deciding seat sees: the Career cards it keeps and the
+    # crates it draws behind its screen.
+    _hidden = frozenset({"career_draft", "career_keep", "return_crates"})
+
+    def seen_by(self, state: Any, decision: Any, choice: Any) -> frozenset[int] | None:
+        """The seats that see ``choice`` when not every seat does (None): 'cardgen play' names
+        the others' question, not their answer (it printed a bot's kept Career cards to the
+        person across the table)."""
+        return frozenset({decision.seat}) if decision.tag in self._hidden else None
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:

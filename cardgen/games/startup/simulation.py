@@ -50,9 +50,6 @@ class Config:
 class StartupSimulator:
     game = "startup"
     bots = tuple(BOTS)   # ("random", "heuristic"): the heuristic is the default seat
-    # The card an attacker takes from its target's hand: the other seats see that one was taken
-    # (the hand counts), not which.
-    hidden_choices = frozenset({"take_from_hand"})
     player_counts = (3, 4, 5)
     settings = {"seconds_per_turn": SECONDS_PER_TURN, "max_turns": SAFETY_CAP}       # prepare's options
 
@@ -81,6 +78,20 @@ class StartupSimulator:
     def item_names(self, config: Config) -> dict[str, str]:
         """How check-set names each card: by its printed name."""
         return {c.id: c.name for c in config.model.cards}
+
+    @staticmethod
+    def seen_by(state: Game, decision: Any, choice: Any) -> frozenset[int] | None:
+        """The seats that see ``choice`` when not every seat does (None): the card an attacker
+        takes from a hand ("Return the remaining cards to them without showing anyone else"),
+        the card offered in a trade and the one offered back ("Privately show only these two
+        cards to each other; other players do not see them"), each to the two seats concerned."""
+        if decision.tag == "take_from_hand" and state.attack is not None:
+            return frozenset({decision.seat, state.attack.attacker, state.attack.target})
+        if decision.tag == "trade_reply" and state.offer is not None:
+            return frozenset({state.offer.offerer, state.offer.ally})
+        if decision.tag == "action" and getattr(choice, "kind", None) == "trade":
+            return frozenset({decision.seat, choice.target})
+        return None
 
     def new_state(self, config: Config, seed: int, invariants: bool = False) -> Game:
         return Game(config.model, config.players, seed, invariants, config.max_turns).start()
