@@ -320,7 +320,9 @@ def impose(cards: Sequence[PrintCard], paper: str, bleed_mm: float, duplex: Dupl
            layout: SheetLayout = SheetLayout.grid) -> list[Page]:
     """Pages for the cards, in order. Cards are grouped by size (in order of first appearance);
     a fronts page is followed by its backs page when any card on it has a back. Cards with no
-    back are imposed on grid pages whatever the layout (landscape ones in a gutterfold file)."""
+    back are imposed on grid pages whatever the layout (landscape ones in a gutterfold file).
+    In a file that has backs pages, a fronts page with no backs is followed by a blank one
+    (``_two_sided``)."""
     groups: dict[tuple[tuple[float, float], bool], list[PrintCard]] = {}
     for card in cards:
         groups.setdefault((card.size_mm, card.back is not None), []).append(card)
@@ -339,4 +341,19 @@ def impose(cards: Sequence[PrintCard], paper: str, bleed_mm: float, duplex: Dupl
                 pages += [_page(geometry, "front", fronts), _page(geometry, "back", backs)]
             else:
                 pages.append(_page(geometry, "front", fronts))
-    return pages
+    return _two_sided(pages)
+
+
+def _two_sided(pages: list[Page]) -> list[Page]:
+    """A file with backs pages is printed two-sided as a whole, so each fronts page that has no
+    backs, but another page after it, gets a blank back: without it the next sheet (a sheet of
+    tokens after the Career cards) would be printed on its back, and every later backs page
+    behind the wrong fronts."""
+    if not any(p.side == "back" for p in pages):
+        return pages
+    out: list[Page] = []
+    for page, following in zip(pages, pages[1:] + [None], strict=True):
+        out.append(page)
+        if page.side == "front" and following is not None and following.side == "front":
+            out.append(Page(page.size, "back", bleed_reduced=page.bleed_reduced))
+    return out

@@ -210,6 +210,17 @@ def test_cards_without_backs_get_no_backs_page():
     assert [p.side for p in pages] == ["front", "front"]       # two boards per A4 page
 
 
+def test_sheets_without_backs_in_a_two_sided_file_get_blank_backs():
+    """Career cards with backs, then two sheets of tokens with none: printed two-sided as a
+    whole, the second token sheet must not land on the back of the first."""
+    cards = _cards(2) + _cards(24, back=False, size=(60.0, 60.0))
+    pages = impose(cards, "a4", 0.0, Duplex.long)
+    sides = [p.side for p in pages]
+    assert sides[::2] == ["front"] * len(sides[::2])          # every odd page is a sheet's front
+    assert sides[1::2] == ["back"] * len(sides[1::2])
+    assert len(pages) == 5 and not pages[3].cards and pages[4].cards   # the last needs no blank
+
+
 def test_each_back_lands_behind_its_front():
     cards = _cards(12)
     pages = impose(cards, "a4", 3.0, Duplex.long)
