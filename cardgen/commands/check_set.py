@@ -106,8 +106,8 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
                json_out: Path | None = None, plot: Path | None = None, quiet: bool = False) -> None:
     from cardgen.commands.simulate import check_outputs, on_terminal, plan_run, play_run, write_outputs
     from cardgen.commands.validate import validate_paths
-    from cardgen.data.documents import game_files, read_document
-    from cardgen.games import game_simulator, registered_games, unknown_game
+    from cardgen.data.documents import read_document
+    from cardgen.games import files_read, game_simulator, registered_games, unknown_game
     from cardgen.output import json_bytes, slug
     from cardgen.sim.check_report import check_data
     from cardgen.sim.plots import check_plot_paths, render_check_plots
@@ -158,7 +158,8 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
         # --game left unsaid; a game checked whole with another named is refused so too.
         raise fail(f"{target} is a file of {doc.game} data ('game: {doc.game}', 'kind: {doc.kind}'); "
                    f"--game {asked} names another: leave it out", 2)
-    problems, docs, _templates = validate_paths([file] if named_file else game_files(game))
+    problems, docs, _templates = validate_paths([file] if named_file else
+                                                files_read(game, None if whole else target))
     for p in problems:
         typer.echo(p.format(), err=True)
     errors = [p for p in problems if p.severity == "error"]

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
-from cardgen.data.documents import Document
+from cardgen.data.documents import Document, game_files
 from cardgen.problems import Problem, shorten
 
 if TYPE_CHECKING:
@@ -103,6 +104,14 @@ def sets_note(game: str) -> str | None:
         return None
     played_whole = f"{game} has no company sets (its box is always played whole)"
     return getattr(module, "SETS_NOTE", None) or played_whole
+
+
+def files_read(game: str, set_name: str | None) -> list[Path]:
+    """The data files a run of ``game`` with the set named ``set_name`` (None: the box) reads,
+    as a game's ``load.files_read`` says (Briefcase leaves out its other set files); else all
+    its data files."""
+    read = getattr(game_module(game, "load"), "files_read", None)
+    return read(set_name) if read is not None else game_files(game)
 
 
 def game_rules(game: str) -> GameRules:

@@ -17,6 +17,7 @@ from cardgen.games.briefcase.load import check_players, resolve_set
 from cardgen.games.briefcase.model import DECISIONS, Briefcase, Company, CompanySet
 from cardgen.games.briefcase.texts import LABELS, messages
 from cardgen.i18n.messages import Message, labeller
+from cardgen.problems import DataError
 from cardgen.render.printable import CardSpec, Face, TextSlot
 
 GAME = "briefcase"
@@ -233,10 +234,16 @@ def box_messages(sel: Selection) -> list[Message]:
 
 def fit_selections() -> list[Selection]:
     """What ``cardgen i18n check`` lays its translations out in: the full box, and each of the
-    workspace's own company sets (their new companies and names are in the catalogs too)."""
-    from cardgen.games.briefcase.load import load_with_own_sets
+    workspace's own company sets (their new companies and names are in the catalogs too). With
+    a set file of the workspace broken (its own checks say how), the box alone: the run of
+    another set, and ``cardgen validate FILE`` of a set file outside, still fit theirs."""
+    from cardgen.games.briefcase.load import load_briefcase, load_with_own_sets
 
-    return [Selection(game, None, chosen) for game, chosen in load_with_own_sets()]
+    try:
+        loaded = load_with_own_sets()
+    except DataError:
+        loaded = [load_briefcase()]
+    return [Selection(game, None, chosen) for game, chosen in loaded]
 
 
 def new_card_specs(docs: Sequence[Document]) -> list[CardSpec]:

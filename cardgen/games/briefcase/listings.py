@@ -23,9 +23,9 @@ def _briefcase() -> _BriefcaseData:
     """The validated Briefcase data and the files it came from; DataError if it is invalid."""
     from cardgen.data.documents import game_files, read_documents
     from cardgen.games.briefcase import changes
-    from cardgen.games.briefcase.load import GAME, custom_set, load_briefcase
+    from cardgen.games.briefcase.load import GAME, custom_set, load_with_own_sets
 
-    game, _ = load_briefcase()                 # every check, the workspace's sets included
+    game, _ = load_with_own_sets()[0]          # every check, the workspace's sets included
     # Read again for the files: the model does not keep where each part came from.
     docs, _ = read_documents(game_files(GAME))
     first = {d.kind: d.path for d in reversed(docs)}

@@ -4,13 +4,15 @@ value names."""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from cardgen.data.checks import raise_errors
-from cardgen.data.documents import Document, game_files, read_documents
+from cardgen.data.documents import Document, game_files, read_document, read_documents
 from cardgen.data.schema import did_you_mean
+from cardgen.data.yamlload import YamlError, read_text
 from cardgen.games.briefcase import changes
 from cardgen.games.briefcase.model import (
     Ability,
@@ -131,7 +133,7 @@ def load_briefcase(set_file: Path | None = None) -> tuple[Briefcase, CompanySet 
 def load_with_own_sets() -> list[tuple[Briefcase, CompanySet | None]]:
     """The box (with no set), then each of the workspace's own company sets with the game it
     plays in: the data read and checked once, for what lays out every set (i18n check)."""
-    docs, _ = _checked_documents(None)
+    docs, _ = _checked_documents(None, every_set=True)
     game = build(docs)
     out: list[tuple[Briefcase, CompanySet | None]] = [(game, None)]
     for doc in docs:
@@ -141,12 +143,14 @@ def load_with_own_sets() -> list[tuple[Briefcase, CompanySet | None]]:
     return out
 
 
-def _checked_documents(set_file: Path | None) -> tuple[list[Document], Document | None]:
-    """The game's data documents (and ``set_file``'s, also returned), read and checked;
-    DataError or SelectionError as ``load_briefcase`` says."""
+def _checked_documents(set_file: Path | None, every_set: bool = False
+                       ) -> tuple[list[Document], Document | None]:
+    """The game's data documents (and ``set_file``'s, also returned), read and checked, with
+    ``every_set`` all the workspace's set files; DataError or SelectionError as
+    ``load_briefcase`` says."""
     from cardgen.games.briefcase.checks import RULES
 
-    paths = game_files(GAME) + ([set_file] if set_file else [])
+    paths = (game_files(GAME) if every_set else _run_files(set_file)) + ([set_file] if set_file else [])
     docs, problems = read_documents(paths)
     set_doc = None
     if set_file is not None and not problems:
@@ -160,6 +164,50 @@ def _checked_documents(set_file: Path | None) -> tuple[list[Document], Document 
             raise SelectionError(_not_a_set_file(set_file, set_doc))
     raise_errors(docs, problems, RULES)
     return docs, set_doc
+
+
+def files_read(set_name: str | None) -> list[Path]:
+    """The data files a run of the set named ``set_name`` (an official set's or one of the
+    workspace's; None or another name: the box) reads: what check-set validates before it
+    plays."""
+    wanted = (set_name or "").casefold()
+    own = [file for set_id, name, file in workspace_sets() if wanted in (set_id.casefold(), name.casefold())]
+    return _run_files(own[0] if own else None)
+
+
+def _run_files(set_file: Path | None) -> list[Path]:
+    """The game's data files a run of the box, or of ``set_file``, reads: all but the
+    workspace's other company set files. A run of one set needs no other, and a set file being
+    edited (broken, or naming a company it does not define yet) stopped every run of every set,
+    the official ones included. ``cardgen validate`` still checks them all, and ``--set NAME``
+    says which set files it could not read."""
+    chosen = resolved(set_file) if set_file is not None else None
+    return [p for p in game_files(GAME) if resolved(p) == chosen or not _is_set_file(p)]
+
+
+# A file's top-level ``kind: company-set`` line, as written (quoted or not, a comment after it).
+_SET_KIND_LINE = re.compile(r"""^kind:[ \t]*(["']?)company-set\1[ \t]*(#.*)?$""", re.MULTILINE)
+
+
+def _is_set_file(path: Path) -> bool:
+    """Whether ``path`` is a company set file: of that kind when it reads, else (a file the YAML
+    reader refuses) when its ``kind:`` line says so. A file that cannot be read at all, or says
+    no kind, is kept with the game's files: it may be a changes file, whose problems must stop
+    the run rather than have it play the numbers it would change."""
+    doc, _ = read_document(path)
+    if doc is not None:
+        return doc.kind == "company-set"
+    try:
+        text = read_text(path)
+    except YamlError:
+        return False
+    return _SET_KIND_LINE.search(text) is not None
+
+
+def unread_sets() -> list[Path]:
+    """The workspace's company set files with problems, which ``--set NAME`` cannot search."""
+    readable = {resolved(f) for _, _, f in workspace_sets()}
+    return [p for p in game_files(GAME) if resolved(p) not in readable and _is_set_file(p)]
 
 
 def _not_a_set_file(path: Path, doc: Document) -> str:
@@ -216,7 +264,16 @@ def resolve_set(set_ref: str | None) -> tuple[Briefcase, CompanySet | None]:
     names = [s.name for s in game.sets.values()] + [name for _, name, _ in own]
     hint = did_you_mean(set_ref, [s.id for s in game.sets.values()] + [i for i, _, _ in own] + names)
     raise SelectionError(f"no company set named '{set_ref}'{hint}; sets: {', '.join(names)}, "
-                         f"or a set file{_example_named(wanted)}")
+                         f"or a set file{_example_named(wanted)}{_unread_named()}")
+
+
+def _unread_named() -> str:
+    """Which set files ``--set NAME`` could not search, if any: the name may be one of theirs."""
+    unread = [display_path(p) for p in unread_sets()]
+    if not unread:
+        return ""
+    return (f"; {plural(len(unread), 'set file')} with problems could not be searched: "
+            f"{', '.join(unread)} (cardgen validate says what is wrong)")
 
 
 def _file_named(path: Path) -> str:

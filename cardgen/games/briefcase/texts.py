@@ -146,14 +146,12 @@ def messages(game: Briefcase) -> list[Message]:
 def box_messages() -> list[Message]:
     """The messages of the Briefcase data, and of the new companies and names of the workspace's
     own company sets: what ``cardgen i18n`` extracts and checks."""
-    from cardgen.games.briefcase.load import load_briefcase, workspace_sets
+    from cardgen.games.briefcase.load import load_with_own_sets
 
-    out = messages(load_briefcase()[0])
+    (game, _), *own_sets = load_with_own_sets()    # every set checked: a broken one is an error
+    out = messages(game)
     known = {m.context for m in out}
-    for _, _, file in workspace_sets():
-        _, own = load_briefcase(file)
-        if own is None:
-            continue
+    for _, own in own_sets:
         extra = messages_of_companies(own.new_companies)
         extra.append(Message(f"set.{own.id}:name", own.name, "name of a company set of yours"))
         out += [m for m in extra if m.context not in known]
