@@ -153,7 +153,9 @@ def test_hire_cards_come_into_play_only_through_production():
 # --- Block and Unblock --------------------------------------------------------------------------
 def test_unblocking_steel_moves_its_block_onto_concrete_or_personnel():
     """Example: "In order to unblock Steel, a player must move the block card onto either
-    Concrete or Personnel" (the other block is on Paper). Once moved, Steel can be bought."""
+    Concrete or Personnel" (the other block is on Paper). test_engine_blocks checks the targets
+    and the move onto Concrete; here the move onto Personnel, after which Steel, unblocked, can
+    be bought."""
     g = make_game()
     g.resource_blocks = [res("steel"), res("paper")]
     assert sorted(actions.block_targets(g, "resource", 0)) == sorted([res("concrete"), res("personnel")])
