@@ -352,3 +352,36 @@ def test_storage_limit_outside_turn():
     end_turn(g)                                      # his turn ends: down to 5
     assert sum(g.players[0].storage) == 5
     check_all(g)
+
+
+def test_start_of_turn_order():
+    """The player orders his start-of-turn abilities, and the Newspaper's "no more than one Buy
+    card" is judged when it acts: a Buy the Contractor Firm draws first stops it
+    (test_engine_turn's test_newspaper_and_contractor_firm_act_in_the_order_the_player_chooses:
+    a Buy it discards first makes the hand qualify)."""
+    g = _game(cycle_card=OBSTACLE)
+    news, contractor = give(g, 0, "newspaper"), give(g, 0, "contractor_firm")
+    bots(g)[0].answers["start_order"] = [contractor, news]
+    set_hand(g, 0, buy=1, obstacle=3)
+    set_deck(g, 0, ["obstacle", "buy"])               # the Contractor Firm draws the Buy
+    turn.start_turn(g, lambda decision: bots(g)[0].answer(g, decision))
+    p = g.players[0]
+    assert p.hand == [2, 0, 2, 0] and len(p.deck) == 1
+    assert not bots(g)[0].asked("use_start_draw")
+    check_all(g)
+
+
+def test_central_bank_last_cards():
+    """Investing more Buy cards than the Central Bank has Victory Point cards left takes only as
+    many as there are cards, one for each; the others stay in the hand (and test_engine_activate's
+    test_central_bank_gives_victory_points_while_they_last_then_cannot_be_activated)."""
+    g = _game()
+    give(g, 0, "power_plant")
+    give(g, 0, "steel_factory")
+    g.central_bank_vp = 1
+    g.players[1].vp_cards = 9
+    set_hand(g, 0, activate=1, buy=3)
+    assert actions.invest(g, 3) == 1
+    p = g.players[0]
+    assert p.vp_cards == 1 and p.hand[BUY] == 2 and g.central_bank_buys == 1 and g.central_bank_vp == 0
+    check_all(g)
