@@ -170,9 +170,16 @@ def files_read(set_name: str | None) -> list[Path]:
     """The data files a run of the set named ``set_name`` (an official set's or one of the
     workspace's; None or another name: the box) reads: what check-set validates before it
     plays."""
-    wanted = (set_name or "").casefold()
-    own = [file for set_id, name, file in workspace_sets() if wanted in (set_id.casefold(), name.casefold())]
-    return _run_files(own[0] if own else None)
+    return _run_files(_own_set_file(set_name) if set_name else None)
+
+
+def _own_set_file(set_name: str) -> Path | None:
+    """The first of the workspace's set files whose id or name is ``set_name`` (any case)."""
+    wanted = set_name.casefold()
+    for set_id, name, file in workspace_sets():
+        if wanted in (set_id.casefold(), name.casefold()):
+            return file
+    return None
 
 
 def _run_files(set_file: Path | None) -> list[Path]:
@@ -257,10 +264,10 @@ def resolve_set(set_ref: str | None) -> tuple[Briefcase, CompanySet | None]:
     for company_set in game.sets.values():
         if wanted in (company_set.id.casefold(), company_set.name.casefold()):
             return game, company_set
+    file = _own_set_file(set_ref)
+    if file is not None:
+        return load_briefcase(file)
     own = workspace_sets()
-    for set_id, name, file in own:
-        if wanted in (set_id.casefold(), name.casefold()):
-            return load_briefcase(file)
     names = [s.name for s in game.sets.values()] + [name for _, name, _ in own]
     hint = did_you_mean(set_ref, [s.id for s in game.sets.values()] + [i for i, _, _ in own] + names)
     raise SelectionError(f"no company set named '{set_ref}'{hint}; sets: {', '.join(names)}, "
