@@ -4,6 +4,7 @@ whose simulator has the decision-point shape, with no game code here."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import shlex
 import sys
@@ -25,6 +26,7 @@ from cardgen.commands import (
 )
 from cardgen.data.schema import did_you_mean
 from cardgen.games import DEFAULT_GAME
+from cardgen.interrupt import Interrupted, held
 from cardgen.output import OutputError, check_not_read, check_writable
 from cardgen.problems import plural, printable, shorten
 from cardgen.sim.decisions import Decision, as_logged
@@ -444,6 +446,15 @@ def register(app: typer.Typer) -> None:
                                f"again (seed {log.seed}; {seats_said})")
         try:
             state = session.run()
+        except Interrupted:
+            if save is not None:
+                # Ctrl-C, or the terminal closed, with --save given: the game so far is a whole
+                # log, as 'q' saves it, so the stop loses nothing played (the exit code is still
+                # the signal's, and the stop's line says a file was written). Held: the stop
+                # already came, and every write checks for one.
+                with contextlib.suppress(OSError, Interrupted), held():   # (a hangup: no terminal)
+                    session.save(save, command_line=True)
+            raise
         except Quit as exc:
             if save is not None:
                 session.save(save, command_line=True)

@@ -222,11 +222,13 @@ def test_a_signal_while_cardgen_starts_or_builds_is_one_line_and_writes_nothing(
         assert not out.exists() or not any(out.iterdir())
 
 
-def start_play(tmp_path: Path, *, ignored: signal.Signals | None = None) -> subprocess.Popen:
+def start_play(tmp_path: Path, *, ignored: signal.Signals | None = None, args: tuple[str, ...] = ()
+               ) -> subprocess.Popen:
     """``cardgen play`` against a bot, its answers read from a pipe, once it asks the first
     question (``ignored``: started with that signal ignored, as nohup starts a command with
     SIGHUP ignored and a shell script its background commands with SIGINT ignored)."""
-    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--workspace", str(REPO), "play", "startup"],
+    proc = subprocess.Popen([sys.executable, "-m", "cardgen", "--workspace", str(REPO), "play", "startup",
+                             *args],
                             cwd=tmp_path, stdin=subprocess.PIPE, stdout=open(tmp_path / "stdout", "wb"),
                             stderr=open(tmp_path / "stderr", "wb"), start_new_session=True,
                             preexec_fn=lambda: default_signals(ignored))
@@ -248,6 +250,29 @@ def test_a_hangup_while_play_waits_for_an_answer_is_one_line_and_exit_129(tmp_pa
             proc.wait()
     assert code == 129
     assert (tmp_path / "stderr").read_text().splitlines() == ["error: interrupted; nothing written"]
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGHUP], ids=["ctrl-c", "hangup"])
+def test_a_stop_while_play_waits_saves_the_game_so_far_when_asked_to(tmp_path, signum):
+    # With --save, Ctrl-C (or the terminal closing) lost the game: "interrupted; nothing
+    # written". The game so far is a whole log, as 'q' saves it, and resumes.
+    saved = tmp_path / "game.jsonl"
+    proc = start_play(tmp_path, args=("--save", str(saved)))
+    try:
+        proc.send_signal(signum)
+        code = proc.wait(HANG_SECONDS)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert code == 128 + signum
+    assert (tmp_path / "stderr").read_text().splitlines() == ["error: interrupted; after writing 1 file"]
+    assert f"saved to {saved}; resume with: cardgen play --resume" in (tmp_path / "stdout").read_text()
+    resumed = subprocess.run([sys.executable, "-m", "cardgen", "--workspace", str(REPO), "play",
+                              "--resume", str(saved)], input=b"q\n", capture_output=True, cwd=tmp_path,
+                             timeout=HANG_SECONDS)
+    assert resumed.returncode == 0, resumed.stderr
+    assert b"resuming" in resumed.stdout and b"the game is not finished" in resumed.stdout
 
 
 def test_play_at_a_terminal_that_hangs_up_ends_with_exit_129(tmp_path):
