@@ -775,7 +775,8 @@ def test_check_set_of_a_valid_set_with_the_workspace_data_broken_does_not_blame_
                        .replace("startup_incubator", "garage_lab").replace("Startup Incubator", "Garage Lab"),
                        encoding="utf-8")
     # (A broken changes file: every run reads it, as it changes the box's numbers.)
-    (ws / "cards/briefcase/notes.yaml").write_text("game: briefcase\nkind: company-changes\n", encoding="utf-8")
+    notes = ws / "cards/briefcase/notes.yaml"
+    notes.write_text("game: briefcase\nkind: company-changes\n", encoding="utf-8")
     monkeypatch.chdir(ws)
     for target in (str(outside), "simple"):
         result = invoke("check-set", target, "-n", "2", "-j", "1", "-q", "--no-effects")
