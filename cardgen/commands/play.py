@@ -19,6 +19,7 @@ from cardgen.commands import (
     file_to_write,
     game_option,
     named,
+    note_default_game,
     pick_game,
     refuse_data_folder,
     set_named,
@@ -382,6 +383,8 @@ def register(app: typer.Typer) -> None:
         """
         given = pick_game(game, game_opt, None)
         game = given or DEFAULT_GAME
+        if given is None and resume is None:     # a resumed game is the log's, which names it
+            note_default_game(game)
         if resume is not None:
             # A resumed game is the log's: these were passed over in silence, and a person who
             # asked for another game, set or seat played the log's as if it were theirs.

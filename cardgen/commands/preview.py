@@ -74,8 +74,8 @@ def register(app: typer.Typer) -> None:
     def preview(
         card: str = typer.Argument(..., metavar="CARD", help="A card id (steel_factory, buy, central_bank), "
                                    "'<id>:back' for its back, or a face key."),
-        game: str = typer.Option(DEFAULT_GAME, "--game", "-g", metavar="GAME",
-                                 help="The game the card belongs to."),
+        game: str | None = typer.Option(None, "--game", "-g", metavar="GAME",
+                                 help=f"The game the card belongs to (default: {DEFAULT_GAME})."),
         lang: str = lang_option(),
         out: Path = typer.Option(None, "--out", "-o", metavar="FILE",
                                  parser=file_to_write, help="PNG to write (default: "
@@ -99,6 +99,11 @@ def register(app: typer.Typer) -> None:
         """
 
         def action() -> int:
+            nonlocal game
+            # 'cardgen preview bad_press' in a startup workspace looked for the card in
+            # Briefcase and said "a card new in a set of yours needs --set SET"
+            others = current().games_instead(DEFAULT_GAME) if game is None else []
+            game = game or DEFAULT_GAME
             refuse_data_folder(out, "--out", "file")
             try:
                 check_not_read([out] if out is not None else [], [set_ref], lambda: data_read(game),
@@ -111,6 +116,9 @@ def register(app: typer.Typer) -> None:
             except UsageProblem as exc:
                 from cardgen.games import sets_note
 
+                if others:
+                    raise UsageProblem(f"{exc}; your workspace's files are of {', '.join(others)}: name "
+                                       f"the game, as in --game {others[0]}") from None
                 if set_ref is None and sets_note(game) is None:    # the box holds no set's new cards
                     raise UsageProblem(f"{exc}; a card new in a set of yours needs --set SET") from None
                 raise
