@@ -261,6 +261,23 @@ def test_a_command_taking_the_default_game_in_another_games_workspace_says_so_fi
     assert invoke("preview", "poach", "--game", "startup", "--dpi", "30").exit_code == 0
 
 
+def test_preview_of_a_career_card_of_ones_own_file_says_to_name_the_file(tmp_path: Path, monkeypatch):
+    # a Career card of cards/fmnyc/examples/my-careers.yaml was "no card 'career.loan_shark'",
+    # with no word of --set FILE, which alone finds it
+    ws = tmp_path / "ws"
+    assert invoke("init", str(ws), "--from", "fmnyc").exit_code == 0
+    monkeypatch.chdir(ws)
+    mine = ws / "cards" / "fmnyc" / "examples" / "my-careers.yaml"
+    mine.parent.mkdir()
+    mine.write_text((ws / "cards" / "fmnyc" / "careers.yaml").read_text(encoding="utf-8")
+                    .replace("id: heir", "id: heiress"), encoding="utf-8")
+    result = invoke("preview", "career.heiress", "--game", "fmnyc")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0].endswith("; a card new in a file of yours needs --set FILE")
+    assert invoke("preview", "career.heiress", "--game", "fmnyc", "--set", str(mine),
+                  "--dpi", "30").exit_code == 0
+
+
 def test_an_empty_workspace_option_is_an_error_not_the_current_folder(tmp_path: Path, monkeypatch):
     # "-w $UNSET_VARIABLE": the user meant a folder; working on the current one would surprise.
     (tmp_path / "cards").mkdir()

@@ -114,13 +114,17 @@ def register(app: typer.Typer) -> None:
             try:
                 face = find_face(ctx.module.card_list(ctx.selection), card)
             except UsageProblem as exc:
-                from cardgen.games import sets_note
+                from cardgen.games import game_module, sets_note
 
                 if others:
                     raise UsageProblem(f"{exc}; your workspace's files are of {', '.join(others)}: name "
                                        f"the game, as in --game {others[0]}") from None
                 if set_ref is None and sets_note(game) is None:    # the box holds no set's new cards
                     raise UsageProblem(f"{exc}; a card new in a set of yours needs --set SET") from None
+                # Free Market: NYC's own Career cards (a file of kind careers) were not found
+                # without --set FILE, and nothing said so
+                if set_ref is None and getattr(game_module(game, "listings"), "SETS_NOTE", None):
+                    raise UsageProblem(f"{exc}; a card new in a file of yours needs --set FILE") from None
                 raise
             try:
                 (image,) = face_images(ctx, [face], dpi, 3.0 if bleed else 0.0)
