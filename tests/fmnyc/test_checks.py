@@ -427,6 +427,18 @@ def test_effect_place_a_career_card_that_acts_and_changes_a_rule(data):
                          "two cards")
 
 
+def test_effect_place_a_discount_at_a_stage_that_charges_nothing(data):
+    # the Importer's coin off at Air Freight validated, and the engine, which takes a discount
+    # off a lot won at the auction or a manager hired, never took it off anything
+    text = edit(data, "careers.yaml", "{kind: discount, stage: merchandise_auction, coins: 1}",
+                "{kind: discount, stage: air_freight, coins: 1}")
+    p = only()
+    assert p.rule == "effect-place"
+    at(p, "careers.yaml", value_of(text, "stage: air_freight, coins: 1"))
+    assert p.message == ("Importer: a discount is taken off a lot won at an auction or a manager hired "
+                         "for coins, and the stage 'air_freight' charges neither")
+
+
 def test_career_symbols_explain_every_timing_a_card_shows(data):
     """A card's timing symbol missing from 'symbols' would be missing from the printed aid."""
     edit(data, "careers.yaml", '  - {id: first_round, text: "To be performed in the first round only"}\n', "")

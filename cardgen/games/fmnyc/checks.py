@@ -874,6 +874,8 @@ def _effect_places() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
 
 # What a Career card's symbol lets the engine play: an end-of-game card only adds to the score.
 _END_OF_GAME_KINDS = frozenset({"score_bonus", "award_bonus"})
+# The payments a discount is taken off (engine/auction.py, effects._hire).
+_CHARGING = frozenset({"auction", "hire_manager"})
 
 
 @check
@@ -911,10 +913,20 @@ def effect_places(ctx: Context) -> Iterator[Problem]:
         elif kind in passive and doc.kind != "careers":
             yield doc.problem("effect-place", f"{owner}: {kind} changes a rule for the holder of a "
                               "Career card; here it does nothing", *path, "kind")
+    # A discount is taken off what its stage makes the holder pay: a lot won at an auction or a
+    # manager hired for coins; named for a stage that charges neither, it never took anything off.
+    stages = ctx.one("stages")
+    charging = {s["id"]: {e["kind"] for _, _, e in effects_in(stages, s["effects"], [])} & _CHARGING
+                for s in stages.data["stages"]} if stages is not None else {}
     doc = ctx.one("careers")
     if doc is None:
         return
     for i, card in enumerate(doc.data["cards"]):
+        for j, eff in enumerate(card["ability"]):
+            if eff["kind"] == "discount" and charging.get(eff["stage"]) == set():
+                yield doc.problem("effect-place", f"{card['title']}: a discount is taken off a lot won at "
+                                  "an auction or a manager hired for coins, and the stage "
+                                  f"'{eff['stage']}' charges neither", "cards", i, "ability", j, "stage")
         kinds = [e["kind"] for e in card["ability"]]
         acting = [k for k in kinds if k not in passive]
         if card["timing"] == "end_of_game" and any(k not in _END_OF_GAME_KINDS for k in kinds):
