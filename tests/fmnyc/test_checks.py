@@ -414,6 +414,18 @@ def test_effect_place_a_career_card_whose_symbol_never_plays_its_gain(data, timi
     assert p.message == f"Heir: {why}"
 
 
+def test_effect_place_a_first_round_card_that_adds_to_the_score(data):
+    # the Fleet Manager's +2 a truck on a round-1-only card validated and never counted: the
+    # count comes after the last round
+    text = edit(data, "careers.yaml", "    timing: end_of_game\n    ability: [{kind: score_bonus, points: 2",
+                "    timing: first_round\n    ability: [{kind: score_bonus, points: 2")
+    p = only()
+    assert p.rule == "effect-place"
+    at(p, "careers.yaml", value_of(text, "timing: first_round\n    ability: [{kind: score_bonus"))
+    assert p.message == ("Fleet Manager: a first-round card is over when the score is counted; its "
+                         "score_bonus is never played")
+
+
 def test_effect_place_a_career_card_that_acts_and_changes_a_rule(data):
     # the engine plays a card with a rule-changing effect as that rule only: the strike removal
     # beside it was never played

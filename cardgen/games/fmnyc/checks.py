@@ -934,6 +934,11 @@ def effect_places(ctx: Context) -> Iterator[Problem]:
             yield doc.problem("effect-place", f"{card['title']}: an end-of-game card only adds to the "
                               f"score (score_bonus, award_bonus); its {odd} is never played",
                               "cards", i, "timing")
+        elif card["timing"] == "first_round" and any(k in _END_OF_GAME_KINDS for k in kinds):
+            # the count comes after the last round, when a round-1-only card no longer applies
+            yield doc.problem("effect-place", f"{card['title']}: a first-round card is over when the "
+                              f"score is counted; its {next(k for k in kinds if k in _END_OF_GAME_KINDS)} "
+                              "is never played", "cards", i, "timing")
         elif card["timing"] == "whenever_possible" and acting:
             yield doc.problem("effect-place", f"{card['title']}: a 'whenever possible' card changes a "
                               f"rule (discount, sale_bonus, extra_guard...); its {acting[0]} is never "
