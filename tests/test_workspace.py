@@ -278,6 +278,18 @@ def test_preview_of_a_career_card_of_ones_own_file_says_to_name_the_file(tmp_pat
                   "--dpi", "30").exit_code == 0
 
 
+def test_preview_takes_the_game_before_the_card_as_build_does(tmp_path: Path, monkeypatch):
+    # 'cardgen preview startup poach' was "Got unexpected extra argument(s) (poach)"
+    monkeypatch.chdir(tmp_path)
+    result = invoke("preview", "startup", "poach", "--dpi", "30")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("wrote output/preview-poach-en.png")
+    result = invoke("preview", "poach", "cto")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: got 'cto' after the card 'poach': preview takes one card")
+    assert invoke("preview", "startup", "poach", "--game", "fmnyc").exit_code == 2
+
+
 def test_an_empty_workspace_option_is_an_error_not_the_current_folder(tmp_path: Path, monkeypatch):
     # "-w $UNSET_VARIABLE": the user meant a folder; working on the current one would surprise.
     (tmp_path / "cards").mkdir()
