@@ -164,6 +164,14 @@ class Workspace:
                  if len(p.relative_to(self.root).parts) > 2} if self.root is not None else set()
         return sorted(games & set(registered_games()))
 
+    def games_instead(self, game: str | None) -> list[str]:
+        """The games the workspace's own files are of when ``game`` is the game when none is
+        named and none of them is of it ('cardgen init DIR --from startup', then a command
+        without a game), else none."""
+        if game != _default_game() or self.root is None or self.root == self.library or self.yours(game):
+            return []
+        return self._games_of_yours()
+
     def describe(self, game: str | None = None) -> str:
         """One line: which workspace, how it was found, and which of its files are the user's."""
         if self.root is None:
@@ -180,7 +188,7 @@ class Workspace:
         if not mine:
             # 'cardgen init DIR --from startup' and then 'cardgen build' built Briefcase, the
             # game when none is named, and the line said "all game data shipped with cardgen"
-            others = self._games_of_yours() if game == _default_game() else []
+            others = self.games_instead(game)
             if others:
                 return line + (f"; none of your files is of {game}, the game when none is named (they "
                                f"are of {', '.join(others)}: name it, as in --game {others[0]}); {game} "

@@ -240,6 +240,56 @@ def test_a_workspace_of_another_game_says_so_when_a_command_takes_the_default_ga
     assert "your files: cards/startup/" in invoke("list", "startup", "bots").stderr
 
 
+def test_a_command_taking_the_default_game_in_another_games_workspace_says_so_first(tmp_path: Path,
+                                                                                   monkeypatch):
+    # init --from startup, then 'cardgen tune': five minutes of Briefcase, and only the last
+    # line said that none of the workspace's files was of it
+    ws = tmp_path / "ws"
+    assert invoke("init", str(ws), "--from", "startup").exit_code == 0
+    monkeypatch.chdir(ws)
+    note = ("note: this is briefcase, the game when none is named; your workspace's files are of "
+            "startup: name it, as in --game startup")
+    result = invoke("simulate", "--games", "1", "--players", "2", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines()[0] == note
+    assert note not in invoke("simulate", "startup", "--games", "1", "--quiet").stderr
+    # preview looked for a startup card in Briefcase and said to give a set
+    result = invoke("preview", "poach")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0].endswith("your workspace's files are of startup: name the game, "
+                                                  "as in --game startup")
+    assert invoke("preview", "poach", "--game", "startup", "--dpi", "30").exit_code == 0
+
+
+def test_preview_of_a_career_card_of_ones_own_file_says_to_name_the_file(tmp_path: Path, monkeypatch):
+    # a Career card of cards/fmnyc/examples/my-careers.yaml was "no card 'career.loan_shark'",
+    # with no word of --set FILE, which alone finds it
+    ws = tmp_path / "ws"
+    assert invoke("init", str(ws), "--from", "fmnyc").exit_code == 0
+    monkeypatch.chdir(ws)
+    mine = ws / "cards" / "fmnyc" / "examples" / "my-careers.yaml"
+    mine.parent.mkdir()
+    mine.write_text((ws / "cards" / "fmnyc" / "careers.yaml").read_text(encoding="utf-8")
+                    .replace("id: heir", "id: heiress"), encoding="utf-8")
+    result = invoke("preview", "career.heiress", "--game", "fmnyc")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0].endswith("; a card new in a file of yours needs --set FILE")
+    assert invoke("preview", "career.heiress", "--game", "fmnyc", "--set", str(mine),
+                  "--dpi", "30").exit_code == 0
+
+
+def test_preview_takes_the_game_before_the_card_as_build_does(tmp_path: Path, monkeypatch):
+    # 'cardgen preview startup poach' was "Got unexpected extra argument(s) (poach)"
+    monkeypatch.chdir(tmp_path)
+    result = invoke("preview", "startup", "poach", "--dpi", "30")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("wrote output/preview-poach-en.png")
+    result = invoke("preview", "poach", "cto")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: got 'cto' after the card 'poach': preview takes one card")
+    assert invoke("preview", "startup", "poach", "--game", "fmnyc").exit_code == 2
+
+
 def test_an_empty_workspace_option_is_an_error_not_the_current_folder(tmp_path: Path, monkeypatch):
     # "-w $UNSET_VARIABLE": the user meant a folder; working on the current one would surprise.
     (tmp_path / "cards").mkdir()

@@ -172,7 +172,21 @@ def pick_game(positional: str | None, option: str | None, default: str | None) -
     if positional is not None and option is not None and positional != option:
         raise fail(f"the game is given twice and differs: '{positional}' and --game '{option}'; "
                    f"give it once", 2)
+    if positional is None and option is None and default is not None:
+        note_default_game(default)
     return option if option is not None else positional if positional is not None else default
+
+
+def note_default_game(game: str) -> None:
+    """Say at once, on stderr, that a command took the game when none is named in a workspace
+    whose files are all of another: 'cardgen init DIR --from startup' and then 'cardgen tune'
+    searched Briefcase's numbers for five minutes, and only its last line said whose."""
+    from cardgen.workspace import current
+
+    others = current().games_instead(game)
+    if others:
+        typer.echo(f"note: this is {game}, the game when none is named; your workspace's files are of "
+                   f"{', '.join(others)}: name it, as in --game {others[0]}", err=True)
 
 
 def _named(text: str, what: str) -> Path:

@@ -20,6 +20,7 @@ from cardgen.commands import (
     file_to_write,
     game_option,
     named,
+    note_default_game,
     pick_game,
     refuse_data_folder,
     set_named,
@@ -351,7 +352,9 @@ def _report(simulator: Any, state: Any, log: GameLog) -> dict[str, Any]:
 
 
 def register(app: typer.Typer) -> None:
-    @app.command()
+    from cardgen.commands.simulate import _OptionalValueCommand
+
+    @app.command(cls=_OptionalValueCommand)
     def play(
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
                                    help=f"The game (default: {DEFAULT_GAME})."),
@@ -374,6 +377,15 @@ def register(app: typer.Typer) -> None:
         save: Path = typer.Option(None, "--save", metavar="FILE", parser=file_to_write,
                                   help="Write the game's log here when it ends "
                                   "or you quit."),
+        # The game's own options, as simulate takes them: Free Market: NYC could be played only
+        # with 4 rounds, no stocks, and the Career cards only by naming a file of them.
+        rounds: int = typer.Option(None, "--rounds", help="Game Rounds to play, for a game that "
+                                   "offers a choice (fmnyc: 4, 5 or 6)."),
+        stocks: bool = typer.Option(False, "--stocks", help="Play with the Stock tokens add-on (fmnyc)."),
+        career: str = typer.Option(None, "--career", metavar="[MODE]", show_default=False,
+                                   help="Play with the Career cards add-on (fmnyc); MODE full "
+                                   "or quick: --career alone is the full draft, --career quick "
+                                   "the quick version."),
     ) -> None:
         """Play a game at the terminal against the bots.
 
@@ -384,14 +396,18 @@ def register(app: typer.Typer) -> None:
         """
         given = pick_game(game, game_opt, None)
         game = given or DEFAULT_GAME
+        if given is None and resume is None:     # a resumed game is the log's, which names it
+            note_default_game(game)
         if resume is not None:
             # A resumed game is the log's: these were passed over in silence, and a person who
             # asked for another game, set or seat played the log's as if it were theirs.
             fixed = [name for name, value in (("--seats", seats), ("--players", players),
-                                              ("--set", set_ref), ("--seed", seed)) if value is not None]
+                                              ("--set", set_ref), ("--seed", seed), ("--rounds", rounds),
+                                              ("--stocks", stocks or None), ("--career", career))
+                     if value is not None]
             if fixed:
                 raise fail(f"{fixed[0]} cannot be given with --resume: a resumed game goes on with "
-                           f"the game, seats, players, set and seed its log names")
+                           f"the game, seats, players, set, seed and options its log names")
         refuse_data_folder(save, "--save", "file")
         if save is not None:
             try:                  # now, not after a whole game played for nothing
@@ -436,7 +452,10 @@ def register(app: typer.Typer) -> None:
                 near = did_you_mean(unknown[0], [*simulator.bots, YOU])
                 raise fail(f"unknown bot '{shorten(unknown[0])}'{near}; bots: "
                            f"{', '.join(simulator.bots)}, or '{YOU}'")
-            log = GameLog(game, 1 if seed is None else seed, count, names, recorded_set(set_ref))
+            from cardgen.commands.simulate import given_game_options
+
+            options = given_game_options(game, {"rounds": rounds, "stocks": stocks or None, "career": career})
+            log = GameLog(game, 1 if seed is None else seed, count, names, recorded_set(set_ref), options)
         session = Session(simulator, log)
         if resume is not None:
             # Said before the table: the resumed game opened on a turn with nothing to tell where

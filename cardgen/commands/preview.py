@@ -5,8 +5,10 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import typer
+from typer.core import TyperCommand
 
 from cardgen.commands import (
     data_read,
@@ -69,13 +71,25 @@ def preview_name(card: str, ctx: Context, bleed: bool, ink_saver: bool, font: Pa
     return "-".join(p for p in parts if p) + ".png"
 
 
+class _GameThenCard(TyperCommand):
+    """Usage says ``[GAME] CARD``: the game's name may come before the card, as ``cardgen build
+    startup`` names it (a second, hidden argument takes the card then)."""
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        pieces = [p for p in super().collect_usage_pieces(ctx) if p != "[AFTER_GAME]"]
+        return ["[GAME] CARD" if p == "CARD" else p for p in pieces]
+
+
 def register(app: typer.Typer) -> None:
-    @app.command()
+    @app.command(cls=_GameThenCard)
     def preview(
         card: str = typer.Argument(..., metavar="CARD", help="A card id (steel_factory, buy, central_bank), "
                                    "'<id>:back' for its back, or a face key."),
-        game: str = typer.Option(DEFAULT_GAME, "--game", "-g", metavar="GAME",
-                                 help="The game the card belongs to."),
+        # 'cardgen preview startup poach', as 'cardgen build startup' is typed, was "Got
+        # unexpected extra argument(s) (poach)": a game's name before the card is taken as --game.
+        after_game: str | None = typer.Argument(None, hidden=True, metavar="AFTER_GAME"),
+        game: str | None = typer.Option(None, "--game", "-g", metavar="GAME",
+                                 help=f"The game the card belongs to (default: {DEFAULT_GAME})."),
         lang: str = lang_option(),
         out: Path = typer.Option(None, "--out", "-o", metavar="FILE",
                                  parser=file_to_write, help="PNG to write (default: "
@@ -99,6 +113,21 @@ def register(app: typer.Typer) -> None:
         """
 
         def action() -> int:
+            nonlocal game, card
+            if after_game is not None:
+                from cardgen.games import registered_games
+
+                if card not in registered_games():
+                    raise UsageProblem(f"got '{after_game}' after the card '{card}': preview takes one "
+                                       "card (and its game before it, or as --game)")
+                if game is not None and game != card:
+                    raise UsageProblem(f"the game is given twice and differs: '{card}' and --game "
+                                       f"'{game}'; give it once")
+                game, card = card, after_game
+            # 'cardgen preview bad_press' in a startup workspace looked for the card in
+            # Briefcase and said "a card new in a set of yours needs --set SET"
+            others = current().games_instead(DEFAULT_GAME) if game is None else []
+            game = game or DEFAULT_GAME
             refuse_data_folder(out, "--out", "file")
             try:
                 check_not_read([out] if out is not None else [], [set_ref], lambda: data_read(game),
@@ -109,10 +138,17 @@ def register(app: typer.Typer) -> None:
             try:
                 face = find_face(ctx.module.card_list(ctx.selection), card)
             except UsageProblem as exc:
-                from cardgen.games import sets_note
+                from cardgen.games import game_module, sets_note
 
+                if others:
+                    raise UsageProblem(f"{exc}; your workspace's files are of {', '.join(others)}: name "
+                                       f"the game, as in --game {others[0]}") from None
                 if set_ref is None and sets_note(game) is None:    # the box holds no set's new cards
                     raise UsageProblem(f"{exc}; a card new in a set of yours needs --set SET") from None
+                # Free Market: NYC's own Career cards (a file of kind careers) were not found
+                # without --set FILE, and nothing said so
+                if set_ref is None and getattr(game_module(game, "listings"), "SETS_NOTE", None):
+                    raise UsageProblem(f"{exc}; a card new in a file of yours needs --set FILE") from None
                 raise
             try:
                 (image,) = face_images(ctx, [face], dpi, 3.0 if bleed else 0.0)

@@ -292,6 +292,23 @@ class _OptionalValueCommand(TyperCommand):
         return super().parse_args(ctx, args)
 
 
+def given_game_options(game: str, game_options: dict[str, Any] | None) -> dict[str, Any]:
+    """A game's own options (a simulator lists those it takes in ``options``), those given only;
+    one it does not take, or a --career that is neither full nor quick, is a usage error."""
+    given = {k: v for k, v in (game_options or {}).items() if v is not None}
+    if given:
+        from cardgen.games import game_module, registered_games
+
+        module = game_module(game, "simulation") if game in registered_games() else None
+        takes = getattr(getattr(module, "SIMULATOR", None), "options", ())
+        for key in given:
+            if key not in takes:
+                raise fail(f"--{key} is not an option of {game}", 2)
+    if given.get("career") not in (None, "full", "quick"):
+        raise fail(f"--career is full or quick (or alone: full), not '{given['career']}'", 2)
+    return given
+
+
 def register(app: typer.Typer) -> None:
     @app.command(cls=_OptionalValueCommand)
     def simulate(
@@ -374,19 +391,7 @@ def _simulate(game: str, players: int, games: int, seed: int, set_ref: str | Non
         if option_problem(game, setting, {"seconds_per_turn": seconds_per_turn}):
             raise fail(f"--seconds-per-turn must be {SECONDS_PER_TURN.name}, not {seconds_per_turn:g}")
         options["seconds_per_turn"] = seconds_per_turn
-    # A game's own options (a simulator lists those it takes in ``options``), given only when set.
-    given = {k: v for k, v in (game_options or {}).items() if v is not None}
-    if given:
-        from cardgen.games import game_module, registered_games
-
-        module = game_module(game, "simulation") if game in registered_games() else None
-        takes = getattr(getattr(module, "SIMULATOR", None), "options", ())
-        for key in given:
-            if key not in takes:
-                raise fail(f"--{key} is not an option of {game}", 2)
-        options.update(given)
-    if given.get("career") not in (None, "full", "quick"):
-        raise fail(f"--career is full or quick (or alone: full), not '{given['career']}'", 2)
+    options.update(given_game_options(game, game_options))
     if scheduler is not None and (problem := scheduler_problem(scheduler)):
         raise fail(problem, 2)
     bot_list = [b.strip() for b in bots.split(",")] if bots is not None else None

@@ -136,7 +136,11 @@ def _tune(game: str, set_refs: list[str], players_text: str | None, games: int, 
         simulator = game_simulator(game)
         tuning = importlib.import_module(f"cardgen.games.{game}.tuning")
     except (LookupError, ModuleNotFoundError):
-        raise fail(f"{game} cannot be tuned yet: tune needs a simulator and a set of companies") from None
+        # The startup game has a simulator: "needs a simulator" left a designer guessing what
+        # was missing, and where its cards are judged instead.
+        raise fail(f"{game} cannot be tuned yet: tune searches the authored numbers of a company "
+                   f"set's companies, which only Briefcase has; 'cardgen check-set' judges {game}'s "
+                   "cards") from None
     counts = parse_players(players_text, list(simulator.player_counts))
     check_game_count("--games", games, least=2, least_why="an interval needs two games")
     check_game_count("--budget", budget, most=MAX_BUDGET, why=MAX_BUDGET_WHY)

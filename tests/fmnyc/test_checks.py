@@ -373,6 +373,84 @@ def test_career_text_prints_the_amount_its_ability_gains(data):
     assert p.message == "Heir: its ability's gain coin is 8, which its text does not print"
 
 
+def test_effect_place_a_career_card_with_a_management_stages_effect(data):
+    # a Career card whose ability was an auction validated, and stopped every game whose
+    # holder used it with a KeyError traceback
+    text = edit(data, "careers.yaml", "ability: [{kind: take_first_player}]",
+                "ability: [{kind: auction, lot: 1, min_bid: cost_price}]")
+    p = only()
+    assert p.rule == "effect-place"
+    at(p, "careers.yaml", value_of(text, "kind: auction"))
+    assert p.message == ("Strikebreaker: auction is a management stage's effect, which only those stages "
+                         "play (Game Round Setup, Payments, Merchandise Auction, Managers Assignment)")
+
+
+def test_effect_place_a_player_effect_in_a_management_stage(data):
+    text = edit(data, "stages.yaml", "      - {kind: clear_strikes}\n",
+                "      - {kind: clear_strikes}\n      - {kind: gain, items: {coin: 1}}\n")
+    p = only()
+    assert p.rule == "effect-place"
+    at(p, "stages.yaml", value_of(text, "kind: gain, items: {coin: 1}"))
+    assert p.message.startswith("Payments is a management stage, which plays only advance_round, ")
+
+
+@pytest.mark.parametrize("timing, why", [
+    ("end_of_game", "an end-of-game card only adds to the score (score_bonus, award_bonus); its gain "
+                    "is never played"),
+    ("whenever_possible", "a 'whenever possible' card changes a rule (discount, sale_bonus, "
+                          "extra_guard...); its gain is never played: give it a symbol that says when "
+                          "(any_time, once_per_round...)"),
+])
+def test_effect_place_a_career_card_whose_symbol_never_plays_its_gain(data, timing, why):
+    # the Heir's 6 coins at the end of the game (or "whenever possible") validated, and the
+    # engine, which plays an end-of-game card's score bonus only, never paid them: a card kept
+    # in every game that did nothing in any
+    text = edit(data, "careers.yaml",
+                "    timing: first_round\n    ability: [{kind: gain, items: {coin: 6}}]",
+                f"    timing: {timing}\n    ability: [{{kind: gain, items: {{coin: 6}}}}]")
+    p = only()
+    assert p.rule == "effect-place"
+    at(p, "careers.yaml", value_of(text, f"timing: {timing}\n    ability: [{{kind: gain"))
+    assert p.message == f"Heir: {why}"
+
+
+def test_effect_place_a_first_round_card_that_adds_to_the_score(data):
+    # the Fleet Manager's +2 a truck on a round-1-only card validated and never counted: the
+    # count comes after the last round
+    text = edit(data, "careers.yaml", "    timing: end_of_game\n    ability: [{kind: score_bonus, points: 2",
+                "    timing: first_round\n    ability: [{kind: score_bonus, points: 2")
+    p = only()
+    assert p.rule == "effect-place"
+    at(p, "careers.yaml", value_of(text, "timing: first_round\n    ability: [{kind: score_bonus"))
+    assert p.message == ("Fleet Manager: a first-round card is over when the score is counted; its "
+                         "score_bonus is never played")
+
+
+def test_effect_place_a_career_card_that_acts_and_changes_a_rule(data):
+    # the engine plays a card with a rule-changing effect as that rule only: the strike removal
+    # beside it was never played
+    text = edit(data, "careers.yaml", "ability: [{kind: tax_relief, managers: 1}]",
+                "ability: [{kind: tax_relief, managers: 1}, {kind: remove_strike}]")
+    p = only()
+    assert p.rule == "effect-place"
+    at(p, "careers.yaml", value_of(text, "ability: [{kind: tax_relief, managers: 1}, {kind: remove"))
+    assert p.message == ("Tax Advisor: its remove_strike is never played beside the rule it changes "
+                         "(tax_relief): a card either changes a rule or is used as an action; make it "
+                         "two cards")
+
+
+def test_effect_place_a_discount_at_a_stage_that_charges_nothing(data):
+    # the Importer's coin off at Air Freight validated, and the engine, which takes a discount
+    # off a lot won at the auction or a manager hired, never took it off anything
+    text = edit(data, "careers.yaml", "{kind: discount, stage: merchandise_auction, coins: 1}",
+                "{kind: discount, stage: air_freight, coins: 1}")
+    p = only()
+    assert p.rule == "effect-place"
+    at(p, "careers.yaml", value_of(text, "stage: air_freight, coins: 1"))
+    assert p.message == ("Importer: a discount is taken off a lot won at an auction or a manager hired "
+                         "for coins, and the stage 'air_freight' charges neither")
+
+
 def test_career_symbols_explain_every_timing_a_card_shows(data):
     """A card's timing symbol missing from 'symbols' would be missing from the printed aid."""
     edit(data, "careers.yaml", '  - {id: first_round, text: "To be performed in the first round only"}\n', "")

@@ -101,6 +101,16 @@ def test_an_any_time_card_may_be_used_again_while_it_can_be_paid():
     assert not card_actions(game, 0)               # no crate left to sell
 
 
+def test_a_manager_hired_for_coins_after_stage_17_is_paid_in_full():
+    # a Career card of one's own hiring a manager for 3 coins, used in the at-any-time window
+    # after stage 17, stopped the game with KeyError: 18 (the discount looked up stage 18)
+    game = new_game()
+    game.stage = 18
+    coins, managers = game.seats[0].coins, game.seats[0].managers
+    game.start(perform(game, 0, [{"kind": "hire_manager", "by_round": {1: -3}, "last_holds": True}]))
+    assert (game.seats[0].coins, game.seats[0].managers) == (coins - 3, managers + 1)
+
+
 def test_a_stage_card_follows_its_stage_when_the_holders_manager_performs_it():
     game = holding(new_game(), 0, "customs_broker")
     before = game.seats[0].coins

@@ -147,6 +147,19 @@ def test_the_person_does_not_see_what_a_bot_keeps_behind_its_screen():
                                                "(hidden from the other seats)"], bots
 
 
+def test_free_market_nyc_is_played_with_its_own_options_as_simulate_takes_them(tmp_path: Path):
+    # play had no --career, --stocks nor --rounds: the shipped Career cards could be played only
+    # by naming their file (inside the installed package), and the add-ons and rounds not at all
+    saved = tmp_path / "game.jsonl"
+    result = runner.invoke(app, ["play", "fmnyc", "--career", "quick", "--stocks", "--rounds", "5",
+                                 "--save", str(saved)], input="1 2\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "seat 1 (you): Keep 2 Career cards for the game:" in result.output
+    assert '"options": {"rounds": 5, "stocks": true, "career": "quick"}' in saved.read_text(encoding="utf-8")
+    result = runner.invoke(app, ["play", "startup", "--stocks"], input="q\n")
+    assert result.exit_code == 2 and result.output.startswith("error: --stocks is not an option of startup")
+
+
 def _startup_bot_lines(seed: int) -> list[str]:
     result = runner.invoke(app, ["play", "startup", "--seats", "you,heuristic,heuristic,heuristic",
                                  "--seed", str(seed)], input="1\ny\n" * 3000)   # y for a yes or no
@@ -192,7 +205,7 @@ def test_quit_saves_and_resume_goes_on_to_the_end(tmp_path: Path):
 
 
 @pytest.mark.parametrize("option", [["--seats", "high,high"], ["--players", "3"], ["--seed", "1"],
-                                    ["--set", "Simple Game"]])
+                                    ["--set", "Simple Game"], ["--career", "quick"]])
 def test_resume_refuses_an_option_the_log_decides_rather_than_passing_over_it(tmp_path: Path, option):
     # They were ignored without a word: --resume LOG --seats you,you played the log's seats.
     saved = tmp_path / "half.jsonl"
@@ -200,7 +213,7 @@ def test_resume_refuses_an_option_the_log_decides_rather_than_passing_over_it(tm
     result = runner.invoke(app, ["play", "--resume", str(saved), *option], input=ANSWERS)
     assert result.exit_code == 2, result.output
     assert result.output == (f"error: {option[0]} cannot be given with --resume: a resumed game goes on "
-                             "with the game, seats, players, set and seed its log names\n")
+                             "with the game, seats, players, set, seed and options its log names\n")
 
 
 def test_resume_refuses_a_game_other_than_the_logs(tmp_path: Path):

@@ -673,6 +673,9 @@ def test_a_proposed_activation_is_the_whole_activation_and_a_workspace_applies_i
     (["--budget", "10000001"], "--budget must be at most 10,000,000"),
     (["--bots", "expret"], "unknown bot 'expret'"),
     (["--bots", "random", "-p", "4", "--budget", "400"], "the random bot cannot be told to avoid a company"),
+    # "tune needs a simulator and a set of companies": the startup game has a simulator
+    (["startup"], "tune searches the authored numbers of a company set's companies, which only "
+                  "Briefcase has; 'cardgen check-set' judges startup's cards"),
 ])
 def test_bad_input_is_one_error_line_and_exit_2(args: list[str], message: str):
     result = runner.invoke(app, ["tune", "-n", "4", "-j", "1", *args])

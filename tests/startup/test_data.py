@@ -142,6 +142,25 @@ def test_a_printed_effect_number_must_say_where_it_comes_from(project: Path):
     assert "error[provenance-unmarked]: PR Crisis: say where 'amount' comes from" in out
 
 
+def test_an_authored_effect_number_is_listed_by_provenance(project: Path):
+    # a PR Crisis of one's own at -$50M, its amount authored: --provenance listed its name,
+    # value and count but not the amount, the number a designer had chosen
+    path = _edit(project, "deck.yaml", '''    facts:
+      name: "PR Crisis: a visible -$75M"
+      value: "its printed +$10M bank value does not count."
+      amount: "Subtract $75M while it stays."
+    authored: [count]''', '''    facts:
+      name: "PR Crisis: a visible -$75M"
+      value: "its printed +$10M bank value does not count."
+    authored: [count, amount]''')
+    result = runner.invoke(app, ["validate", "--provenance", str(project / "cards" / "startup")])
+    assert result.exit_code == 0, result.output
+    text = path.read_text(encoding="utf-8")
+    at = text.index("75}", text.index("kind: penalty_marker"))
+    line, col = text.count("\n", 0, at) + 1, at - text.rfind("\n", 0, at)
+    assert f"{path}:{line}:{col}: note[authored]: PR Crisis amount = 75" in result.output.splitlines()
+
+
 def test_the_printed_rule_numbers_are_facts_and_the_rest_authored():
     """Every number the text prints is quoted under facts with its passage, and only those: the
     3-5 players are printed ("needs live testing with 3, 4 and 5 players"), the default of 4 is not."""

@@ -31,6 +31,32 @@ def test_random_bot_games_finish_with_invariants_and_no_stalls(players):
     assert stalls == 0
 
 
+def test_a_designers_skip_marker_beside_the_patent_lawsuit_keeps_the_invariants(project):
+    # A card of one's own skipping turns with max_pending 2 may land beside a pending Patent
+    # Lawsuit (max 1), as the engine allows; the invariants read the first marker's bound and
+    # stopped 'simulate --invariants' with "seat 4 has 2 pending Lawsuits", a defect of cardgen.
+    from typer.testing import CliRunner
+
+    from cardgen.cli import app
+
+    deck = project / "cards" / "startup" / "deck.yaml"
+    text = deck.read_text(encoding="utf-8")
+    crisis = "    count: 5\n    effect: {kind: penalty_marker"
+    assert crisis in text and "  # --- Reactions" in text
+    text = text.replace(crisis, crisis.replace("5", "3"), 1).replace("  # --- Reactions", (
+        "  - id: injunction\n    name: Injunction\n    category: tactic\n    value: 10\n    count: 2\n"
+        "    effect: {kind: skip_turn_marker, target: other, max_pending: 2}\n"
+        "    text: \"The target skips their next turn. Up to two pending per player.\"\n"
+        "    authored: [name, value, count, max_pending]\n"
+        "  # --- Reactions"), 1)
+    deck.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(deck)])
+    assert result.exit_code == 0, result.output
+    result = CliRunner().invoke(app, ["simulate", "startup", "-n", "200", "-p", "5", "--bots", "random",
+                                      "--invariants", "--quiet", "-j", "1"])
+    assert result.exit_code == 0, result.output
+
+
 @pytest.mark.parametrize("players", [3, 5])
 def test_heuristic_bot_games_finish_with_invariants_and_no_stalls(players):
     for seed in range(40):

@@ -862,6 +862,95 @@ def effect_parameters_fit(ctx: Context) -> Iterator[Problem]:
                                   *path, "to_stage")
 
 
+def _effect_places() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """The kinds the engine plays in a management stage, those it plays anywhere else (a
+    player's effects: operation stages, factory bonuses, politicians, Career cards), and the
+    Career cards' rule-changing kinds, read from the engine's own tables so the check and the
+    game cannot disagree."""
+    from cardgen.games.fmnyc.engine import careers, effects, management
+
+    return frozenset(management.HANDLERS), frozenset(effects.HANDLERS), careers.PASSIVE
+
+
+# What a Career card's symbol lets the engine play: an end-of-game card only adds to the score.
+_END_OF_GAME_KINDS = frozenset({"score_bonus", "award_bonus"})
+# The payments a discount is taken off (engine/auction.py, effects._hire).
+_CHARGING = frozenset({"auction", "hire_manager"})
+
+
+@check
+def effect_places(ctx: Context) -> Iterator[Problem]:
+    """effect-place: an effect stands where the engine plays it. A Career card whose ability was
+    a management stage's effect (an auction, advancing the round) validated and then stopped
+    the game with a traceback when its holder used it; one the engine never plays there (a
+    coin gain at the end of the game or "whenever possible", a gain beside a discount) validated
+    and did nothing in any game, silently."""
+    managing, playing, passive = _effect_places()
+    doc = ctx.one("stages")
+    managers = [s["name"] for s in doc.data["stages"] if s["type"] == "management"] if doc else []
+    if doc is not None:
+        for i, stage in enumerate(doc.data["stages"]):
+            for _, path, eff in effects_in(doc, stage["effects"], ["stages", i, "effects"]):
+                kind = eff["kind"]
+                if stage["type"] == "management" and kind not in managing:
+                    yield doc.problem("effect-place", f"{stage['name']} is a management stage, which "
+                                      f"plays only {', '.join(sorted(managing))}; {kind} is a player's "
+                                      "effect (an operation stage's)", *path, "kind")
+                elif stage["type"] == "operation" and kind not in playing:
+                    yield doc.problem("effect-place", f"{stage['name']}: {kind} is a management stage's "
+                                      "effect; an operation stage cannot play it", *path, "kind")
+                elif kind in passive:
+                    yield doc.problem("effect-place", f"{stage['name']}: {kind} changes a rule for the "
+                                      "holder of a Career card; in a stage it does nothing", *path, "kind")
+    for doc, path, eff in ctx.effects():
+        kind = eff["kind"]
+        if doc.kind == "stages":
+            continue
+        owner = label(_node(doc, path[:2]), path[:2], doc)
+        if kind not in playing:
+            yield doc.problem("effect-place", f"{owner}: {kind} is a management stage's effect, which "
+                              f"only those stages play ({', '.join(managers)})", *path, "kind")
+        elif kind in passive and doc.kind != "careers":
+            yield doc.problem("effect-place", f"{owner}: {kind} changes a rule for the holder of a "
+                              "Career card; here it does nothing", *path, "kind")
+    # A discount is taken off what its stage makes the holder pay: a lot won at an auction or a
+    # manager hired for coins; named for a stage that charges neither, it never took anything off.
+    stages = ctx.one("stages")
+    charging = {s["id"]: {e["kind"] for _, _, e in effects_in(stages, s["effects"], [])} & _CHARGING
+                for s in stages.data["stages"]} if stages is not None else {}
+    doc = ctx.one("careers")
+    if doc is None:
+        return
+    for i, card in enumerate(doc.data["cards"]):
+        for j, eff in enumerate(card["ability"]):
+            if eff["kind"] == "discount" and charging.get(eff["stage"]) == set():
+                yield doc.problem("effect-place", f"{card['title']}: a discount is taken off a lot won at "
+                                  "an auction or a manager hired for coins, and the stage "
+                                  f"'{eff['stage']}' charges neither", "cards", i, "ability", j, "stage")
+        kinds = [e["kind"] for e in card["ability"]]
+        acting = [k for k in kinds if k not in passive]
+        if card["timing"] == "end_of_game" and any(k not in _END_OF_GAME_KINDS for k in kinds):
+            odd = next(k for k in kinds if k not in _END_OF_GAME_KINDS)
+            yield doc.problem("effect-place", f"{card['title']}: an end-of-game card only adds to the "
+                              f"score (score_bonus, award_bonus); its {odd} is never played",
+                              "cards", i, "timing")
+        elif card["timing"] == "first_round" and any(k in _END_OF_GAME_KINDS for k in kinds):
+            # the count comes after the last round, when a round-1-only card no longer applies
+            yield doc.problem("effect-place", f"{card['title']}: a first-round card is over when the "
+                              f"score is counted; its {next(k for k in kinds if k in _END_OF_GAME_KINDS)} "
+                              "is never played", "cards", i, "timing")
+        elif card["timing"] == "whenever_possible" and acting:
+            yield doc.problem("effect-place", f"{card['title']}: a 'whenever possible' card changes a "
+                              f"rule (discount, sale_bonus, extra_guard...); its {acting[0]} is never "
+                              "played: give it a symbol that says when (any_time, once_per_round...)",
+                              "cards", i, "timing")
+        elif acting and len(acting) < len(kinds):
+            yield doc.problem("effect-place", f"{card['title']}: its {acting[0]} is never played beside "
+                              f"the rule it changes ({next(k for k in kinds if k in passive)}): a card "
+                              "either changes a rule or is used as an action; make it two cards",
+                              "cards", i, "ability")
+
+
 @check
 def round_tables(ctx: Context) -> Iterator[Problem]:
     """round-table: a table by Game Round runs without gaps and covers the longest game, or

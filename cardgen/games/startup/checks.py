@@ -327,6 +327,12 @@ class StartupRules:
             if doc.kind == "deck":
                 for i, c in enumerate(doc.data["cards"]):
                     notes.extend(authored_notes(doc, ["cards", i], c, c["name"]))
+                    # An authored effect number (a PR Crisis of one's own's amount) is the
+                    # effect's, not the card's: authored_notes, reading the card, left it out.
+                    notes.extend(doc.problem("authored", f"{c['name']} {name} = {c['effect'][name]}",
+                                             "cards", i, "effect", name, severity="note")
+                                 for name in c.get("authored", [])
+                                 if name in NUMBER_PARAMETERS and name in c["effect"])
             elif doc.kind == "game":
                 players = doc.data["players"]
                 notes.extend(authored_notes(doc, ["players"], players, "players"))

@@ -380,7 +380,9 @@ def _hire(game: Game, seat: int, e: Effect) -> Steps:
     if coins is None or not gain_piece(game, seat, "manager"):
         return
     if coins < 0:
-        off = careers.stage_bonus(game, seat, "discount", game.table.stages[game.stage]["id"])
+        # game.stage_id, "" between stages: a Career card hiring a manager for coins, used in the
+        # at-any-time window after stage 17, stopped the game with KeyError: 18.
+        off = careers.stage_bonus(game, seat, "discount", game.stage_id)
         pay_coins(game, seat, max(0, -coins - off))
     elif coins:
         gain_coins(game, seat, coins, "senior_managers")

@@ -52,8 +52,10 @@ def check_invariants(game: Game) -> None:
         for m in p.markers:
             if not game.card(m).effect.kind.endswith("_marker"):
                 raise InvariantError(f"seat {p.seat}: {game.card(m).name} is not a marker")
+        # A skip marker may be placed while fewer than its own max_pending wait: with two such
+        # cards (a designer's beside the Patent Lawsuit) the bound is the largest, not the first's.
         skips = game.pending_skips(p.seat)
-        if skips and len(skips) > game.card(skips[0]).effect.get("max_pending"):
+        if skips and len(skips) > max(game.card(s).effect.get("max_pending") for s in skips):
             raise InvariantError(f"seat {p.seat} has {len(skips)} pending Lawsuits")
         if p.partner is not None:
             other = game.players[p.partner]
