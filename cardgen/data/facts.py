@@ -35,6 +35,7 @@ PASSAGE = 120          # characters of a passage a message quotes
 # "$50M-$150M": the dash follows a letter or digit there, so the number is read unsigned).
 _DIGITS = re.compile(r"(?<![\w.,])(?P<sign>[-\u2212]\$?)?"
                      r"(?P<digits>\d{1,3}(?:,\d{3})+(?!\d)|\d+(?:\.\d+)?)")
+_LONGEST = 40          # digits of the longest number read from a text
 _WORD = re.compile(r"[a-z]+")
 _SPELLED = {word: n for n in range(13) for word in number_spellings(n) if not word.isdigit()}
 
@@ -45,6 +46,8 @@ def printed_numbers(text: str) -> set[float]:
     found: set[float] = set()
     for m in _DIGITS.finditer(text):
         digits = m.group("digits").replace(",", "")
+        if len(digits) > _LONGEST:
+            continue                    # no rule text prints such a number (nor can Python read it)
         number = float(digits) if "." in digits else int(digits)
         found.add(-number if m.group("sign") else number)
     found.update(_SPELLED[w] for w in _WORD.findall(text.lower()) if w in _SPELLED)
@@ -81,18 +84,29 @@ def _field(record: dict, name: str) -> tuple[list[Any], Any] | None:
 
 
 def _label(record: dict, path: list[Any], doc: Document) -> str:
-    """How a message names a record: its name, title or id, else its place in the file."""
+    """How a message names a record: its name, title or id, else its place in the file; the
+    file's own facts by its kind ("game", not the game's name)."""
+    if not path:
+        return doc.kind
     for key in ("name", "title", "id"):
         if isinstance(record.get(key), str):
             return record[key]
     out = ""
     for step in path:
         out += f"[{step}]" if isinstance(step, int) else (f".{step}" if out else str(step))
-    return out or doc.kind
+    return out
+
+
+def _show(value: Any) -> str:
+    """A value as a message shows it (``energy: 2``), never failing on a number too long."""
+    try:
+        return shorten(show_value(value))
+    except ValueError:                  # Python writes no int of more than 4,300 digits
+        return "a number too long to show"
 
 
 def _shown(numbers: list[float]) -> str:
-    return " and ".join(dict.fromkeys(show_value(n) for n in numbers))
+    return " and ".join(dict.fromkeys(_show(n) for n in numbers))
 
 
 def fact_values(ctx: CheckContext) -> Iterator[Problem]:
@@ -129,12 +143,12 @@ def fact_values(ctx: CheckContext) -> Iterator[Problem]:
                     missing = [(at, n) for at, n in numbers if n not in given]
                     if missing:
                         yield doc.problem(
-                            RULE, f"{label}: {name} is {show_value(value)}, but the working listed "
+                            RULE, f"{label}: {name} is {_show(value)}, but the working listed "
                             f"for it under 'derived' does not give {_shown([n for _, n in missing])}: "
                             f"\"{shorten(working, PASSAGE, words=True)}\"; correct the working, or "
                             f"put back the value it gives", *path, *where, *missing[0][0])
                     unprinted = sorted(given - {n for _, n in numbers} - in_passage)
-                    if unprinted:
+                    if unprinted and not missing:     # else the old value it gave is one of them
                         yield doc.problem(
                             RULE, f"{label}: the working of {name} uses {_shown(unprinted)}, which "
                             f"its passage does not print: \"{quote}\"; quote the passage that "
@@ -144,7 +158,7 @@ def fact_values(ctx: CheckContext) -> Iterator[Problem]:
                 if missing:
                     shown = _shown([n for _, n in missing])
                     yield doc.problem(
-                        RULE, f"{label}: {name} is {show_value(value)}, but the passage quoted for "
+                        RULE, f"{label}: {name} is {_show(value)}, but the passage quoted for "
                         f"it under 'facts' does not print {shown}: \"{quote}\"; put back the value "
                         f"the passage prints, or list '{name}' under 'authored' (a value of your "
                         f"own) or under 'derived' (with how the passage gives {shown})",
