@@ -126,7 +126,7 @@ def fact_values(ctx: CheckContext) -> Iterator[Problem]:
             label = _label(record, path, doc)
             for name in derived:
                 if name not in facts:
-                    yield doc.problem(RULE, f"{label}: '{name}' is listed under 'derived' but not "
+                    yield doc.problem(RULE, f"{label}: '{shorten(name)}' is listed under 'derived' but not "
                                       f"under 'facts': quote the passage its value is worked out "
                                       f"from under 'facts'", *path, "derived", name)
             for name, passage in facts.items():
