@@ -23,6 +23,7 @@ from cardgen.data.checks import (
     unprintable_texts,
 )
 from cardgen.data.documents import Document, game_files
+from cardgen.data.facts import fact_values
 from cardgen.data.schema import did_you_mean
 from cardgen.games.briefcase import changes
 from cardgen.games.briefcase.model import DECISIONS, NUMERIC_FIELDS, PLAYER_COUNTS, RESOURCES
@@ -527,6 +528,7 @@ def changes_touch_authored_values(ctx: Context) -> Iterator[Problem]:
 
 
 check(unknown_rulings)
+check(fact_values)
 check(unknown_icons)
 check(unprintable_texts)
 check(art_files)

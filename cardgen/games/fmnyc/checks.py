@@ -25,6 +25,7 @@ from cardgen.data.checks import (
     unprintable_texts,
 )
 from cardgen.data.documents import Document, game_files
+from cardgen.data.facts import fact_values
 from cardgen.data.schema import did_you_mean
 from cardgen.games.fmnyc.model import (
     COIN,
@@ -976,6 +977,7 @@ def round_tables(ctx: Context) -> Iterator[Problem]:
 
 
 check(unknown_rulings)
+check(fact_values)
 check(unknown_icons)
 check(unprintable_texts)
 

@@ -21,6 +21,7 @@ from cardgen.data.checks import (
     unprintable_texts,
 )
 from cardgen.data.documents import Document
+from cardgen.data.facts import fact_values
 from cardgen.data.schema import did_you_mean
 from cardgen.games.startup.model import (
     ATTACK_KINDS,
@@ -310,6 +311,7 @@ def printed_amounts_match(ctx: Context) -> Iterator[Problem]:
 
 
 check(unknown_rulings)
+check(fact_values)
 check(unknown_icons)
 check(unprintable_texts)
 check(art_files)
