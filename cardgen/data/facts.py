@@ -5,7 +5,9 @@ quoted. When the field is a number (or a flat list or mapping of numbers, such a
 ``production: {energy: 2}``), the passage must print each of its numbers, as the texts write
 them (``3``, ``1,000``, ``$1,000M``, ``45min``, ``1st``, ``-1``) or as a word (``three``,
 ``twice``: ``number_spellings``). Otherwise the value was edited after it was quoted (or quoted
-from the wrong passage), and the data says the text prints what it does not: an error.
+from the wrong passage), and the data says the text prints what it does not: a warning, since
+the game still plays and prints as the value says (a workspace's copy of a data file from
+before a fact was marked derived still builds).
 
 Some facts are worked out from their passage rather than printed in it ("the 15 Startup cards
 ... All five startup types": 3 copies of each). Such a field is listed under ``derived:`` too,
@@ -146,13 +148,13 @@ def fact_values(ctx: CheckContext) -> Iterator[Problem]:
                             RULE, f"{label}: {name} is {_show(value)}, but the working listed "
                             f"for it under 'derived' does not give {_shown([n for _, n in missing])}: "
                             f"\"{shorten(working, PASSAGE, words=True)}\"; correct the working, or "
-                            f"put back the value it gives", *path, *where, *missing[0][0])
+                            f"put back the value it gives", *path, *where, *missing[0][0], severity="warning")
                     unprinted = sorted(given - {n for _, n in numbers} - in_passage)
                     if unprinted and not missing:     # else the old value it gave is one of them
                         yield doc.problem(
                             RULE, f"{label}: the working of {name} uses {_shown(unprinted)}, which "
                             f"its passage does not print: \"{quote}\"; quote the passage that "
-                            f"prints it", *path, "derived", name)
+                            f"prints it", *path, "derived", name, severity="warning")
                     continue
                 missing = [(at, n) for at, n in numbers if n not in in_passage]
                 if missing:
@@ -162,4 +164,4 @@ def fact_values(ctx: CheckContext) -> Iterator[Problem]:
                         f"it under 'facts' does not print {shown}: \"{quote}\"; put back the value "
                         f"the passage prints, or list '{name}' under 'authored' (a value of your "
                         f"own) or under 'derived' (with how the passage gives {shown})",
-                        *path, *where, *missing[0][0])
+                        *path, *where, *missing[0][0], severity="warning")

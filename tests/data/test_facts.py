@@ -85,7 +85,7 @@ def test_a_changed_fact_is_reported_at_its_value_naming_the_value_and_the_passag
     text = edit(cards / "startup/game.yaml", "  hand_limit: 7\n", "  hand_limit: 8\n")
     [p] = facts_reported("startup")
     assert (p["path"], int(p["line"]), int(p["col"]), p["sev"]) == \
-        ("cards/startup/game.yaml", *where(text, "8", "hand_limit: "), "error")
+        ("cards/startup/game.yaml", *where(text, "8", "hand_limit: "), "warning")
     assert p["msg"] == (
         "game: hand_limit is 8, but the passage quoted for it under 'facts' does not print 8: "
         "\"Whenever any effect takes your hand above 7, immediately choose and discard down to 7.\"; "
@@ -206,3 +206,13 @@ def test_a_fact_that_is_not_a_number_is_not_checked(cards):
     edit(cards / "fmnyc/stages.yaml", "- {kind: gain, items: {coin: 3}}\n      - {kind: place_roadblock",
          "- {kind: gain, items: {coin: 4}}\n      - {kind: place_roadblock")
     assert facts_reported("fmnyc") == []
+
+
+def test_a_changed_fact_is_a_warning_and_the_game_still_builds(cards, tmp_path):
+    # The value still plays and prints as given; only the data's claim about the text is off (a
+    # workspace's copy of a data file from before a fact was marked derived must still build).
+    edit(cards / "startup/game.yaml", "  hand_limit: 7\n", "  hand_limit: 8\n")
+    assert runner.invoke(app, ["validate", "cards/startup"]).exit_code == 0
+    result = runner.invoke(app, ["build", "startup", "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "out" / "startup-en-cards.pdf").is_file()
