@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.data.checks import raise_errors
-from cardgen.data.documents import Document, game_files, read_document, read_documents
+from cardgen.data.documents import Document, game_files, read_document, read_documents, reading_once
 from cardgen.data.schema import did_you_mean
 from cardgen.data.yamlload import YamlError, read_text
 from cardgen.games.briefcase import changes
@@ -150,8 +150,9 @@ def _checked_documents(set_file: Path | None, every_set: bool = False
     ``load_briefcase`` says."""
     from cardgen.games.briefcase.checks import RULES
 
-    paths = (game_files(GAME) if every_set else _run_files(set_file)) + ([set_file] if set_file else [])
-    docs, problems = read_documents(paths)
+    with reading_once():        # the files _run_files read to tell set files apart, read once
+        paths = (game_files(GAME) if every_set else _run_files(set_file)) + ([set_file] if set_file else [])
+        docs, problems = read_documents(paths)
     set_doc = None
     if set_file is not None and not problems:
         # Checked before the meaning checks: another game's file would be judged by Briefcase's
