@@ -87,7 +87,8 @@ def register(app: typer.Typer) -> None:
                                    "'<id>:back' for its back, or a face key."),
         # 'cardgen preview startup poach', as 'cardgen build startup' is typed, was "Got
         # unexpected extra argument(s) (poach)": a game's name before the card is taken as --game.
-        after_game: str | None = typer.Argument(None, hidden=True, metavar="AFTER_GAME"),
+        after_game: str | None = typer.Argument(None, hidden=True, metavar="AFTER_GAME",
+                                                help="The card, when the game's name comes first."),
         game: str | None = typer.Option(None, "--game", "-g", metavar="GAME",
                                  help=f"The game the card belongs to (default: {DEFAULT_GAME})."),
         lang: str = lang_option(),
@@ -126,7 +127,7 @@ def register(app: typer.Typer) -> None:
                 game, card = card, after_game
             # 'cardgen preview bad_press' in a startup workspace looked for the card in
             # Briefcase and said "a card new in a set of yours needs --set SET"
-            others = current().games_instead(DEFAULT_GAME) if game is None else []
+            named = game is not None
             game = game or DEFAULT_GAME
             refuse_data_folder(out, "--out", "file")
             try:
@@ -140,6 +141,7 @@ def register(app: typer.Typer) -> None:
             except UsageProblem as exc:
                 from cardgen.games import game_module, sets_note
 
+                others = [] if named else current().games_instead(DEFAULT_GAME)
                 if others:
                     raise UsageProblem(f"{exc}; your workspace's files are of {', '.join(others)}: name "
                                        f"the game, as in --game {others[0]}") from None
