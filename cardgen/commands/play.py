@@ -352,9 +352,9 @@ def _report(simulator: Any, state: Any, log: GameLog) -> dict[str, Any]:
 
 
 def register(app: typer.Typer) -> None:
-    from cardgen.commands.simulate import _OptionalValueCommand
+    from cardgen.commands.simulate import OptionalValueCommand
 
-    @app.command(cls=_OptionalValueCommand)
+    @app.command(cls=OptionalValueCommand)
     def play(
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
                                    help=f"The game (default: {DEFAULT_GAME})."),

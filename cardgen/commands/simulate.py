@@ -281,7 +281,7 @@ class _Progress:
 OPTIONAL_VALUES = {"--career": "full"}
 
 
-class _OptionalValueCommand(TyperCommand):
+class OptionalValueCommand(TyperCommand):
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         args = list(args)
         for i, arg in enumerate(args):
@@ -310,7 +310,7 @@ def given_game_options(game: str, game_options: dict[str, Any] | None) -> dict[s
 
 
 def register(app: typer.Typer) -> None:
-    @app.command(cls=_OptionalValueCommand)
+    @app.command(cls=OptionalValueCommand)
     def simulate(
         game: str = typer.Argument(None, metavar="GAME", show_default=False, help=f"The game: "
                                    f"{', '.join(registered_games())} (default: {DEFAULT_GAME})."),
