@@ -352,7 +352,7 @@ def _report(simulator: Any, state: Any, log: GameLog) -> dict[str, Any]:
 
 
 def register(app: typer.Typer) -> None:
-    from cardgen.commands.simulate import OptionalValueCommand
+    from cardgen.commands.simulate import OptionalValueCommand, career_option, rounds_option, stocks_option
 
     @app.command(cls=OptionalValueCommand)
     def play(
@@ -379,13 +379,9 @@ def register(app: typer.Typer) -> None:
                                   "or you quit."),
         # The game's own options, as simulate takes them: Free Market: NYC could be played only
         # with 4 rounds, no stocks, and the Career cards only by naming a file of them.
-        rounds: int = typer.Option(None, "--rounds", help="Game Rounds to play, for a game that "
-                                   "offers a choice (fmnyc: 4, 5 or 6)."),
-        stocks: bool = typer.Option(False, "--stocks", help="Play with the Stock tokens add-on (fmnyc)."),
-        career: str = typer.Option(None, "--career", metavar="[MODE]", show_default=False,
-                                   help="Play with the Career cards add-on (fmnyc); MODE full "
-                                   "or quick: --career alone is the full draft, --career quick "
-                                   "the quick version."),
+        rounds: int = rounds_option(),
+        stocks: bool = stocks_option(),
+        career: str = career_option(),
     ) -> None:
         """Play a game at the terminal against the bots.
 

@@ -292,6 +292,22 @@ class OptionalValueCommand(TyperCommand):
         return super().parse_args(ctx, args)
 
 
+# A game's own options (Free Market: NYC's), taken alike by simulate and play.
+def rounds_option() -> Any:
+    return typer.Option(None, "--rounds", help="Game Rounds to play, for a game that offers a "
+                        "choice (fmnyc: 4, 5 or 6).")
+
+
+def stocks_option() -> Any:
+    return typer.Option(False, "--stocks", help="Play with the Stock tokens add-on (fmnyc).")
+
+
+def career_option() -> Any:
+    return typer.Option(None, "--career", metavar="[MODE]", show_default=False,
+                        help="Play with the Career cards add-on (fmnyc); MODE full or quick: "
+                        "--career alone is the full draft, --career quick the quick version.")
+
+
 def given_game_options(game: str, game_options: dict[str, Any] | None) -> dict[str, Any]:
     """A game's own options (a simulator lists those it takes in ``options``), those given only;
     one it does not take, or a --career that is neither full nor quick, is a usage error."""
@@ -343,13 +359,9 @@ def register(app: typer.Typer) -> None:
                                                "game's own authored estimate, seconds_per_turn of "
                                                "its game.yaml where it has one)."),
         quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
-        rounds: int = typer.Option(None, "--rounds", help="Game Rounds to play, for a game that "
-                                   "offers a choice (fmnyc: 4, 5 or 6)."),
-        stocks: bool = typer.Option(False, "--stocks", help="Play with the Stock tokens add-on (fmnyc)."),
-        career: str = typer.Option(None, "--career", metavar="[MODE]", show_default=False,
-                                   help="Play with the Career cards add-on (fmnyc); MODE full "
-                                   "or quick: --career alone is the full draft, --career quick "
-                                   "the quick version."),
+        rounds: int = rounds_option(),
+        stocks: bool = stocks_option(),
+        career: str = career_option(),
         log_dir: Path = typer.Option(None, "--log", metavar="DIR", parser=folder_to_write,
                                      help="Write every game's decisions to this folder "
                                      "as JSON Lines (cardgen replay FILE plays one again); stalled "
