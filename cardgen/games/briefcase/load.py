@@ -212,7 +212,7 @@ def _is_set_file(path: Path) -> bool:
     return _SET_KIND_LINE.search(text) is not None
 
 
-def unread_sets() -> list[Path]:
+def _unread_sets() -> list[Path]:
     """The workspace's company set files with problems, which ``--set NAME`` cannot search."""
     readable = {resolved(f) for _, _, f in workspace_sets()}
     return [p for p in game_files(GAME) if resolved(p) not in readable and _is_set_file(p)]
@@ -277,7 +277,7 @@ def resolve_set(set_ref: str | None) -> tuple[Briefcase, CompanySet | None]:
 
 def _unread_named() -> str:
     """Which set files ``--set NAME`` could not search, if any: the name may be one of theirs."""
-    unread = [display_path(p) for p in unread_sets()]
+    unread = [display_path(p) for p in _unread_sets()]
     if not unread:
         return ""
     return (f"; {plural(len(unread), 'set file')} with problems could not be searched: "
