@@ -887,9 +887,10 @@ def effect_places(ctx: Context) -> Iterator[Problem]:
     coin gain at the end of the game or "whenever possible", a gain beside a discount) validated
     and did nothing in any game, silently."""
     managing, playing, passive = _effect_places()
-    doc = ctx.one("stages")
-    managers = [s["name"] for s in doc.data["stages"] if s["type"] == "management"] if doc else []
-    if doc is not None:
+    stages = ctx.one("stages")
+    managers = [s["name"] for s in stages.data["stages"] if s["type"] == "management"] if stages else []
+    if stages is not None:
+        doc = stages
         for i, stage in enumerate(doc.data["stages"]):
             for _, path, eff in effects_in(doc, stage["effects"], ["stages", i, "effects"]):
                 kind = eff["kind"]
@@ -916,7 +917,6 @@ def effect_places(ctx: Context) -> Iterator[Problem]:
                               "Career card; here it does nothing", *path, "kind")
     # A discount is taken off what its stage makes the holder pay: a lot won at an auction or a
     # manager hired for coins; named for a stage that charges neither, it never took anything off.
-    stages = ctx.one("stages")
     charging = {s["id"]: {e["kind"] for _, _, e in effects_in(stages, s["effects"], [])} & _CHARGING
                 for s in stages.data["stages"]} if stages is not None else {}
     doc = ctx.one("careers")
