@@ -26,7 +26,8 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent
 CONFIG = "cardgen.toml"
 # What cardgen.toml may say; anything else is reported, never silently ignored.
-CONFIG_KEYS = {"output": "folder for built files, relative to the workspace (default: output)"}
+CONFIG_KEYS = {"output": "folder for built files, relative to the workspace (default: output)",
+               "game": "the game a command works on when none is named (default: briefcase)"}
 # The workspace's folders of game data, layouts and schemas: what every command reads.
 DATA_TOPS = ("cards", "templates", "schemas")
 
@@ -53,6 +54,7 @@ class Workspace:
     found_by: str              # how: "--workspace", "CARDGEN_HOME", "the current folder", ""
     library: Path
     output: str = "output"     # from cardgen.toml
+    game: str | None = None    # from cardgen.toml: the game when none is named (``default_game``)
 
     @property
     def layers(self) -> tuple[Path, ...]:
@@ -164,11 +166,17 @@ class Workspace:
                  if len(p.relative_to(self.root).parts) > 2} if self.root is not None else set()
         return sorted(games & set(registered_games()))
 
+    def default_game(self) -> str:
+        """The game a command works on when none is named: the ``game`` setting, else Briefcase
+        (``cardgen init --from startup`` writes ``game = "startup"``, so that workspace's
+        commands are the startup game's)."""
+        return self.game or _default_game()
+
     def games_instead(self, game: str | None) -> list[str]:
         """The games the workspace's own files are of when ``game`` is the game when none is
-        named and none of them is of it ('cardgen init DIR --from startup', then a command
-        without a game), else none."""
-        if game != _default_game() or self.root is None or self.root == self.library or self.yours(game):
+        named and none of them is of it (a workspace of startup files without the ``game``
+        setting, then a command without a game), else none."""
+        if game != self.default_game() or self.root is None or self.root == self.library or self.yours(game):
             return []
         return self._games_of_yours()
 
@@ -191,8 +199,8 @@ class Workspace:
             others = self.games_instead(game)
             if others:
                 return line + (f"; none of your files is of {game}, the game when none is named (they "
-                               f"are of {', '.join(others)}: name it, as in --game {others[0]}); {game} "
-                               "shipped with cardgen")
+                               f"are of {', '.join(others)}: name it, as in --game {others[0]}, or set "
+                               f"game = \"{others[0]}\" in {CONFIG}); {game} shipped with cardgen")
             return line + "; all game data shipped with cardgen"
         names = [p.relative_to(self.root).as_posix() for p in mine]
         shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
@@ -260,11 +268,12 @@ def is_workspace(folder: Path) -> bool:
         return False
 
 
-def _read_config(root: Path) -> str:
-    """The output folder from cardgen.toml (if any); WorkspaceError for a broken file."""
+def _read_config(root: Path) -> tuple[str, str | None]:
+    """The output folder and the game setting from cardgen.toml (if any); WorkspaceError for a
+    broken file."""
     path = root / CONFIG
     if not os.path.lexists(path):
-        return "output"
+        return "output", None
     from cardgen.safe_read import ReadError, read_bytes
 
     try:
@@ -303,7 +312,21 @@ def _read_config(root: Path) -> str:
     top = data_top(root, Path(os.path.join(os.path.realpath(root), output)))
     if top is not None:
         raise WorkspaceError(f"{path}: 'output' is {inside_data(top)}")
-    return output
+    return output, _game_setting(path, data.get("game"))
+
+
+def _game_setting(path: Path, game: object) -> str | None:
+    """cardgen.toml's ``game``, checked: one of the games cardgen knows (or None, not set)."""
+    if game is None:
+        return None
+    from cardgen.games import registered_games, unknown_game
+
+    if not isinstance(game, str):
+        raise WorkspaceError(f"{path}: 'game' must be a game's name in quotes, as in game = "
+                             f"\"{registered_games()[0]}\"")
+    if game not in registered_games():
+        raise WorkspaceError(f"{path}: 'game': {unknown_game(game)}")
+    return game
 
 
 def data_top(root: Path | None, path: Path) -> str | None:
@@ -361,12 +384,12 @@ def _current(override: Path | None, env: str | None, cwd: Path) -> Workspace:
         if not folder.is_dir():
             raise WorkspaceError(f"{how} names {named}, which is not a folder")
         root = folder.resolve()
-        return Workspace(root, how, library, _read_config(root))
+        return Workspace(root, how, library, *_read_config(root))
     for folder in (cwd, *cwd.parents):
         if is_workspace(folder):
             root = folder.resolve()
             return Workspace(root, "the current folder" if folder == cwd else f"{shown_folder(cwd)}, upwards",
-                             library, _read_config(root))
+                             library, *_read_config(root))
     return Workspace(None, "", library)
 
 

@@ -228,27 +228,31 @@ def test_a_file_of_career_cards_named_without_its_folder_is_said_where_it_is(tmp
 
 def test_a_workspace_of_another_game_says_so_when_a_command_takes_the_default_game(tmp_path: Path,
                                                                                 monkeypatch):
-    # init --from startup, then 'cardgen list': Briefcase, and the line said "all game data
-    # shipped with cardgen", as if the workspace held none
+    # a copy of startup without the game setting (made before init wrote it), then 'cardgen
+    # list': Briefcase, and the line said "all game data shipped with cardgen", as if the
+    # workspace held none
     ws = tmp_path / "ws"
     assert invoke("init", str(ws), "--from", "startup").exit_code == 0
+    (ws / "cardgen.toml").write_text("")
     monkeypatch.chdir(ws)
     result = invoke("list", "bots")
     assert result.exit_code == 0
     assert ("; none of your files is of briefcase, the game when none is named (they are of startup: "
-            "name it, as in --game startup); briefcase shipped with cardgen") in result.stderr
+            'name it, as in --game startup, or set game = "startup" in cardgen.toml); briefcase '
+            "shipped with cardgen") in result.stderr
     assert "your files: cards/startup/" in invoke("list", "startup", "bots").stderr
 
 
 def test_a_command_taking_the_default_game_in_another_games_workspace_says_so_first(tmp_path: Path,
                                                                                    monkeypatch):
-    # init --from startup, then 'cardgen tune': five minutes of Briefcase, and only the last
-    # line said that none of the workspace's files was of it
+    # a copy of startup without the game setting, then 'cardgen tune': five minutes of
+    # Briefcase, and only the last line said that none of the workspace's files was of it
     ws = tmp_path / "ws"
     assert invoke("init", str(ws), "--from", "startup").exit_code == 0
+    (ws / "cardgen.toml").write_text("")
     monkeypatch.chdir(ws)
     note = ("note: this is briefcase, the game when none is named; your workspace's files are of "
-            "startup: name it, as in --game startup")
+            'startup: name it, as in --game startup, or set game = "startup" in cardgen.toml')
     result = invoke("simulate", "--games", "1", "--players", "2", "--quiet")
     assert result.exit_code == 0, result.output
     assert result.stderr.splitlines()[0] == note
@@ -259,6 +263,57 @@ def test_a_command_taking_the_default_game_in_another_games_workspace_says_so_fi
     assert result.stderr.splitlines()[0].endswith("your workspace's files are of startup: name the game, "
                                                   "as in --game startup")
     assert invoke("preview", "poach", "--game", "startup", "--dpi", "30").exit_code == 0
+
+
+@pytest.mark.parametrize("game", ["startup", "fmnyc"])
+def test_a_copy_of_a_game_is_the_game_its_commands_take_when_none_is_named(tmp_path: Path, monkeypatch,
+                                                                          game: str):
+    # init --from startup, then 'cardgen build' built Briefcase's cards: the workspace's own game
+    # had to be named in every command
+    ws = tmp_path / "ws"
+    assert invoke("init", str(ws), "--from", game).exit_code == 0
+    assert f'\ngame = "{game}"\n' in (ws / "cardgen.toml").read_text()
+    monkeypatch.chdir(ws)
+    result = invoke("list", "bots")
+    assert result.exit_code == 0, result.output
+    assert "note:" not in result.stderr and f"cards/{game}/" in result.stderr
+    expected = invoke("list", game, "bots").stdout
+    assert result.stdout == expected and result.stdout != invoke("list", "briefcase", "bots").stdout
+    result = invoke("simulate", "--games", "2", "--quiet")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"{game}: 2 games")
+    assert "note:" not in result.stderr
+    # a game named still wins over the setting
+    assert invoke("simulate", "briefcase", "--games", "1", "--players", "2", "--quiet"
+                  ).stdout.startswith("briefcase: 1 game")
+
+
+def test_the_game_setting_of_an_overlay_makes_its_commands_that_games(tmp_path: Path, monkeypatch):
+    ws = overlay(tmp_path)
+    with (ws / "cardgen.toml").open("a") as settings:
+        settings.write('game = "startup"\n')
+    monkeypatch.chdir(ws)
+    result = invoke("build", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["startup-en-cards.pdf"]
+    assert "--game" in invoke("build", "--help").stdout and "game setting" in invoke("build", "--help").stdout
+
+
+@pytest.mark.parametrize(("setting", "said"), [
+    ('game = "chess"', "'game': unknown game 'chess'; known games: briefcase, fmnyc, startup"),
+    ("game = 3", "'game' must be a game's name in quotes, as in game = \"briefcase\""),
+    ('game = ["startup"]', "'game' must be a game's name in quotes"),
+])
+def test_a_game_setting_that_names_no_game_is_one_error_line(tmp_path: Path, monkeypatch, setting: str,
+                                                             said: str):
+    (tmp_path / "cardgen.toml").write_text(setting + "\n")
+    monkeypatch.chdir(tmp_path)
+    for command in (["build", "--out", str(tmp_path / "out")], ["list"], ["validate"]):
+        result = invoke(*command)
+        assert result.exit_code == 2, result.output
+        assert result.output.startswith("error: ") and said in result.output
+        assert len(result.output.strip().splitlines()) == 1
+    assert not (tmp_path / "out").exists()
 
 
 def test_preview_of_a_career_card_of_ones_own_file_says_to_name_the_file(tmp_path: Path, monkeypatch):

@@ -166,15 +166,22 @@ def game_option(help: str = "The game; the same as the GAME argument, which it m
     return typer.Option(None, "--game", "-g", metavar="GAME", show_default=False, help=help)
 
 
-def pick_game(positional: str | None, option: str | None, default: str | None) -> str | None:
-    """The game from the GAME argument or --game (either; both only when they agree), else the
-    default; raises typer.Exit (2) with one line when they differ."""
+def pick_game(positional: str | None, option: str | None, default: bool) -> str | None:
+    """The game from the GAME argument or --game (either; both only when they agree), else,
+    with ``default``, the game when none is named (``games.default_game``), else None; raises
+    typer.Exit (2) with one line when they differ."""
     if positional is not None and option is not None and positional != option:
         raise fail(f"the game is given twice and differs: '{positional}' and --game '{option}'; "
                    f"give it once", 2)
-    if positional is None and option is None and default is not None:
-        note_default_game(default)
-    return option if option is not None else positional if positional is not None else default
+    if option is not None or positional is not None:
+        return option if option is not None else positional
+    if not default:
+        return None
+    from cardgen.games import default_game
+
+    game = default_game()
+    note_default_game(game)
+    return game
 
 
 def note_default_game(game: str) -> None:
@@ -186,7 +193,8 @@ def note_default_game(game: str) -> None:
     others = current().games_instead(game)
     if others:
         typer.echo(f"note: this is {game}, the game when none is named; your workspace's files are of "
-                   f"{', '.join(others)}: name it, as in --game {others[0]}", err=True)
+                   f"{', '.join(others)}: name it, as in --game {others[0]}, or set game = "
+                   f"\"{others[0]}\" in cardgen.toml", err=True)
 
 
 def _named(text: str, what: str) -> Path:

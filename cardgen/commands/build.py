@@ -27,7 +27,7 @@ from cardgen.commands import (
     refuse_data_folder,
     set_named,
 )
-from cardgen.games import DEFAULT_GAME, game_module, registered_games, unknown_game
+from cardgen.games import DEFAULT_GAME_HELP, game_module, registered_games, unknown_game
 from cardgen.i18n.messages import Translator
 from cardgen.interrupt import Interrupted, stop_taken
 from cardgen.output import OutputError, check_writable, slug, write_all_atomic
@@ -310,7 +310,7 @@ def register(app: typer.Typer) -> None:
     @app.command("build", short_help="Print-and-play PDFs: card sheets, boards and inserts.")
     def build_command(
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
-                                   help=f"The game (default: {DEFAULT_GAME})."),
+                                   help=f"The game (default: {DEFAULT_GAME_HELP})."),
         game_opt: str = game_option(),
         lang: str = lang_option(),
         paper: Paper = typer.Option(Paper.a4, "--paper", help="Paper size: a4, letter, or a "
@@ -348,7 +348,7 @@ def register(app: typer.Typer) -> None:
 
         Example: cardgen build briefcase --lang el --paper letter --bleed
         """
-        game = pick_game(game, game_opt, DEFAULT_GAME)
+        game = pick_game(game, game_opt, True)
         if name is not None and not NAME.fullmatch(name):
             typer.echo(f"error: --name {name[:60]!r} is not a file name (letters, digits, . _ -; "
                        f"at most 100)", err=True)

@@ -20,7 +20,7 @@ from cardgen.commands import (
     named,
     refuse_data_folder,
 )
-from cardgen.games import DEFAULT_GAME
+from cardgen.games import DEFAULT_GAME_HELP, default_game
 from cardgen.interrupt import stop_on_signals
 from cardgen.paths import display_path
 from cardgen.problems import plural, printable
@@ -48,7 +48,7 @@ def register(app: typer.Typer) -> None:
                                      "without sets, checked whole (startup)."),
         game: str | None = typer.Option(None, "--game", "-g", metavar="GAME",
                                         help="The game of an official set (a set file names its "
-                                        "own)  [default: " + DEFAULT_GAME + "]"),
+                                        "own)  [default: " + DEFAULT_GAME_HELP + "]"),
         games: int = typer.Option(500, "--games", "-n",
                                   help=f"Games per player count (at most {MAX_GAMES:,})."),
         seed: int = typer.Option(1, "--seed", "-s", help="Run seed; the same seed gives the same games."),
@@ -136,7 +136,7 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
         if game is not None and game != target:
             raise fail(f"{target} is a game checked whole; --game {game} names another", 2)
         game = target
-    asked, game = game, game if game is not None else DEFAULT_GAME
+    asked, game = game, game if game is not None else default_game()
     if not named_file and not whole and target in registered_games() and target != game:
         # check-set fmnyc was told "no company set named 'fmnyc'" and the Briefcase sets.
         # (pointed to 'cardgen list fmnyc sets', which alone said what fmnyc takes)

@@ -26,7 +26,7 @@ from cardgen.commands.build import (
     report_failures,
     variant_stem,
 )
-from cardgen.games import DEFAULT_GAME
+from cardgen.games import DEFAULT_GAME_HELP
 from cardgen.output import check_writable
 from cardgen.paths import display_path
 from cardgen.render.cardface import RenderError
@@ -45,7 +45,7 @@ def register(app: typer.Typer) -> None:
     @app.command()
     def export(
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
-                                   help=f"The game (default: {DEFAULT_GAME})."),
+                                   help=f"The game (default: {DEFAULT_GAME_HELP})."),
         game_opt: str = game_option(),
         format: Format = typer.Option(Format.png, "--format", help="png: one image per card face "
                                       "(300 dpi, 1/8 in bleed); tts: Tabletop Simulator deck sheets."),
@@ -70,7 +70,7 @@ def register(app: typer.Typer) -> None:
         Example: cardgen export briefcase --format tts --set simple
         """
 
-        game = pick_game(game, game_opt, DEFAULT_GAME)
+        game = pick_game(game, game_opt, True)
         refuse_data_folder(out, "--out")
         parent = out or current().default_output()
 

@@ -121,7 +121,7 @@ def extract(game: str = typer.Argument(None, metavar="GAME", show_default=False,
 
     Example: cardgen i18n extract briefcase
     """
-    game = pick_game(game, game_opt, None)
+    game = pick_game(game, game_opt, False)
     for g in _games(game, writing=True):
         _extract(g)
     announce(game)
@@ -195,7 +195,7 @@ def update(
 
     Example: cardgen i18n update briefcase --lang de
     """
-    game = pick_game(game, game_opt, None)
+    game = pick_game(game, game_opt, False)
     plans = [_plan_update(g, lang) for g in _games(game, writing=True)]
     with _user_errors():
         write_all_atomic([f for plan in plans for f in plan.files])
@@ -225,7 +225,7 @@ def init(
     """
     if game_opt is not None and lang is None:   # cardgen i18n init -g briefcase de
         game, lang = None, game
-    game = pick_game(game, game_opt, None)
+    game = pick_game(game, game_opt, False)
     if game is not None and lang is None and game not in game_names():
         # cardgen i18n init de: the language alone, read as the game, was answered "give the
         # language", which the user had just given.
@@ -280,7 +280,7 @@ def stats(game: str = typer.Argument(None, metavar="GAME", show_default=False,
 
     Example: cardgen i18n stats
     """
-    game = pick_game(game, game_opt, None)
+    game = pick_game(game, game_opt, False)
     for g in _games(game):
         langs = cat.available_languages(g)
         if not langs:
@@ -346,7 +346,7 @@ def check(
     """
     problems: list[Problem] = []
     checked = 0
-    game = pick_game(game, game_opt, None)
+    game = pick_game(game, game_opt, False)
     games = _games(game)
     if game is None:
         _every_language_found(lang, games)

@@ -22,7 +22,8 @@ CONFIG_TEXT = """\
 # Settings (all optional):
 # output = "output"      # folder for build, export, preview and tune files (and the logs of
 #                        # stalled simulated games), relative to this file
-"""
+# game = "briefcase"     # the game a command works on when none is named ({games})
+""".format(games=", ".join(registered_games()))
 
 OVERLAY_SET = """\
 # Your own Briefcase company set: eight 1st-level and six 2nd-level companies, by name or id.
@@ -79,7 +80,11 @@ def _copy_of(game: str) -> dict[Path, bytes]:
 
 def plan(source: str | None) -> dict[Path, bytes]:
     """The files a new workspace gets: relative path -> content."""
-    files = {Path(CONFIG): CONFIG_TEXT.encode()}
+    config = CONFIG_TEXT
+    if source is not None:
+        # A copy of one game: its commands are that game's without naming it ('cardgen build').
+        config += f'\ngame = "{source}"\n'
+    files = {Path(CONFIG): config.encode()}
     if source is None:
         files[Path("cards", "briefcase", "my-set.yaml")] = OVERLAY_SET.encode()
     else:
@@ -139,4 +144,5 @@ def register(app: typer.Typer) -> None:
                        "\"My Set\")")
         else:
             typer.echo(f"  edit cards/{source}/ and templates/{source}/, then: cardgen validate, "
-                       f"cardgen build {source}")
+                       f"cardgen build (here the game when none is named is {source}: "
+                       f"game = \"{source}\" in {CONFIG})")

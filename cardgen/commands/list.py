@@ -12,7 +12,7 @@ import typer
 
 from cardgen.commands import data_failed, data_problems, default_bot, fail, game_option, pick_game
 from cardgen.data.schema import did_you_mean
-from cardgen.games import DEFAULT_GAME, set_owner
+from cardgen.games import DEFAULT_GAME_HELP, default_game, set_owner
 from cardgen.listing import Listing, NotListed, where_defined
 from cardgen.output import json_bytes
 from cardgen.problems import DataError, plural, printable  # shared: everything cardgen prints
@@ -217,14 +217,14 @@ def _choose(first: str | None, second: str | None) -> tuple[str, str | None]:
     whats = list(LISTINGS)
     listed = f"games: {', '.join(games)}; listings: {', '.join(whats)}"
     if first is None:
-        return DEFAULT_GAME, None
+        return default_game(), None
     if first in games:
         if second is not None and second not in LISTINGS:
             raise fail(f"unknown listing '{printable(second)}'{did_you_mean(second, whats)}; "
                        f"listings: {', '.join(whats)}")
         return first, second
     if first in LISTINGS and second is None:
-        return DEFAULT_GAME, first
+        return default_game(), first
     if first in LISTINGS:
         raise fail(f"'{first}' is not a game: the game comes first (cardgen list [GAME] [WHAT]); {listed}")
     what = "game" if second is not None else "game or listing"
@@ -237,7 +237,7 @@ def register(app: typer.Typer) -> None:
     @app.command("list")
     def list_command(
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
-                                   help=f"The game (default: {DEFAULT_GAME}); may be left out."),
+                                   help=f"The game (default: {DEFAULT_GAME_HELP}); may be left out."),
         what: str = typer.Argument(None, metavar="WHAT", show_default=False,
                                    help=f"What to list: {', '.join(LISTINGS)} (default: an overview "
                                    "of these, with counts)."),
@@ -261,7 +261,7 @@ def register(app: typer.Typer) -> None:
 
             if game not in registered_games():     # cardgen list -g startup bots
                 game, what = None, game
-        game = pick_game(game, game_opt, None)
+        game = pick_game(game, game_opt, False)
         chosen, listing_name = _choose(game, what) if game is not None else _choose(what, None)
         if listing_name is None:
             data, notes = _overview(chosen)

@@ -26,7 +26,7 @@ from cardgen.commands import (
     set_named,
 )
 from cardgen.data.schema import did_you_mean
-from cardgen.games import DEFAULT_GAME
+from cardgen.games import DEFAULT_GAME_HELP, default_game
 from cardgen.interrupt import Interrupted, held
 from cardgen.output import OutputError, check_not_read, check_writable
 from cardgen.problems import plural, printable, shorten
@@ -357,7 +357,7 @@ def register(app: typer.Typer) -> None:
     @app.command(cls=OptionalValueCommand)
     def play(
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
-                                   help=f"The game (default: {DEFAULT_GAME})."),
+                                   help=f"The game (default: {DEFAULT_GAME_HELP})."),
         game_opt: str = game_option(),
         seats: str = typer.Option(None, "--seats", parser=named("who sits where"),
                                   help="Who sits where, comma-separated: 'you' for yourself, else a "
@@ -390,8 +390,8 @@ def register(app: typer.Typer) -> None:
 
         Example: cardgen play startup --seats you,heuristic,heuristic
         """
-        given = pick_game(game, game_opt, None)
-        game = given or DEFAULT_GAME
+        given = pick_game(game, game_opt, False)
+        game = given or default_game()
         if given is None and resume is None:     # a resumed game is the log's, which names it
             note_default_game(game)
         if resume is not None:

@@ -28,7 +28,7 @@ from cardgen.commands.build import (
     report_failures,
 )
 from cardgen.data.schema import did_you_mean
-from cardgen.games import DEFAULT_GAME
+from cardgen.games import DEFAULT_GAME_HELP, default_game
 from cardgen.output import OutputError, check_not_read, write_atomic
 from cardgen.paths import display_path
 from cardgen.problems import printable
@@ -90,7 +90,7 @@ def register(app: typer.Typer) -> None:
         after_game: str | None = typer.Argument(None, hidden=True, metavar="AFTER_GAME",
                                                 help="The card, when the game's name comes first."),
         game: str | None = typer.Option(None, "--game", "-g", metavar="GAME",
-                                 help=f"The game the card belongs to (default: {DEFAULT_GAME})."),
+                                 help=f"The game the card belongs to (default: {DEFAULT_GAME_HELP})."),
         lang: str = lang_option(),
         out: Path = typer.Option(None, "--out", "-o", metavar="FILE",
                                  parser=file_to_write, help="PNG to write (default: "
@@ -128,7 +128,7 @@ def register(app: typer.Typer) -> None:
             # 'cardgen preview bad_press' in a startup workspace looked for the card in
             # Briefcase and said "a card new in a set of yours needs --set SET"
             named = game is not None
-            game = game or DEFAULT_GAME
+            game = game or default_game()
             refuse_data_folder(out, "--out", "file")
             try:
                 check_not_read([out] if out is not None else [], [set_ref], lambda: data_read(game),
@@ -141,7 +141,7 @@ def register(app: typer.Typer) -> None:
             except UsageProblem as exc:
                 from cardgen.games import game_module, sets_note
 
-                others = [] if named else current().games_instead(DEFAULT_GAME)
+                others = [] if named else current().games_instead(game)
                 if others:
                     raise UsageProblem(f"{exc}; your workspace's files are of {', '.join(others)}: name "
                                        f"the game, as in --game {others[0]}") from None

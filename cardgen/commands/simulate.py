@@ -28,7 +28,7 @@ from cardgen.commands import (
     refuse_data_folder,
     set_named,
 )
-from cardgen.games import DEFAULT_GAME, registered_games
+from cardgen.games import DEFAULT_GAME_HELP, registered_games
 from cardgen.interrupt import Interrupted, checkpoint, stop_on_signals
 from cardgen.output import (
     OutputError,
@@ -329,7 +329,7 @@ def register(app: typer.Typer) -> None:
     @app.command(cls=OptionalValueCommand)
     def simulate(
         game: str = typer.Argument(None, metavar="GAME", show_default=False, help=f"The game: "
-                                   f"{', '.join(registered_games())} (default: {DEFAULT_GAME})."),
+                                   f"{', '.join(registered_games())} (default: {DEFAULT_GAME_HELP})."),
         game_opt: str = game_option(),
         players: int = typer.Option(4, "--players", "-p", help="Number of players."),
         games: int = typer.Option(1000, "--games", "-n", help=f"Games to play (at most {MAX_GAMES:,})."),
@@ -379,7 +379,7 @@ def register(app: typer.Typer) -> None:
 
         Example: cardgen simulate briefcase --players 3 --games 2000 --bots greedy,expert,greedy
         """
-        game = pick_game(game, game_opt, DEFAULT_GAME)
+        game = pick_game(game, game_opt, True)
         with stop_on_signals(), json_on_stdout(json_out):
             _simulate(game, players, games, seed, set_ref, bots, jobs, json_out, plot, scheduler,
                       invariants, seconds_per_turn, quiet, log_dir,

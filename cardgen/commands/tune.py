@@ -24,7 +24,7 @@ from cardgen.commands import (
     pick_game,
     set_named,
 )
-from cardgen.games import DEFAULT_GAME
+from cardgen.games import DEFAULT_GAME_HELP
 from cardgen.interrupt import stop_on_signals
 from cardgen.problems import plural
 
@@ -33,7 +33,7 @@ def register(app: typer.Typer) -> None:
     @app.command(short_help="Search a set's authored numbers for check-set's bands.")
     def tune(
         game: str = typer.Argument(None, metavar="GAME", show_default=False,
-                                   help=f"Game id (default: {DEFAULT_GAME})."),
+                                   help=f"Game id (default: {DEFAULT_GAME_HELP})."),
         game_opt: str = game_option(),
         set_refs: list[str] = typer.Option(None, "--set", metavar="SET",
                                            parser=set_named, help="Company set: an "
@@ -90,7 +90,7 @@ def register(app: typer.Typer) -> None:
 
         Example: cardgen tune briefcase --set simple --games 200 --budget 30000 --out simple-tuned.yaml
         """
-        chosen = pick_game(game, game_opt, DEFAULT_GAME)
+        chosen = pick_game(game, game_opt, True)
         with stop_on_signals():
             _tune(chosen, set_refs or [], players, games, seed, jobs, scheduler, bots or "", budget, out,
                   report, log, quiet)

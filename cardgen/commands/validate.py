@@ -283,7 +283,7 @@ def register(app: typer.Typer) -> None:
                 raise fail(unknown_game(game_opt, games))
             for path in paths or []:
                 if str(path) in games and not os.path.lexists(path):
-                    pick_game(str(path), game_opt, None)    # both, differently: one error line
+                    pick_game(str(path), game_opt, False)    # both, differently: one error line
         announce()
         targets = _targets(list(paths or []))
         if game_opt is not None:      # the game's files as a game name given as a PATH stands for

@@ -43,8 +43,19 @@ class GameRules(Protocol):
         ...
 
 
-# The game a command works on when none is named (README: the Quick start's).
+# The game a command works on when none is named (README: the Quick start's), unless the
+# workspace's cardgen.toml names another (``default_game``).
 DEFAULT_GAME = "briefcase"
+# How help texts name it.
+DEFAULT_GAME_HELP = f"{DEFAULT_GAME}, or the workspace's game setting"
+
+
+def default_game() -> str:
+    """The game a command works on when none is named: the workspace's ``game`` setting
+    (cardgen.toml; ``cardgen init --from GAME`` writes it), else ``DEFAULT_GAME``."""
+    from cardgen.workspace import current
+
+    return current().default_game()
 
 _MODULES = {"briefcase": "cardgen.games.briefcase", "fmnyc": "cardgen.games.fmnyc",
             "startup": "cardgen.games.startup"}
