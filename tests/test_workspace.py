@@ -299,6 +299,19 @@ def test_the_game_setting_of_an_overlay_makes_its_commands_that_games(tmp_path: 
     assert "--game" in invoke("build", "--help").stdout and "game setting" in invoke("build", "--help").stdout
 
 
+def test_a_briefcase_set_named_in_a_workspace_of_the_startup_game_says_whose_set_it_is(tmp_path: Path,
+                                                                                       monkeypatch):
+    ws = tmp_path / "ws"
+    assert invoke("init", str(ws), "--from", "startup").exit_code == 0
+    monkeypatch.chdir(ws)
+    whose = "simple is a Briefcase company set: name its game, as in --game briefcase"
+    result = invoke("check-set", "simple", "--games", "2")
+    assert result.exit_code == 2 and result.output.startswith("error: ") and whose in result.output
+    result = invoke("simulate", "--set", "simple", "--games", "1")
+    assert result.exit_code == 2 and whose in result.output
+    assert "name its game" not in invoke("simulate", "--set", "nothing like it", "--games", "1").output
+
+
 @pytest.mark.parametrize(("setting", "said"), [
     ('game = "chess"', "'game': unknown game 'chess'; known games: briefcase, fmnyc, startup"),
     ("game = 3", "'game' must be a game's name in quotes, as in game = \"briefcase\""),

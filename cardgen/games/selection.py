@@ -26,4 +26,11 @@ def check_players(game: Bounded, players: int | None) -> None:
 def refuse_sets(game: Bounded, set_ref: str | None) -> None:
     """SelectionError when a --set is given to a game that has no card sets."""
     if set_ref:
-        raise SelectionError(f"'{game.name}' has no card sets; leave out --set")
+        # --set simple in a workspace whose game is startup (its game setting): whose set it
+        # names is said too, so the fix is in the line
+        from cardgen.games import set_owner
+        from cardgen.problems import printable
+
+        owner = set_owner(set_ref)
+        of = f" ({printable(set_ref)} is {owner[1]}: name its game, as in --game {owner[0]})" if owner else ""
+        raise SelectionError(f"'{game.name}' has no card sets; leave out --set{of}")
