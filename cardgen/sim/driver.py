@@ -45,9 +45,10 @@ class Flow:
     receives the (checked) choice. When it returns, the game is over."""
 
     def __init__(self, rules: Generator[Decision, Any, None]):
-        self._rules = rules
-        # The pending decision (what ``decision()`` returns), read directly by a game's state
-        # on its hot path: a method call per decision costs more than it does.
+        # The rules, and the pending decision (what ``decision()`` returns): both read directly
+        # by a game's state on its hot path (Briefcase's ``apply`` does what ``apply`` below
+        # does, written out), as a method call per decision costs more than the rest of it.
+        self.steps = rules
         self.pending: Decision | None = next(rules, None)
 
     def decision(self) -> Decision | None:
@@ -61,7 +62,7 @@ class Flow:
         if why is not None:
             raise IllegalAction(why)
         try:
-            self.pending = self._rules.send(choice)
+            self.pending = self.steps.send(choice)
         except StopIteration:
             self.pending = None
 

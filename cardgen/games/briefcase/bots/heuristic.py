@@ -537,8 +537,11 @@ class HeuristicBot(Policy):
         return p.storage_limit - limited_stored(g, p)
 
     # --- The turn -----------------------------------------------------------------------------
-    def action(self, g: Observation, decision: Decision) -> Action:
-        """The next action of its turn: resume the turn's plan with the new observation."""
+    def decide(self, g: Observation, decision: Decision) -> Any:
+        """The next action of its turn (most decisions: here, without a handler's call):
+        resume the turn's plan with the new observation. Any other decision: its handler."""
+        if decision.tag != "action":
+            return super().decide(g, decision)
         self.g = g
         self.p = g.players[g.seat]
         if g.turns != self._turn_id:          # the first action of a new turn

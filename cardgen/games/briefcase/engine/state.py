@@ -204,19 +204,23 @@ class GameState:
     def apply(self, choice: Any) -> None:
         """Play ``choice`` for the pending decision; IllegalAction (nothing changed) if the
         decision does not allow it."""
+        # Flow.apply, written out (one call fewer at every decision).
         flow = self.flow
         pending = flow.pending              # type: ignore[union-attr]
+        if pending is None:
+            raise IllegalAction("the game is over: there is no decision to make")
+        why = pending.check(choice)
+        if why is not None:
+            raise IllegalAction(why)        # nothing changed: the decision is still pending
         before = self.current
         # A new version before the rules go on: what they build for the next decision (its
-        # options, an observation) belongs to it. A refused choice leaves the version as it was,
-        # so the pending decision (its options, its plans) is still the current one.
+        # options, an observation) belongs to it.
         self.version += 1
         try:
-            flow.apply(choice)              # type: ignore[union-attr]
-        except IllegalAction:
-            self.version -= 1
-            raise
-        issued = self.issued[pending.seat]   # type: ignore[union-attr]
+            flow.pending = flow.steps.send(choice)          # type: ignore[union-attr]
+        except StopIteration:
+            flow.pending = None                             # type: ignore[union-attr]
+        issued = self.issued[pending.seat]
         if issued:
             issued.clear()                  # plans of an older version are never accepted
         # The player who chose and the player whose turn it is now changed; the rules mark any

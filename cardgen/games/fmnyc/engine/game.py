@@ -99,7 +99,7 @@ class Game(Flow):
         self.decisions += 1
         if self.decision() is not None and self.decisions >= self.max_decisions:
             self.stalled = True
-            self._rules.close()
+            self.steps.close()
             self.pending = None
         if self.invariants:
             check_invariants(self)
