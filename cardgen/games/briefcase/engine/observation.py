@@ -234,26 +234,6 @@ BANK, MARKET, DISCARD, PILES, BLOCKS, IGNORED, USES = (1 << i for i in range(7))
 ALL_PARTS = (1 << 7) - 1
 
 
-def _parts(g: GameState, stale: int, parts: list) -> None:
-    """Rebuild the table's ``stale`` parts into ``parts`` (bank, market, resource discard
-    pile, company piles, resource blocks, company blocks, ignored blocks, uses)."""
-    if stale & BANK:
-        parts[0] = tuple(g.bank)
-    if stale & MARKET:
-        parts[1] = tuple(g.market)
-    if stale & DISCARD:
-        parts[2] = tuple(g.res_discard)
-    if stale & PILES:
-        parts[3] = tuple(g.piles)
-    if stale & BLOCKS:
-        parts[4] = tuple(g.resource_blocks)
-        parts[5] = tuple(g.company_blocks)
-    if stale & IGNORED:
-        parts[6] = tuple(g.ignored)
-    if stale & USES:
-        parts[7] = tuple(g.uses)
-
-
 def _new_observation(g: GameState, seat: int) -> Observation:
     """Seat ``seat``'s observation, its fields to be filled by ``observe``: its own view, and
     the public views it shares with every other seat's."""
@@ -278,7 +258,25 @@ def observe(g: GameState, seat: int) -> Observation:
         return obs                      # nothing applied since it was brought up to date
     stale = g.obs_stale
     if stale:
-        _parts(g, stale, g.obs_table)
+        # The table's stale parts made anew (bank, market, resource discard pile, company
+        # piles, resource blocks, company blocks, ignored blocks, uses), here rather than in a
+        # function of their own: most decisions make one.
+        parts = g.obs_table
+        if stale & BANK:
+            parts[0] = tuple(g.bank)
+        if stale & MARKET:
+            parts[1] = tuple(g.market)
+        if stale & DISCARD:
+            parts[2] = tuple(g.res_discard)
+        if stale & PILES:
+            parts[3] = tuple(g.piles)
+        if stale & BLOCKS:
+            parts[4] = tuple(g.resource_blocks)
+            parts[5] = tuple(g.company_blocks)
+        if stale & IGNORED:
+            parts[6] = tuple(g.ignored)
+        if stale & USES:
+            parts[7] = tuple(g.uses)
         g.obs_stale = 0
         g.obs_table_version += 1
     if obs._table != g.obs_table_version:
