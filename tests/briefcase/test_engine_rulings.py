@@ -385,3 +385,21 @@ def test_central_bank_last_cards():
     p = g.players[0]
     assert p.vp_cards == 1 and p.hand[BUY] == 2 and g.central_bank_buys == 1 and g.central_bank_vp == 0
     check_all(g)
+
+
+def test_cargo_ignored_block_moved():
+    """The block the Cargo Company ignored stays ignored where the player moves it, the same
+    turn; another block is still not ignored."""
+    g = _game()
+    give(g, 0, "cargo_company")
+    steel, paper, concrete = res("steel"), res("paper"), res("concrete")
+    g.resource_blocks = [steel, concrete]
+    set_hand(g, 0, buy=3, obstacle=2)
+    actions.buy_resource(g, steel)                       # the Steel block ignored
+    actions.move_block(g, "resource", 0, paper, OBSTACLE)
+    assert g.resource_blocks == [paper, concrete]
+    actions.buy_resource(g, paper)                       # the same block, moved: still ignored
+    assert g.players[0].storage[steel] == 1 and g.players[0].storage[paper] == 1
+    with pytest.raises(IllegalAction, match="blocked"):
+        actions.buy_resource(g, concrete)                # a second block is not
+    check_all(g)

@@ -538,6 +538,11 @@ def perform_move_block(g: GameState, kind: str, i: int, target: int, plan: CardP
     """``move_block`` with arguments already checked."""
     blocks = g.resource_blocks if kind == "resource" else g.company_blocks
     cards.pay_cards(g, g.players[g.current], plan)
+    if kind == "resource" and blocks[i] in g.ignored:
+        # The block the Cargo Company ignores this turn stays ignored where it goes: the ability
+        # ignores a block, not a pile (ruling cargo-ignored-block-moved).
+        g.ignored[g.ignored.index(blocks[i])] = target
+        g.obs_stale |= IGNORED
     blocks[i] = target
     g.blocks_moved += 1
 
