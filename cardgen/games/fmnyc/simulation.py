@@ -105,7 +105,7 @@ class FmnycSimulator:
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:
-        from cardgen.games.fmnyc.load import careers_file, load_fmnyc
+        from cardgen.games.fmnyc.load import careers_file, check_deal, load_fmnyc
         from cardgen.games.selection import check_players
 
         # The game's "set" is a file of Career cards standing in for careers.yaml.
@@ -119,6 +119,8 @@ class FmnycSimulator:
         career = options.get("career") or (True if replacement is not None else None)
         if career not in (None, False, True, "full", "quick"):
             raise ValueError(f"--career is full or quick, not {quoted(career)}")
+        if career:          # a designer's deck smaller than the box's: refused where it is short
+            check_deal(model, players, replacement)
         return Config(model, table_for(model, players), players, rounds, bool(options.get("stocks")),
                       int(options.get("max_decisions", MAX_DECISIONS)),
                       None if not career else "quick" if career == "quick" else "full")
