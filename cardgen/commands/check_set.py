@@ -202,6 +202,15 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
         except ValueError as exc:
             raise fail(f"{exc} (check-set measures effects with it; --no-effects skips them)", 2) from None
     counts = list(simulator.player_counts)
+    # The counts the set can be played at (Free Market: NYC: a deck of one's own smaller than
+    # the box's is dealt to fewer players); the others are left out, and said to be.
+    left_out = None
+    playable = getattr(simulator, "set_player_counts", None)
+    if playable is not None:
+        try:
+            counts, left_out = playable(set_ref)
+        except ValueError as exc:
+            raise fail(printable(str(exc)), 2) from None
     reference = getattr(simulator, "reference_set", None) if baseline else None
     # Every run is planned before any is played, so bad input stops at once.
     plans = {n: plan_run(game, n, games, seed, set_ref, [bot], False, {}) for n in counts}
@@ -283,6 +292,8 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
                          f"{100 * going.high:+.1f})")
             typer.echo(printable(f"    {names.get(cid, cid)}: {100 * e.mean:+.1f} points "
                                  f"({100 * e.low:+.1f} to {100 * e.high:+.1f}); {desc}"))
+    if left_out:
+        typer.echo(printable(f"  note: {left_out}"))
     if not fit:
         typer.echo(f"  note: at every player count each {noun} is in every game; effects at {at} players")
     for line in held_lines:

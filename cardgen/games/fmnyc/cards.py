@@ -18,7 +18,7 @@ from typing import Any
 
 from cardgen.data.documents import Document
 from cardgen.games.fmnyc.board import read_board_layout, shape_problems
-from cardgen.games.fmnyc.load import Fmnyc, careers_file, load_fmnyc
+from cardgen.games.fmnyc.load import Fmnyc, careers_file, check_deal, load_fmnyc
 from cardgen.games.fmnyc.texts import LABELS, characters, messages, read_characters
 from cardgen.games.selection import SelectionError, check_players
 from cardgen.i18n.messages import Message, labeller
@@ -83,6 +83,7 @@ def select(players: int | None = None, set_ref: str | None = None) -> Selection:
     careers = careers_file(set_ref) if set_ref else None
     game = load_fmnyc(careers)
     check_players(game, players)
+    check_deal(game, players, careers)      # a smaller deck of one's own: enough for --players?
     return Selection(game, players, careers)
 
 

@@ -63,6 +63,12 @@ class Context(CheckContext):
         low, high = (game["players"]["min"], game["players"]["max"]) if game else DEFAULT_PLAYERS
         return range(low, high + 1)
 
+    def the_box(self, doc: Document) -> bool:
+        """Whether ``doc`` is one of the game's own files (a careers document: the box's 30
+        cards, the workspace's copy of careers.yaml replacing the shipped one included), not a
+        designer's file of Career cards (one in a subfolder, what --set and check-set take)."""
+        return resolved(doc.path) in game_data()
+
     def max_rounds(self) -> int:
         game = self.data("game")
         return max(game["rounds"]["options"]) if game else 6
@@ -124,6 +130,11 @@ class Context(CheckContext):
         if doc is not None:
             for i, card in enumerate(doc.data["cards"]):
                 yield from effects_in(doc, card["ability"], ["cards", i, "ability"])
+
+
+def game_data() -> set:
+    """The game's own data files (the workspace's over the shipped ones), resolved."""
+    return {resolved(p) for p in game_files(GAME)}
 
 
 CHECKS = CheckList()
@@ -457,7 +468,9 @@ def components_used(ctx: Context) -> Iterator[Problem]:
 @check
 def contents_add_up(ctx: Context) -> Iterator[Problem]:
     """contents-crates, contents-meters, contents-careers, contents-stocks, colours-split: the
-    parts described in other files add up to the Contents list."""
+    parts described in other files add up to the Contents list. A designer's own file of
+    Career cards (not the game's careers.yaml) is not the box's: it may hold fewer or more
+    cards (``career-deal`` says how many players it deals to)."""
     comp, components = ctx.one("components"), ctx.components()
     if comp is None:
         return
@@ -476,6 +489,8 @@ def contents_add_up(ctx: Context) -> Iterator[Problem]:
     for kind, part, items, rule in (("careers", "career_card", "cards", "contents-careers"),
                                     ("stocks", "stock_token", "tokens", "contents-stocks")):
         doc = ctx.one(kind)
+        if doc is not None and kind == "careers" and not ctx.the_box(doc):
+            continue
         if doc is not None and part in components and len(doc.data[items]) != components[part]["count"]:
             yield doc.problem(rule, f"{len(doc.data[items])} {items}; the box has "
                               f"{components[part]['count']} {components[part]['name']}s", items)
@@ -495,15 +510,30 @@ def contents_add_up(ctx: Context) -> Iterator[Problem]:
 @check
 def career_deal(ctx: Context) -> Iterator[Problem]:
     """career-deal: the deal fits the deck at the largest player count, and choosing and
-    passing add up to the hand dealt."""
+    passing add up to the hand dealt. A designer's own file of Career cards (not the game's
+    careers.yaml, the box's cards) may be too small for the larger player counts: a warning
+    naming them (a run at one of them is refused), an error only when it cannot be dealt at
+    the smallest."""
     doc = ctx.one("careers")
     if doc is None:
         return
     deal, deck = doc.data["deal"], len(doc.data["cards"])
-    n = ctx.players()[-1]
-    if deal["per_player"] * n > deck:
-        yield doc.problem("career-deal", f"{n} players are dealt {deal['per_player']} cards each "
-                          f"({deal['per_player'] * n}); the deck has {deck}", "deal", "per_player")
+    per, players = deal["per_player"], ctx.players()
+    n = players[-1]
+    if per * n > deck and ctx.the_box(doc):
+        yield doc.problem("career-deal", f"{n} players are dealt {per} cards each "
+                          f"({per * n}); the deck has {deck}", "deal", "per_player")
+    elif per * n > deck:
+        most = deck // per
+        if most < players[0]:
+            yield doc.problem("career-deal", f"{plural(deck, 'card')} cannot deal {per} each to "
+                              f"{players[0]} players, the fewest the game is for: that needs "
+                              f"{per * players[0]}", "deal", "per_player")
+        else:
+            short = f"{most + 1} to {n} players need up to" if most + 1 < n else f"{n} players need"
+            yield doc.problem("career-deal", f"{plural(deck, 'card')} deal {per} each to at most "
+                              f"{most} players; {short} {per * n}", "deal", "per_player",
+                              severity="warning")
     if deal["choose"] + deal["pass"] != deal["per_player"]:
         yield doc.problem("career-deal", f"choosing {deal['choose']} and passing {deal['pass']} does "
                           f"not make the hand of {deal['per_player']}", "deal")
@@ -991,7 +1021,7 @@ class FmnycRules:
         game's careers.yaml. Checked together, the context read the game's file alone and the
         other one was not checked at all: a whole-workspace validate passed it, then stopped
         with an internal error where it laid out its cards."""
-        data = {resolved(p) for p in game_files(GAME)}
+        data = game_data()
         careers = [d for d in docs if d.kind == "careers"]
         others = [d for d in careers if resolved(d.path) not in data]
         if len(careers) < 2 or not others:

@@ -17,7 +17,7 @@ from cardgen.data.checks import raise_errors
 from cardgen.data.documents import game_files, read_documents
 from cardgen.games.fmnyc.model import GAME, KINDS
 from cardgen.paths import display_path
-from cardgen.problems import DataError, shorten
+from cardgen.problems import DataError, plural, shorten
 
 
 @dataclass(frozen=True)
@@ -145,6 +145,22 @@ def careers_file(set_ref: str) -> Path:
         raise SelectionError(f"{NO_SETS}; {display_path(path)} is 'game: {shorten(str(doc.game))}', "
                              f"'kind: {shorten(str(doc.kind))}'")
     raise SelectionError(NO_SETS)
+
+
+def check_deal(game: Fmnyc, players: int | None, source: Path | None = None) -> None:
+    """SelectionError, one line naming the deck, the deal and the most players it is dealt
+    to, when the Career deal (``deal.per_player`` each) needs more cards at ``players`` than
+    the deck has: a designer's own file of Career cards may be smaller than the box's (its
+    ``career-deal`` warning names the player counts it cannot be dealt at); the box's fits
+    every player count (``career-deal`` is an error there). ``source``: the file, named."""
+    per, deck = int(game["careers"]["deal"]["per_player"]), len(game.careers)
+    if players is None or per * players <= deck:
+        return
+    from cardgen.games.selection import SelectionError
+
+    of = f"{display_path(source)}: " if source is not None else ""
+    raise SelectionError(f"{of}{deck} Career cards deal {per} each to at most "
+                         f"{plural(deck // per, 'player')}, not {players} ({per * players} needed)")
 
 
 def load_fmnyc(replacement: Path | None = None) -> Fmnyc:

@@ -19,7 +19,7 @@ from cardgen.games.fmnyc.engine.game import MAX_DECISIONS, Game
 from cardgen.games.fmnyc.engine.observation import HELD
 from cardgen.games.fmnyc.engine.table import Table, table_for
 from cardgen.games.fmnyc.load import Fmnyc
-from cardgen.problems import quoted
+from cardgen.problems import plural, quoted
 from cardgen.sim.driver import Policy, play_game
 from cardgen.sim.result import GameResult
 from cardgen.sim.settings import FLAG, SAFETY_CAP, SECONDS_PER_TURN, TEXT_OR_FLAG, WHOLE
@@ -105,7 +105,7 @@ class FmnycSimulator:
 
     def prepare(self, *, players: int, set_ref: str | None, bots: list[str],
                 options: dict[str, Any]) -> Config:
-        from cardgen.games.fmnyc.load import careers_file, load_fmnyc
+        from cardgen.games.fmnyc.load import careers_file, check_deal, load_fmnyc
         from cardgen.games.selection import check_players
 
         # The game's "set" is a file of Career cards standing in for careers.yaml.
@@ -119,9 +119,41 @@ class FmnycSimulator:
         career = options.get("career") or (True if replacement is not None else None)
         if career not in (None, False, True, "full", "quick"):
             raise ValueError(f"--career is full or quick, not {quoted(career)}")
+        if career:          # a designer's deck smaller than the box's: refused where it is short
+            check_deal(model, players, replacement)
         return Config(model, table_for(model, players), players, rounds, bool(options.get("stocks")),
                       int(options.get("max_decisions", MAX_DECISIONS)),
                       None if not career else "quick" if career == "quick" else "full")
+
+    def set_player_counts(self, set_ref: str | None) -> tuple[list[int], str | None]:
+        """The player counts check-set plays ``set_ref`` at, and a note naming those it leaves
+        out (None when none is): a designer's own deck of Career cards smaller than the box's is
+        dealt (``deal.per_player`` each) only to as many players as it has cards for. ValueError
+        when it is too small for any. A file that cannot be loaded: every count (the runs say
+        why)."""
+        from cardgen.games.fmnyc.load import careers_file, load_fmnyc
+        from cardgen.paths import display_path
+        from cardgen.problems import DataError
+
+        counts = list(self.player_counts)
+        if set_ref is None:
+            return counts, None
+        try:
+            path = careers_file(set_ref)
+            model = load_fmnyc(path)
+        except (ValueError, DataError):
+            return counts, None
+        per, deck = int(model["careers"]["deal"]["per_player"]), len(model.careers)
+        fit = [n for n in counts if per * n <= deck]
+        if fit == counts:
+            return counts, None
+        dealt = f"{deck} Career cards deal {per} each to at most {plural(deck // per, 'player')}"
+        if not fit:
+            raise ValueError(f"{display_path(path)}: {dealt}, fewer than the {counts[0]} the game is "
+                             f"for: there is no player count to play it at")
+        out = [n for n in counts if n not in fit]
+        return fit, f"{dealt}: {out[0]} to {out[-1]} players left out" if len(out) > 1 else \
+            f"{dealt}: {out[0]} players left out"
 
     # check-set's paired effects (``cardgen.sim.effects``): what a seat's bot is told to avoid.
     effect_noun, effect_verb = "Career card", "keep"

@@ -2,7 +2,9 @@
 
 The draft (Cards Setup): each seat is dealt 6; ``passes`` times (one per player) each keeps 2
 and passes the other 4 to the seat on its left, receiving 4 from its right; then each keeps 2
-and discards 4. The quick version: keep 2 of the first 6, discard the rest.
+and discards 4. The quick version: keep 2 of the first 6, discard the rest. A hand stays 6
+cards through the passes, so a deck smaller than the box's 30 (a designer's own) drafts the
+same way as long as it deals 6 to every seat; the cards not dealt stay in the box.
 
 An ability is an effect list of the stages' vocabulary. Engine readings of the timing symbols:
 
@@ -47,6 +49,8 @@ def draft(game: Game, quick: bool) -> Steps:
     deck = [str(c["id"]) for c in game.model.careers]
     game.rng.shuffle(deck)
     n = game.n
+    if per * n > len(deck):     # a designer's deck smaller than the box's (refused at prepare)
+        raise ValueError(f"{len(deck)} Career cards cannot deal {per} each to {n} players")
     game.drafting = [[deck.pop() for _ in range(per)] for _ in range(n)]
     game.career_box = deck                         # the undealt cards stay in the box
     passes = 0 if quick else (n if deal["passes"] == "players" else int(deal["passes"]))
