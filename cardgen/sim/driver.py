@@ -123,9 +123,10 @@ class Simulator(Protocol):
     compares game length with), ``settings`` (prepare's options and their kinds),
     ``checked_whole``, ``effect_*`` and ``item_names`` (check-set), ``strongest`` (the bot
     check-set and tune seat everywhere, as benchmarks/bot_strength.py measures it; default: the
-    default seat), ``describe``, ``redeal`` and ``seen_by(state, decision, choice)`` (the seats
-    that see a choice when not every seat does, else None: ``cardgen play`` prints a bot's
-    choice to the person only at one of them)."""
+    default seat), ``set_player_counts(set_ref)`` (the player counts check-set plays a set at,
+    and a note on those it leaves out), ``describe``, ``redeal`` and ``seen_by(state,
+    decision, choice)`` (the seats that see a choice when not every seat does, else None:
+    ``cardgen play`` prints a bot's choice to the person only at one of them)."""
 
     game: str
     bots: tuple[str, ...]             # the second, if any, is the default seat
