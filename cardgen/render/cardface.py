@@ -302,7 +302,8 @@ class FaceRenderer:
                 continue
             _, _, bw, bh = element.box
             yield TextSlot(face.key, name, message.context, message.source, bw * MM, bh * MM,
-                           self._style(face, element))
+                           self._style(face, element),
+                           element.place("label" if "label" in element.spec else "field"))
 
     def card_slots(self, specs: Iterable[Any]) -> Iterator[TextSlot]:
         """``text_slots`` of both faces of each card of ``specs`` (front and back, either may be

@@ -29,7 +29,7 @@ import hashlib
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -100,6 +100,13 @@ class Element:
     kind: str
     spec: Mapping[str, Any]
     where: str                        # "path:line:col" for messages
+    # setting -> "path:line:col" of its value, in this layout or the one it extends
+    places: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+    def place(self, key: str) -> str:
+        """Where the value of the setting ``key`` is written; the element's place when it is
+        not (a setting the element does not have)."""
+        return self.places.get(key, self.where)
 
     @property
     def box(self) -> tuple[float, float, float, float]:
@@ -125,6 +132,7 @@ class LayoutBook:
             return f"{shown}:{line}:{col}"
 
         self._where = where
+        self._shown = shown
         for section in ("palettes", "styles", "icons", "layouts"):
             if not isinstance(data.get(section), Mapping):
                 raise LayoutError(f"{where()}: a layout file needs a '{section}:' mapping")
@@ -211,7 +219,7 @@ class LayoutBook:
                 if base_kind != kind:
                     raise LayoutError(f"{where}: element '{body['id']}' is {_a(base_kind)} in "
                                       f"'{base_name}'; remove it and add {_a(kind)} instead")
-                elements[known] = (kind, {**base_body, **body}, where)
+                elements[known] = (kind, _merged(base_body, body), where)
             else:
                 if base_name is not None and body.get("id") and "box" not in body:
                     raise LayoutError(f"{where}: '{base_name}' has no element with id '{body['id']}' to "
@@ -260,7 +268,9 @@ class LayoutBook:
                     and not str(body.get("style", "")).startswith("$"):
                 raise LayoutError(f"{at}: unknown style '{body.get('style')}'"
                                   f"{did_you_mean(str(body.get('style')), list(self.styles))}")
-            elements.append(Element(kind, body, at))
+            places = {key: f"{self._shown}:{line}:{col}" for key, (line, col) in body.value_pos.items()} \
+                if isinstance(body, PosDict) else {}
+            elements.append(Element(kind, body, at, places))
         return Layout(name, None if size == "card" else (float(size[0]), float(size[1])),
                       tuple(elements))
 
@@ -294,6 +304,18 @@ class LayoutBook:
             return self.layouts[name]
         except KeyError:
             raise LayoutError(f"{display_path(self.path)}: no layout named '{name}'") from None
+
+
+def _merged(base: Mapping[str, Any], body: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The settings of an element a layout changes of the one it extends (``body`` over
+    ``base``), each with the place where it is written."""
+    merged = PosDict({**base, **body})
+    for part in (base, body):
+        if isinstance(part, PosDict):
+            merged.pos = part.pos
+            merged.key_pos.update(part.key_pos)
+            merged.value_pos.update(part.value_pos)
+    return merged
 
 
 def card_layout_path(game: str) -> Path:

@@ -543,7 +543,7 @@ def test_text_fit_a_new_company_name_too_long_for_its_card(data):
     edit(data, "examples/custom-set.yaml", "Shopping Mall, Startup Incubator", "Shopping Mall, " + "W" * 40)
     p = only(CUSTOM)
     assert p.rule == "text-fit"
-    at(p, "examples/custom-set.yaml", (where(text, "W" * 40)[0], 1))
+    at(p, "examples/custom-set.yaml", where(text, "W" * 40))      # the name itself, not column 1
     assert p.message.startswith("company.startup_incubator:") and \
         "its name does not fit its box in English: " in p.message
     # how far it overflows, not a font size: "2.92 pt too large" read as one
