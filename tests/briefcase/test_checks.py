@@ -327,9 +327,18 @@ def test_company_duplicate_names_the_first_place(data):
                 "  - id: power_plant\n    name: Power Plant\n    aliases: [Newspaper]\n")
     p = only()
     assert p.rule == "company-duplicate"
-    at(p, "companies.yaml", where(text, "id: newspaper"))
+    at(p, "companies.yaml", value_at(text, "- id: newspaper", "id: newspaper"))    # the id it reuses
     first = where(text, "[Newspaper]")[0]
     assert p.message == f"company 'Newspaper' reuses the id or name 'newspaper' (first used at line {first})"
+
+
+def test_company_duplicate_points_at_the_name_it_reuses(data):
+    # It pointed at the company's first line (its id), not at the name at fault.
+    text = edit(data, "companies.yaml", "name: Steel Factory", "name: Newspaper")
+    code, found = validate()
+    assert code == 1
+    [p] = [p for p in found if p.rule == "company-duplicate"]
+    at(p, "companies.yaml", value_at(text, "- id: steel_factory", "name: Newspaper"))
 
 
 def test_effect_params_storage_limit_must_raise_the_limit(data):
