@@ -300,7 +300,7 @@ def test_provenance_conflict(data):
     text = edit(data, "companies.yaml", "    authored: [vp]\n", "    authored: [vp, production]\n")
     p = only()
     assert p.rule == "provenance-conflict"
-    at(p, "companies.yaml", where(text, "[vp, production]"))
+    at(p, "companies.yaml", where(text, "production]\n"))     # the name listed, not the whole list
     assert p.message == "Power Plant: 'production' is listed both as a fact and as authored"
 
 

@@ -281,3 +281,15 @@ def test_a_printed_value_reads_back_as_the_amount_the_text_check_compares():
     for amount in (0, 5, 125, 1000, 12_500):
         assert _amounts(f"Bank for {money(amount)}.") == [amount]
     assert money(1000) == "$1,000M"
+
+
+def test_a_rule_listed_both_as_a_fact_and_as_authored_is_reported_in_the_authored_list(project: Path):
+    # It pointed at 'rules:', though the game's facts and authored list are the file's own.
+    path = _edit(project, "game.yaml", "authored: [card_size_mm, seconds_per_turn]",
+                 "authored: [card_size_mm, seconds_per_turn, opening_hand]")
+    text = path.read_text(encoding="utf-8")
+    index = text.index("opening_hand]")
+    line, col = text.count("\n", 0, index) + 1, index - text.rfind("\n", 0, index)
+    _, out = _validate(project)
+    assert f"game.yaml:{line}:{col}: error[provenance-conflict]: game: 'opening_hand' is listed both as a " \
+           "fact and as authored" in out, out

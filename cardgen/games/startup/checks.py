@@ -100,7 +100,8 @@ def provenance_marked(ctx: Context) -> Iterator[Problem]:
         g = game.data
         record = {"name": "game", "facts": g.get("facts", {}), "authored": g.get("authored", [])}
         yield from provenance_problems(game, [], record, ("card_size_mm",), source="the text")
-        yield from provenance_problems(game, ["rules"], record, tuple(g["rules"]), source="the text")
+        yield from provenance_problems(game, ["rules"], record, tuple(g["rules"]), source="the text",
+                                       marks=[])
         players = {"name": "players", **g["players"]}
         yield from provenance_problems(game, ["players"], players, ("min", "max", "default"),
                                        source="the text")
