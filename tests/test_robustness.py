@@ -293,7 +293,7 @@ def test_a_company_defined_in_two_set_files_names_the_first_file_and_line(here: 
     assert result.exit_code == 1
     line = CUSTOM_SET[: CUSTOM_SET.index("  - id: startup_incubator")].count("\n") + 1
     assert problem_lines(result) == [
-        f"b.yaml:{line}:5: error[company-duplicate]: company 'Startup Incubator' reuses the id or name "
+        f"b.yaml:{line}:9: error[company-duplicate]: company 'Startup Incubator' reuses the id or name "
         f"'startup_incubator' (first used at a.yaml:{line})"]
 
 
@@ -306,7 +306,7 @@ def test_a_new_company_with_a_box_company_id_is_one_problem_naming_the_box_compa
     assert result.exit_code == 1
     line = CUSTOM_SET[: CUSTOM_SET.index("  - id: startup_incubator")].count("\n") + 1
     [problem] = problem_lines(result)
-    assert problem.startswith(f"s.yaml:{line}:5: error[company-duplicate]: company 'My Bank': "
+    assert problem.startswith(f"s.yaml:{line}:9: error[company-duplicate]: company 'My Bank': "
                               f"the id 'bank' is already that of Bank, a company of the box ("), problem
 
 

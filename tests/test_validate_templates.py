@@ -154,3 +154,35 @@ def test_a_style_or_colour_the_board_draws_that_the_layouts_lack_fails_validate_
     built = runner.invoke(app, ["build", "fmnyc", "-o", str(tmp_path / "out")])
     assert built.exit_code == 1
     assert "error: templates/fmnyc/cards.yaml: the board uses the colour 'board_bg'" in built.output
+
+
+def _position(text: str, needle: str) -> tuple[int, int]:
+    index = text.index(needle)
+    return text.count("\n", 0, index) + 1, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def test_a_label_too_long_for_a_box_a_field_prints_is_reported_at_that_field(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    # It was reported at line 1, column 1 of the layout file.
+    ws = workspace(tmp_path, monkeypatch, "briefcase")
+    layout = ws / "templates" / "briefcase" / "cards.yaml"
+    edit(layout, "{id: status_label, box: [17, 10, 29, 5], field: status_label",
+         "{id: status_label, box: [17, 10, 3, 5], field: status_label")
+    line, col = _position(layout.read_text(encoding="utf-8"), "status_label, style: small")
+    result = validate()
+    assert result.exit_code == 1, result.output
+    assert (f"templates/briefcase/cards.yaml:{line}:{col}: error[text-fit]: company.power_plant:activated: "
+            "its status_label does not fit its box in English") in result.output, result.output
+
+
+def test_a_label_too_long_for_its_box_is_reported_at_the_layout_label(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    ws = workspace(tmp_path, monkeypatch, "fmnyc")
+    layout = ws / "templates" / "fmnyc" / "cards.yaml"
+    edit(layout, 'box: [90, 129, 78, 6], label: "label:screen_index"',
+         'box: [90, 129, 8, 6], label: "label:screen_index"')
+    line, col = _position(layout.read_text(encoding="utf-8"), '"label:screen_index"')
+    result = validate()
+    assert result.exit_code == 1, result.output
+    assert (f"templates/fmnyc/cards.yaml:{line}:{col}: error[text-fit]: screen.black: its label:screen_index "
+            "does not fit its box in English") in result.output, result.output

@@ -180,14 +180,17 @@ def number_spellings(n: int) -> set[str]:
 
 
 def provenance_problems(doc: Document, path: list[Any], record: dict, fields: Iterable[str],
-                        source: str = "the rulebook") -> Iterator[Problem]:
-    """Every listed field of a card is either a fact (quoting its passage) or authored."""
-    facts, authored = set(record.get("facts", {})), set(record.get("authored", []))
+                        source: str = "the rulebook", marks: list[Any] | None = None) -> Iterator[Problem]:
+    """Every listed field of a card is either a fact (quoting its passage) or authored.
+    ``marks``: the path of the mapping that holds the record's 'facts' and 'authored', when it
+    is not the record's own (``path``)."""
+    listed = list(record.get("authored", []))
+    facts, authored = set(record.get("facts", {})), set(listed)
     for name in fields:
         if name in facts and name in authored:
             yield doc.problem("provenance-conflict",
                               f"{record['name']}: '{name}' is listed both as a fact and as authored",
-                              *path, "authored")
+                              *(path if marks is None else marks), "authored", listed.index(name))
         elif name not in facts and name not in authored:
             yield doc.problem("provenance-unmarked",
                               f"{record['name']}: say where '{name}' comes from: add it to "

@@ -85,13 +85,14 @@ def overflows(game: str, lang: str, texts: dict[str, str]) -> Iterator[Overflow]
 def english_fit_problems(game: str, set_docs: Sequence[Document] = ()) -> list[Problem]:
     """Every English text of the game's cards (the box, the workspace's own sets or Career
     cards, and the cards the set files ``set_docs`` add) that does not fit its box at its
-    style's smallest size, which ``build`` refuses, as ``cardgen validate`` reports it: at the
-    data line that writes it (a new company's 40-letter name passed validate and stopped the
-    build). Each text once, however many faces print it."""
+    style's smallest size, which ``build`` refuses, as ``cardgen validate`` reports it: where the
+    data writes it (the line and column the text starts at), or for a label of cardgen's own, at
+    the layout's setting that prints it (a new company's 40-letter name passed validate and
+    stopped the build). Each text once, however many faces print it."""
     from cardgen.i18n.messages import Message
-    from cardgen.i18n.references import data_references, relative
+    from cardgen.i18n.references import data_places, relative
     from cardgen.paths import display_path
-    from cardgen.render.layouts import card_layout_path
+    from cardgen.render.layouts import at_place, card_layout_path
     from cardgen.render.text import fit_text
     from cardgen.workspace import current
 
@@ -114,19 +115,22 @@ def english_fit_problems(game: str, set_docs: Sequence[Document] = ()) -> list[P
     if not over:
         return []
     set_files = [doc.path for doc in set_docs]
-    refs = data_references(game, [Message(context, slot.source) for context, (slot, _) in over.items()],
-                           set_files)
+    refs = data_places(game, [Message(context, slot.source) for context, (slot, _) in over.items()],
+                       set_files)
     layers = current().layers
     named = {relative(path, layers): path for path in set_files}
     problems = []
     for context, (slot, fit) in over.items():
-        shown, line = display_path(card_layout_path(game)), 1      # a label of the layout's own
+        # a label of the layout's own: at the setting that prints it (its label or field)
+        placed = at_place(f"{slot.where}: ") if slot.where else None
+        shown, line, col = (placed.path, placed.line, placed.col) if placed is not None else \
+            (display_path(card_layout_path(game)), 1, 1)
         if context in refs:
-            ref, at = refs[context]
+            ref, at, column = refs[context]
             path = named.get(ref) or next((layer / ref for layer in layers if (layer / ref).exists()), None)
             if path is not None:
-                shown, line = display_path(path), int(at)
-        problems.append(Problem(shown, line, 1, "text-fit",
+                shown, line, col = display_path(path), at, column
+        problems.append(Problem(shown, line, col, "text-fit",
                                 f"{slot.card}: its {slot.field} does not fit its box in English: "
                                 f"it runs {fit.overflow:g} pt past it even at the smallest size, "
                                 f"{fit.size:g} pt; "

@@ -20,20 +20,21 @@ from cardgen.workspace import current
 Reference = tuple[str, str]  # (path relative to the project, line), as polib stores occurrences
 
 
-def _strings(node: Any, owner: str | None) -> Iterator[tuple[str, str | None, int]]:
-    """(text, id of the nearest enclosing mapping with an id, line) for every string value."""
+def _strings(node: Any, owner: str | None) -> Iterator[tuple[str, str | None, tuple[int, int]]]:
+    """(text, id of the nearest enclosing mapping with an id, (line, col) where the string
+    value starts) for every string value."""
     if isinstance(node, PosDict):
         own = node.get("id")
         owner = own if isinstance(own, str) else owner
         for key, value in node.items():
             if isinstance(value, str):
-                yield value, owner, node.value_pos.get(key, node.pos)[0]
+                yield value, owner, node.value_pos.get(key, node.pos)
             else:
                 yield from _strings(value, owner)
     elif isinstance(node, PosList):
         for i, value in enumerate(node):
             if isinstance(value, str):
-                yield value, owner, node.item_pos[i][0]
+                yield value, owner, node.item_pos[i]
             else:
                 yield from _strings(value, owner)
 
@@ -54,18 +55,28 @@ def relative(path: Path, layers: tuple[Path, ...]) -> str:
     return path.name
 
 
+Place = tuple[str, int, int]  # (path relative to the project, line, column) of a text's start
+
+
 def data_references(game: str, messages: list[Message],
                     extra: list[Path] | None = None) -> dict[str, Reference]:
     """Context -> where its English text is written, for the messages that can be located;
     ``extra``: other files to look in (a set file named to validate)."""
+    return {context: (shown, str(line))
+            for context, (shown, line, _) in data_places(game, messages, extra).items()}
+
+
+def data_places(game: str, messages: list[Message], extra: list[Path] | None = None) -> dict[str, Place]:
+    """Context -> the line and column where its English text starts in the data (what
+    ``data_references`` gives a catalog, with the column a problem about the text points at)."""
     layers = current().layers
     docs, _ = read_documents(game_files(game) + _other_files(game) + list(extra or ()))
-    places: dict[str, list[tuple[str | None, Reference]]] = defaultdict(list)
+    places: dict[str, list[tuple[str | None, Place]]] = defaultdict(list)
     for doc in docs:
         shown = relative(doc.path, layers)
-        for text, owner, line in _strings(doc.data, None):
-            places[text].append((owner, (shown, str(line))))
-    found: dict[str, Reference] = {}
+        for text, owner, (line, col) in _strings(doc.data, None):
+            places[text].append((owner, (shown, line, col)))
+    found: dict[str, Place] = {}
     for m in messages:
         candidates = places.get(m.source, [])
         card = _card_id(m.context)

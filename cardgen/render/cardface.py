@@ -74,14 +74,15 @@ class FaceRenderer:
 
         return (when is None or test(when)) and (unless is None or not test(unless))
 
-    def _colour(self, face: Face, element: Element, raw: Any) -> str | None:
-        value = self._value(face, raw)
+    def _colour(self, face: Face, element: Element, key: str, default: Any = None) -> str | None:
+        """The colour the element's setting ``key`` gives on ``face`` (None: none)."""
+        value = self._value(face, element.spec.get(key, default))
         if value in (None, "", "none"):
             return None
         value = _plain(value)
         colour = self.book.palette(self.ink_saver).get(value, value)
         if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
-            raise LayoutError(f"{element.where}: unknown colour '{value}' on {face.key} (use a "
+            raise LayoutError(f"{element.place(key)}: unknown colour '{value}' on {face.key} (use a "
                               "palette name or #rrggbb)")
         return colour
 
@@ -90,7 +91,7 @@ class FaceRenderer:
         spec = element.spec
         if "label" in spec:
             if spec["label"] not in self.labels:
-                raise LayoutError(f"{element.where}: no label '{spec['label']}' in the game's texts")
+                raise LayoutError(f"{element.place('label')}: no label '{spec['label']}' in the game's texts")
             return spec["label"], self.labels[spec["label"]]
         if "field" in spec:
             value = face.fields.get(spec["field"])
@@ -98,26 +99,27 @@ class FaceRenderer:
                 return spec["field"], value
             if isinstance(value, int):
                 return spec["field"], Message("", str(value))
-            raise LayoutError(f"{element.where}: field '{spec['field']}' of {face.key} is "
+            raise LayoutError(f"{element.place('field')}: field '{spec['field']}' of {face.key} is "
                               f"{describe(value)}; a text box prints a card's text or a whole number")
         return "value", Message("", str(int(spec["value"])))
 
     def _style(self, face: Face, element: Element) -> TextStyle:
         name = str(self._value(face, element.spec.get("style", "body")))
         if name not in self.book.styles:
-            raise LayoutError(f"{element.where}: unknown style '{name}' on {face.key}"
+            raise LayoutError(f"{element.place('style')}: unknown style '{name}' on {face.key}"
                               f"{did_you_mean(name, list(self.book.styles))}")
-        return self.book.style(name, self.fonts, self.ink_saver, element.spec)
+        return self.book.style(name, self.fonts, self.ink_saver, element.spec, element.place("colour"))
 
     def _icon_name(self, face: Face, element: Element) -> str | None:
         """The icon an ``icon`` element draws on ``face`` (None: none), one the game has."""
         name = self._value(face, element.spec.get("name"))
         if name and not isinstance(name, str):
             # name: $name (a card's title) was said as "no icon 'Message(context=...)'"
-            raise LayoutError(f"{element.where}: the icon's name ({element.spec.get('name')}) on {face.key} "
+            raise LayoutError(f"{element.place('name')}: the icon's name ({element.spec.get('name')}) "
+                              f"on {face.key} "
                               f"is {_what(name)}, not the name of an icon")
         if name and name not in self.book.icons(self.ink_saver):
-            raise LayoutError(f"{element.where}: no icon '{name}' (for {face.key})")
+            raise LayoutError(f"{element.place('name')}: no icon '{name}' (for {face.key})")
         return str(name) if name else None
 
     def _icon_text(self, face: Face, element: Element) -> str:
@@ -125,7 +127,8 @@ class FaceRenderer:
         counts = face.fields.get(name) or {}
         if not isinstance(counts, Mapping):
             # a text field (field: name) stopped the build with an internal error
-            raise LayoutError(f"{element.where}: field '{name}' of {face.key} is {_what(counts)}; an icons "
+            raise LayoutError(f"{element.place('field')}: field '{name}' of {face.key} is {_what(counts)}; "
+                              "an icons "
                               "box prints icons and their counts (such as a company's activation)")
         repeat = element.spec.get("repeat", True)
         parts = []
@@ -183,7 +186,8 @@ class FaceRenderer:
         if name and not isinstance(name, str):
             # field: name (a card's title) passed validate and the build named the picture
             # 'Message(context=...)'
-            raise LayoutError(f"{element.where}: field '{field_name}' of {face.key} is {_what(name)}; an "
+            raise LayoutError(f"{element.place('field')}: field '{field_name}' of {face.key} is "
+                              f"{_what(name)}; an "
                               "art box prints the picture file a field names (such as art)")
         return name or None
 
@@ -198,7 +202,7 @@ class FaceRenderer:
         except ArtError as exc:
             self.problems.append(f"card {face.key}: {exc}")
             return
-        colour = self._colour(face, element, element.spec.get("colour", "ink"))
+        colour = self._colour(face, element, "colour", "ink")
         draw_art(c, art, *box, HexColor(colour) if colour else None)
 
     def _rect(self, c: Canvas, face: Face, element: Element, box: tuple[float, float, float, float],
@@ -214,8 +218,8 @@ class FaceRenderer:
             bottom = bleed[1] if y + bh >= h - eps else 0.0
             x, bw = x - left, bw + left + right
             y, bh = y - top, bh + top + bottom
-        fill = self._colour(face, element, spec.get("fill"))
-        stroke = self._colour(face, element, spec.get("stroke"))
+        fill = self._colour(face, element, "fill")
+        stroke = self._colour(face, element, "stroke")
         if fill is None and stroke is None:
             return
         if fill:
@@ -274,15 +278,14 @@ class FaceRenderer:
     def _check_element(self, face: Face, element: Element) -> None:
         """What ``draw`` resolves for ``element`` on ``face``, with the same methods, minus the
         drawing; LayoutError at the element's place."""
-        spec = element.spec
         if element.kind == "rect":
-            self._colour(face, element, spec.get("fill"))
-            self._colour(face, element, spec.get("stroke"))
+            self._colour(face, element, "fill")
+            self._colour(face, element, "stroke")
         elif element.kind == "icon":
             self._icon_name(face, element)
         elif element.kind == "art":
             if self._art_name(face, element):
-                self._colour(face, element, spec.get("colour", "ink"))
+                self._colour(face, element, "colour", "ink")
         else:
             if element.kind == "text":
                 self._message(face, element)
@@ -302,7 +305,8 @@ class FaceRenderer:
                 continue
             _, _, bw, bh = element.box
             yield TextSlot(face.key, name, message.context, message.source, bw * MM, bh * MM,
-                           self._style(face, element))
+                           self._style(face, element),
+                           element.place("label" if "label" in element.spec else "field"))
 
     def card_slots(self, specs: Iterable[Any]) -> Iterator[TextSlot]:
         """``text_slots`` of both faces of each card of ``specs`` (front and back, either may be
@@ -346,30 +350,32 @@ def _unknown_fields(book: LayoutBook, faces: list[Face], every: list[Face]) -> l
         except LayoutError:
             continue                        # face_problems reports the missing layout
         for element in layout.elements:
-            for how, wanted in _fields_read(element.spec):
+            for how, wanted, key in _fields_read(element.spec):
                 if wanted not in fields and (element.where, wanted) not in seen:
                     seen.add((element.where, wanted))
                     listed = ", ".join(sorted(fields)) or "none"
-                    problems.append(f"{element.where}: layout '{name}' {how} the field '{wanted}', which "
+                    problems.append(f"{element.place(key)}: layout '{name}' {how} the field '{wanted}', "
+                                    "which "
                                     f"its cards do not have{did_you_mean(wanted, sorted(fields))}; "
                                     f"known fields: {listed}")
     return problems
 
 
-def _fields_read(spec: Mapping[str, Any]) -> Iterator[tuple[str, str]]:
-    """(how, field) for each card field an element reads: the one it prints (``field:``), the
-    ones its ``when:`` and ``unless:`` test, and those its values name (``$name``, ``{name}``).
-    A misspelt one reads as empty: the element silently never shows, or shows nothing."""
+def _fields_read(spec: Mapping[str, Any]) -> Iterator[tuple[str, str, str]]:
+    """(how, field, the setting that reads it) for each card field an element reads: the one it
+    prints (``field:``), the ones its ``when:`` and ``unless:`` test, and those its values name
+    (``$name``, ``{name}``). A misspelt one reads as empty: the element silently never shows, or
+    shows nothing."""
     if spec.get("field") is not None:
-        yield "prints", str(spec["field"])
+        yield "prints", str(spec["field"]), "field"
     for key in ("when", "unless"):
         if spec.get(key) is not None:
-            yield f"tests ({key}:)", str(spec[key]).partition("=")[0]
+            yield f"tests ({key}:)", str(spec[key]).partition("=")[0], key
     for key, value in spec.items():
         if key in ("field", "when", "unless") or not isinstance(value, str):
             continue
         if value.startswith("$"):
-            yield f"reads ({key}:)", value[1:]
+            yield f"reads ({key}:)", value[1:], key
         else:
             for found in _PLACEHOLDER.finditer(value):
-                yield f"reads ({key}:)", found.group(1)
+                yield f"reads ({key}:)", found.group(1), key

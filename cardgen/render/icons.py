@@ -616,7 +616,11 @@ class Layer:
 
 
 class IconError(ValueError):
-    pass
+    """``at``: the path, in the layout file's ``icons``, of the setting at fault (when known)."""
+
+    def __init__(self, message: str, at: tuple = ()):
+        super().__init__(message)
+        self.at = at
 
 
 def parse_colour(value: str, palette: Mapping[str, str]) -> Color:
@@ -634,17 +638,25 @@ class IconSet:
         self.icons: dict[str, tuple[Layer, ...]] = {}
         for name, layers in spec.items():
             items = layers if isinstance(layers, list) else [layers]
-            self.icons[name] = tuple(self._layer(name, item, palette) for item in items)
+            self.icons[name] = tuple(
+                self._layer(name, item, palette, (name, i) if isinstance(layers, list) else (name,))
+                for i, item in enumerate(items))
 
     @staticmethod
-    def _layer(name: str, item: object, palette: Mapping[str, str]) -> Layer:
+    def _layer(name: str, item: object, palette: Mapping[str, str], at: tuple = ()) -> Layer:
         if not isinstance(item, Mapping) or "glyph" not in item:
-            raise IconError(f"icon '{name}': each layer needs a 'glyph'")
+            raise IconError(f"icon '{name}': each layer needs a 'glyph'", at)
         if item["glyph"] not in GLYPHS:
             raise IconError(f"icon '{name}': unknown glyph '{item['glyph']}' "
-                            f"(known: {', '.join(sorted(GLYPHS))})")
-        return Layer(item["glyph"], parse_colour(str(item.get("fill", "#000000")), palette),
-                     parse_colour(str(item.get("ink", "#000000")), palette),
+                            f"(known: {', '.join(sorted(GLYPHS))})", (*at, "glyph"))
+
+        def colour(key: str) -> Color:
+            try:
+                return parse_colour(str(item.get(key, "#000000")), palette)
+            except IconError as exc:
+                raise IconError(str(exc), (*at, key)) from None
+
+        return Layer(item["glyph"], colour("fill"), colour("ink"),
                      float(item.get("scale", 1.0)), tuple(item.get("at", (0.0, 0.0))),
                      float(item.get("rotate", 0.0)))
 

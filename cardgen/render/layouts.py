@@ -29,7 +29,7 @@ import hashlib
 import os
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -100,6 +100,13 @@ class Element:
     kind: str
     spec: Mapping[str, Any]
     where: str                        # "path:line:col" for messages
+    # setting -> "path:line:col" of its value, in this layout or the one it extends
+    places: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+    def place(self, key: str) -> str:
+        """Where the value of the setting ``key`` is written; the element's place when it is
+        not (a setting the element does not have)."""
+        return self.places.get(key, self.where)
 
     @property
     def box(self) -> tuple[float, float, float, float]:
@@ -125,6 +132,7 @@ class LayoutBook:
             return f"{shown}:{line}:{col}"
 
         self._where = where
+        self._shown = shown
         for section in ("palettes", "styles", "icons", "layouts"):
             if not isinstance(data.get(section), Mapping):
                 raise LayoutError(f"{where()}: a layout file needs a '{section}:' mapping")
@@ -153,7 +161,7 @@ class LayoutBook:
             try:
                 self.icons(ink_saver)
             except IconError as exc:
-                raise LayoutError(f"{where('icons')}: {exc}") from None
+                raise LayoutError(f"{where('icons', *exc.at)}: {exc}") from None
         self._raw = data["layouts"]
         self._resolved: dict[str, Resolved] = {}
         self.layouts: dict[str, Layout] = {}
@@ -211,10 +219,11 @@ class LayoutBook:
                 if base_kind != kind:
                     raise LayoutError(f"{where}: element '{body['id']}' is {_a(base_kind)} in "
                                       f"'{base_name}'; remove it and add {_a(kind)} instead")
-                elements[known] = (kind, {**base_body, **body}, where)
+                elements[known] = (kind, _merged(base_body, body), where)
             else:
                 if base_name is not None and body.get("id") and "box" not in body:
-                    raise LayoutError(f"{where}: '{base_name}' has no element with id '{body['id']}' to "
+                    at_id = self._where("layouts", name, "elements", i, kind, "id")
+                    raise LayoutError(f"{at_id}: '{base_name}' has no element with id '{body['id']}' to "
                                       f"change{did_you_mean(body['id'], list(ids))}")
                 if body.get("id") and any(b.get("id") == body["id"] for _, b, _ in elements):
                     raise LayoutError(f"{where}: two elements of layout '{name}' have the id '{body['id']}'")
@@ -226,7 +235,8 @@ class LayoutBook:
                 spot = next((n for n, (_, b, _) in enumerate(elements) if b.get("id") == before), None)
                 if spot is None:
                     named = [b["id"] for _, b, _ in elements if b.get("id")]
-                    raise LayoutError(f"{where}: no element with id '{before}' to go before"
+                    at_before = self._where("layouts", name, "elements", i, kind, "before")
+                    raise LayoutError(f"{at_before}: no element with id '{before}' to go before"
                                       f"{did_you_mean(before, named)}")
                 elements.insert(spot, (kind, body, where))
                 removed = {n + (n >= spot) for n in removed}
@@ -241,16 +251,19 @@ class LayoutBook:
             raise LayoutError(f"{self._where('layouts', name, 'size')}: size is 'card' or [w, h] mm")
         elements = []
         for kind, body, at in resolved:
+            places = {key: f"{self._shown}:{line}:{col}" for key, (line, col) in body.value_pos.items()} \
+                if isinstance(body, PosDict) else {}
             box = body.get("box")
+            place = dict(places).get
             if not (isinstance(box, list) and len(box) == 4 and all(isinstance(v, int | float) for v in box)):
-                raise LayoutError(f"{at}: '{kind}' needs box: [x, y, width, height] in mm")
+                raise LayoutError(f"{place('box', at)}: '{kind}' needs box: [x, y, width, height] in mm")
             if kind == "text" and not ({"field", "label", "value"} & set(body)):
                 raise LayoutError(f"{at}: 'text' needs a field, label or value")
             # printed as it is: value: abc passed validate and stopped the build (ValueError)
             if kind == "text" and "value" in body and not re.fullmatch(r"-?\d+", str(body["value"])):
-                raise LayoutError(f"{at}: a text's value is a whole number, printed as it is, not "
-                                  f"'{shorten(str(body['value']))}' (a card's text comes from a field "
-                                  "or a label)")
+                raise LayoutError(f"{place('value', at)}: a text's value is a whole number, printed as "
+                                  f"it is, not '{shorten(str(body['value']))}' (a card's text comes "
+                                  "from a field or a label)")
             # without them an icon drew nothing, silently, and icons stopped the build
             if kind == "icon" and "name" not in body:
                 raise LayoutError(f"{at}: 'icon' needs a name (an icon of the file, or $field)")
@@ -258,9 +271,9 @@ class LayoutBook:
                 raise LayoutError(f"{at}: 'icons' needs a field (the card's icons and their counts)")
             if kind == "text" and str(body.get("style", "")).lstrip("$") not in self.styles \
                     and not str(body.get("style", "")).startswith("$"):
-                raise LayoutError(f"{at}: unknown style '{body.get('style')}'"
+                raise LayoutError(f"{place('style', at)}: unknown style '{body.get('style')}'"
                                   f"{did_you_mean(str(body.get('style')), list(self.styles))}")
-            elements.append(Element(kind, body, at))
+            elements.append(Element(kind, body, at, places))
         return Layout(name, None if size == "card" else (float(size[0]), float(size[1])),
                       tuple(elements))
 
@@ -273,7 +286,9 @@ class LayoutBook:
         return self._icon_sets[ink_saver]
 
     def style(self, name: str, fonts: FontSet, ink_saver: bool,
-              overrides: Mapping[str, Any] | None = None) -> TextStyle:
+              overrides: Mapping[str, Any] | None = None, overrides_at: str = "") -> TextStyle:
+        """The text style ``name``, with the settings of ``overrides`` (an element's, whose
+        colour, if it gives one, is written at ``overrides_at``) over the style's own."""
         spec = dict(self.styles[name])
         spec.update({k: v for k, v in (overrides or {}).items() if k in STYLE_KEYS})
         palette = self.palette(ink_saver)
@@ -281,7 +296,9 @@ class LayoutBook:
         if not re.fullmatch(r"#[0-9a-fA-F]{6}", colour):
             # A misspelt palette name or a bad #rrggbb: said here, where the style is resolved
             # for every text (build and validate), not as a crash where the text is drawn.
-            raise LayoutError(f"{display_path(self.path)}: style '{name}': unknown colour "
+            at = overrides_at if overrides_at and "colour" in (overrides or {}) else \
+                self._where("styles", name, "colour")
+            raise LayoutError(f"{at}: style '{name}': unknown colour "
                               f"'{shorten(str(spec.get('colour')))}' (use a palette name or #rrggbb)")
         size = float(spec.get("size", 8))
         return TextStyle(font=fonts.face(str(spec.get("weight", "regular"))), size=size,
@@ -294,6 +311,18 @@ class LayoutBook:
             return self.layouts[name]
         except KeyError:
             raise LayoutError(f"{display_path(self.path)}: no layout named '{name}'") from None
+
+
+def _merged(base: Mapping[str, Any], body: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The settings of an element a layout changes of the one it extends (``body`` over
+    ``base``), each with the place where it is written."""
+    merged = PosDict({**base, **body})
+    for part in (base, body):
+        if isinstance(part, PosDict):
+            merged.pos = part.pos
+            merged.key_pos.update(part.key_pos)
+            merged.value_pos.update(part.value_pos)
+    return merged
 
 
 def card_layout_path(game: str) -> Path:

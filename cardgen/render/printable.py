@@ -55,3 +55,4 @@ class TextSlot:
     width: float                      # box, points
     height: float
     style: TextStyle
+    where: str = ""                   # "path:line:col" of the layout setting that prints it

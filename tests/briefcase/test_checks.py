@@ -300,7 +300,7 @@ def test_provenance_conflict(data):
     text = edit(data, "companies.yaml", "    authored: [vp]\n", "    authored: [vp, production]\n")
     p = only()
     assert p.rule == "provenance-conflict"
-    at(p, "companies.yaml", where(text, "[vp, production]"))
+    at(p, "companies.yaml", where(text, "production]\n"))     # the name listed, not the whole list
     assert p.message == "Power Plant: 'production' is listed both as a fact and as authored"
 
 
@@ -327,9 +327,18 @@ def test_company_duplicate_names_the_first_place(data):
                 "  - id: power_plant\n    name: Power Plant\n    aliases: [Newspaper]\n")
     p = only()
     assert p.rule == "company-duplicate"
-    at(p, "companies.yaml", where(text, "id: newspaper"))
+    at(p, "companies.yaml", value_at(text, "- id: newspaper", "id: newspaper"))    # the id it reuses
     first = where(text, "[Newspaper]")[0]
     assert p.message == f"company 'Newspaper' reuses the id or name 'newspaper' (first used at line {first})"
+
+
+def test_company_duplicate_points_at_the_name_it_reuses(data):
+    # It pointed at the company's first line (its id), not at the name at fault.
+    text = edit(data, "companies.yaml", "name: Steel Factory", "name: Newspaper")
+    code, found = validate()
+    assert code == 1
+    [p] = [p for p in found if p.rule == "company-duplicate"]
+    at(p, "companies.yaml", value_at(text, "- id: steel_factory", "name: Newspaper"))
 
 
 def test_effect_params_storage_limit_must_raise_the_limit(data):
@@ -543,7 +552,7 @@ def test_text_fit_a_new_company_name_too_long_for_its_card(data):
     edit(data, "examples/custom-set.yaml", "Shopping Mall, Startup Incubator", "Shopping Mall, " + "W" * 40)
     p = only(CUSTOM)
     assert p.rule == "text-fit"
-    at(p, "examples/custom-set.yaml", (where(text, "W" * 40)[0], 1))
+    at(p, "examples/custom-set.yaml", where(text, "W" * 40))      # the name itself, not column 1
     assert p.message.startswith("company.startup_incubator:") and \
         "its name does not fit its box in English: " in p.message
     # how far it overflows, not a font size: "2.92 pt too large" read as one

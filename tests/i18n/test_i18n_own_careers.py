@@ -115,5 +115,5 @@ def test_validate_refuses_an_own_card_whose_english_title_does_not_fit(workspace
     for args in (["validate"], ["validate", str(OWN)]):
         code, out = run(*args)
         assert code == 1, out
-        assert (f"{OWN.as_posix()}:{line}:1: error[text-fit]: career.night_heir: its title does not fit its "
+        assert (f"{OWN.as_posix()}:{line}:12: error[text-fit]: career.night_heir: its title does not fit its "
                 "box in English: ") in out, out

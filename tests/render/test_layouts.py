@@ -47,6 +47,13 @@ def _break(project: Path, old: str, new: str, game: str = "briefcase") -> int:
     return text[:text.index(old)].count("\n") + 1
 
 
+def _column(project: Path, game: str, needle: str) -> int:
+    """The column of ``needle``, first found in the game's layout file."""
+    text = (project / "templates" / game / "cards.yaml").read_text()
+    index = text.index(needle)
+    return index - text.rfind("\n", 0, index)
+
+
 FIL = ("- rect: {box: [2.5, 2.5, 58, 83], fill: paper, radius: 2.5}",
        "- rect: {box: [2.5, 2.5, 58, 83], fil: paper, radius: 2.5}")
 
@@ -173,8 +180,9 @@ def test_an_unknown_field_fails_the_build_at_its_line_with_the_known_fields(proj
     out = tmp_path / "out"
     result = runner.invoke(app, ["build", "fmnyc", "--out", str(out)])
     assert result.exit_code == 1
-    assert f"cards.yaml:{line}:9: error[layout]: layout 'career' prints the field 'nope', which its cards " \
-           "do not have; known fields: gains, illustration," in result.output
+    col = _column(project, "fmnyc", "nope, style: title}")        # at the field, not the element
+    assert f"cards.yaml:{line}:{col}: error[layout]: layout 'career' prints the field 'nope', which its " \
+           "cards do not have; known fields: gains, illustration," in result.output
     assert not out.exists()
 
 
@@ -200,7 +208,8 @@ def test_validate_reports_an_unknown_field_of_a_layout_at_its_line(project: Path
     result = runner.invoke(app, ["validate", "fmnyc"])
     assert result.exit_code == 1
     (found,) = [row for row in result.output.splitlines() if "cards.yaml" in row]
-    assert f"cards.yaml:{line}:9: error[layout]: layout 'career' prints the field 'nope'" in found
+    col = _column(project, "fmnyc", "nope, style: title}")
+    assert f"cards.yaml:{line}:{col}: error[layout]: layout 'career' prints the field 'nope'" in found
 
 
 @pytest.mark.parametrize("old, new, message", [
@@ -299,3 +308,32 @@ def test_a_layout_file_is_read_once_per_version(project: Path):
     assert edited is not book and edited.normal == book.normal
     path.write_text(text.replace("normal:", "normal:\n    added: '#123456'", 1), encoding="utf-8")
     assert load_layouts(path).normal["added"] == "#123456"
+
+
+@pytest.mark.parametrize("old, new, value", [
+    ('fill: ability_bg, stroke:', 'fill: abilty_bg, stroke:', "abilty_bg, stroke:"),
+    ("field: vp, style: badge_star}", "field: vp, style: badge_sta}", "badge_sta}"),
+    ("name: vp_badge}", "name: vp_bdge}", "vp_bdge}"),
+    ("field: vp, style: badge_star}", "value: abc, style: badge_star}", "abc, style: badge_star}"),
+    ("field: vp, style: badge_star}", "field: production, style: badge_star}",
+     "production, style: badge_star}"),
+    ("  small: {size: 7.5, min_size: 6.5, colour: ink,", "  small: {size: 7.5, min_size: 6.5, colour: inq,",
+     "inq,"),
+    ("      - text: {id: level_label, colour: on_bg}", "      - text: {id: level_label, colour: on_bgg}",
+     "on_bgg}"),
+    ("      - text: {id: level_label, colour: on_bg}", "      - text: {id: level_labl, colour: on_bg}",
+     "level_labl, colour"),
+    ("{id: foot, before: level_label,", "{id: foot, before: level_labl,", "level_labl,"),
+    ("- {glyph: card, fill: buy, ink: ink}", "- {glyph: crd, fill: buy, ink: ink}", "crd, fill"),
+    ("- {glyph: card, fill: buy, ink: ink}", "- {glyph: card, fill: buyy, ink: ink}", "buyy, ink"),
+], ids=["fill", "style", "icon-name", "value", "field", "style-colour", "element-colour", "changed-id",
+        "before", "glyph", "icon-colour"])
+def test_a_layout_problem_points_at_the_setting_at_fault(project: Path, old: str, new: str, value: str):
+    # They pointed at the element (column 9, or its first line when written as a block), at the
+    # icon or at line 1 of the file: an editor jumped to the wrong place.
+    line = _break(project, old, new)
+    col = _column(project, "briefcase", value)
+    result = runner.invoke(app, ["validate", "briefcase"])
+    assert result.exit_code == 1
+    found = [row for row in result.output.splitlines() if "error[layout]" in row]
+    assert found and all(f"/cards.yaml:{line}:{col}: error[layout]: " in row for row in found), result.output

@@ -92,6 +92,50 @@ def test_a_duplicate_card_name_says_where_the_first_is(project: Path):
             f"(first used at line {first})") in out
 
 
+
+def _value_at(path: Path, line_text: str, key: str, nth: int = 1) -> tuple[int, int]:
+    """(line, col) of the value of ``key`` on the nth line that starts ``line_text`` (indented)."""
+    lines = [(i, t) for i, t in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if t.strip().startswith(line_text)]
+    i, t = lines[nth - 1]
+    return i, t.index(f"{key}: ") + len(key) + 3
+
+
+def test_a_duplicate_card_name_is_reported_at_the_name(project: Path):
+    # It pointed at the card's first line (its id), not at the name at fault.
+    path = _edit(project, "deck.yaml", "name: Founder Scandal", "name: Poach")
+    line, col = _value_at(path, "name: Poach", "name", nth=2)
+    _, out = _validate(project)
+    assert f"deck.yaml:{line}:{col}: error[card-duplicate]: card 'Poach' reuses" in out, out
+
+
+def test_a_duplicate_card_id_is_reported_at_the_id(project: Path):
+    path = _edit(project, "deck.yaml", "  - id: cto\n", "  - id: chief_scientist\n")
+    line, col = _value_at(path, "- id: chief_scientist", "id", nth=2)
+    _, out = _validate(project)
+    assert f"deck.yaml:{line}:{col}: error[card-duplicate]: card 'CTO' reuses the id or name " \
+           "'chief_scientist'" in out, out
+
+
+def test_a_startup_type_listed_twice_is_reported_at_its_id(project: Path):
+    path = _edit(project, "components.yaml", "{id: fintech,", "{id: ai_lab,")
+    text = path.read_text(encoding="utf-8")
+    index = text.index("{id: ai_lab,", text.index("{id: ai_lab,") + 1) + len("{id: ")
+    line, col = text.count("\n", 0, index) + 1, index - text.rfind("\n", 0, index)
+    _, out = _validate(project)
+    assert f"components.yaml:{line}:{col}: error[startup-duplicate]: startup type 'ai_lab' is listed " \
+           "twice" in out, out
+
+
+def test_a_default_player_count_out_of_range_is_reported_at_the_default(project: Path):
+    # It pointed at 'players:', two lines above the number at fault.
+    path = _edit(project, "game.yaml", "  default: 4 ", "  default: 9 ")
+    line, col = _value_at(path, "default: 9", "default")
+    _, out = _validate(project)
+    assert f"game.yaml:{line}:{col}: error[players-range]: players: default must lie between min and max" \
+        in out, out
+
+
 def test_effect_parameter_that_does_not_fit_its_kind(project: Path):
     _edit(project, "deck.yaml", "effect: {kind: take_banked, target: other}",
           "effect: {kind: take_banked, target: other, amount: 75}")
@@ -237,3 +281,15 @@ def test_a_printed_value_reads_back_as_the_amount_the_text_check_compares():
     for amount in (0, 5, 125, 1000, 12_500):
         assert _amounts(f"Bank for {money(amount)}.") == [amount]
     assert money(1000) == "$1,000M"
+
+
+def test_a_rule_listed_both_as_a_fact_and_as_authored_is_reported_in_the_authored_list(project: Path):
+    # It pointed at 'rules:', though the game's facts and authored list are the file's own.
+    path = _edit(project, "game.yaml", "authored: [card_size_mm, seconds_per_turn]",
+                 "authored: [card_size_mm, seconds_per_turn, opening_hand]")
+    text = path.read_text(encoding="utf-8")
+    index = text.index("opening_hand]")
+    line, col = text.count("\n", 0, index) + 1, index - text.rfind("\n", 0, index)
+    _, out = _validate(project)
+    assert f"game.yaml:{line}:{col}: error[provenance-conflict]: game: 'opening_hand' is listed both as a " \
+           "fact and as authored" in out, out

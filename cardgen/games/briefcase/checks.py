@@ -108,11 +108,11 @@ def company_ids_unique(ctx: Context) -> Iterator[Problem]:
                     yield doc.problem("company-duplicate",
                                       f"company '{c['name']}': the {what} '{key}' is already that of "
                                       f"{first['name']}, a company of the box ({place}); a new "
-                                      f"company needs its own", *path)
+                                      f"company needs its own", *_named(c, path, key))
                     break
                 yield doc.problem("company-duplicate",
                                   f"company '{c['name']}' reuses the id or name '{key}' "
-                                  f"(first used at {place})", *path)
+                                  f"(first used at {place})", *_named(c, path, key))
                 break
             seen.setdefault(key, (doc.shown, path, doc))
 
@@ -126,13 +126,17 @@ def _company_at(doc: Document, path: list[Any]) -> dict:
 
 def _where_named(doc: Document, path: list[Any], key: str) -> int:
     """Line of the id, name or alias of the company at ``path`` that folds to ``key``."""
-    company = _company_at(doc, path)
+    return doc.at(*_named(_company_at(doc, path), path, key))[0]
+
+
+def _named(company: dict, path: list[Any], key: str) -> list[Any]:
+    """The path of the id, name or alias of ``company`` (at ``path``) that folds to ``key``."""
     if company["id"] == key:
-        return doc.at(*path, "id")[0]
+        return [*path, "id"]
     for i, alias in enumerate(company.get("aliases", [])):
         if alias.casefold() == key:
-            return doc.at(*path, "aliases", i)[0]
-    return doc.at(*path, "name")[0]
+            return [*path, "aliases", i]
+    return [*path, "name"]
 
 
 @check

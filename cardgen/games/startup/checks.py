@@ -69,7 +69,7 @@ def card_ids_unique(ctx: Context) -> Iterator[Problem]:
             if key in seen:
                 # where the first is, as Briefcase's company-duplicate says: the deck is long
                 yield doc.problem("card-duplicate", f"card '{c['name']}' reuses the id or name '{key}' "
-                                  f"(first used at line {seen[key]})", *path)
+                                  f"(first used at line {seen[key]})", *path, field)
                 break
             seen[key] = doc.at(*path, field)[0]
     comp = ctx.one("components")
@@ -79,7 +79,7 @@ def card_ids_unique(ctx: Context) -> Iterator[Problem]:
         for i, t in enumerate(types):
             if t["id"] in seen:
                 yield comp.problem("startup-duplicate", f"startup type '{t['id']}' is listed twice",
-                                   "startups", "types", i)
+                                   "startups", "types", i, "id")
             seen.add(t["id"])
 
 
@@ -100,7 +100,8 @@ def provenance_marked(ctx: Context) -> Iterator[Problem]:
         g = game.data
         record = {"name": "game", "facts": g.get("facts", {}), "authored": g.get("authored", [])}
         yield from provenance_problems(game, [], record, ("card_size_mm",), source="the text")
-        yield from provenance_problems(game, ["rules"], record, tuple(g["rules"]), source="the text")
+        yield from provenance_problems(game, ["rules"], record, tuple(g["rules"]), source="the text",
+                                       marks=[])
         players = {"name": "players", **g["players"]}
         yield from provenance_problems(game, ["players"], players, ("min", "max", "default"),
                                        source="the text")
@@ -167,7 +168,8 @@ def players_fit_the_box(ctx: Context) -> Iterator[Problem]:
         return
     p, r = game.data["players"], game.data["rules"]
     if not p["min"] <= p["default"] <= p["max"]:
-        yield game.problem("players-range", "players: default must lie between min and max", "players")
+        yield game.problem("players-range", "players: default must lie between min and max",
+                           "players", "default")
     if comp is not None and p["max"] > comp.data["references"]["count"]:
         yield game.problem("players-references", f"{p['max']} players need {p['max']} Reference "
                            "cards", "players", "max")
