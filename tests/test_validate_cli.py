@@ -262,11 +262,15 @@ def test_provenance_lists_the_authored_readings_of_rulings():
     """A ruling marked ``authored: [reading]`` (an open question the engine decides) is listed
     with its id, at its reading; the rulings that choose between printed texts are not."""
     rulings = REPO / "cards" / "briefcase" / "rulings.yaml"
-    notes = [m for m in provenance_notes() if m["msg"].startswith("ruling ")]
+    everything = [m for m in provenance_notes() if m["msg"].startswith("ruling ")]
+    assert all(Path(m["path"]).name == "rulings.yaml" for m in everything)
+    notes = [m for m in everything if Path(m["path"]).parent.name == "briefcase"]
     text = rulings.read_text(encoding="utf-8")
     marked = text.count("    authored: [reading]")
     assert marked >= 5 and len(notes) == marked
-    assert all(Path(m["path"]).name == "rulings.yaml" for m in notes)
+    startup = (REPO / "cards" / "startup" / "rulings.yaml").read_text(encoding="utf-8")
+    assert len([m for m in everything if Path(m["path"]).parent.name == "startup"]) \
+        == startup.count("    authored: [reading]") >= 8
     [level] = [m for m in notes if m["msg"].startswith("ruling level-one-companies-activated-now reading = ")]
     reading = text.index("    reading: ", text.index("- id: level-one-companies-activated-now"))
     assert int(level["line"]) == text.count("\n", 0, reading) + 1

@@ -32,7 +32,7 @@ from cardgen.games.startup.model import (
     money,
 )
 from cardgen.games.startup.texts import LABELS
-from cardgen.problems import Problem
+from cardgen.problems import Problem, shorten
 
 GAME = "startup"
 KINDS = ("game", "deck", "components", "rulings")
@@ -351,6 +351,13 @@ class StartupRules:
                     notes.append(doc.problem("authored", f"startup type names = {names}",
                                              "startups", "types", severity="note"))
                 notes.extend(authored_notes(doc, ["references"], doc.data["references"], "Reference"))
+            elif doc.kind == "rulings":
+                # An open question the engine decides: its reading, shortened to one line.
+                for i, r in enumerate(doc.data["rulings"]):
+                    if "reading" in r.get("authored", []):
+                        notes.extend(authored_notes(doc, ["rulings", i],
+                                                    {**r, "reading": shorten(r["reading"], 100, words=True)},
+                                                    f"ruling {r['id']}"))
         return notes
 
 
