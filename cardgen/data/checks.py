@@ -16,7 +16,7 @@ from typing import Any
 from cardgen.data.documents import Document, checked_once, game_files, read_documents
 from cardgen.data.schema import did_you_mean
 from cardgen.paths import display_path
-from cardgen.problems import CONTROL, SHIPPED_MARK, UNLAID, DataError, Problem, unprinted
+from cardgen.problems import CONTROL, SHIPPED_MARK, UNLAID, DataError, Problem, shorten, unprinted
 from cardgen.render.icon_tokens import icon_names, unknown_tokens
 from cardgen.render.layouts import LayoutError
 from cardgen.safe_read import resolved
@@ -285,6 +285,18 @@ def show_value(value: Any) -> str:
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     return "none" if value is None else str(value)
+
+
+def ruling_notes(doc: Document) -> list[Problem]:
+    """For a rulings document: a note for each open question the engine decides (``authored:
+    [reading]``), its reading shortened to one line."""
+    notes: list[Problem] = []
+    for i, r in enumerate(doc.data["rulings"]):
+        if "reading" in r.get("authored", []):
+            notes.extend(authored_notes(doc, ["rulings", i],
+                                        {**r, "reading": shorten(r["reading"], 100, words=True)},
+                                        f"ruling {r['id']}"))
+    return notes
 
 
 def authored_notes(doc: Document, path: list[Any], record: dict, label: str) -> list[Problem]:

@@ -18,6 +18,7 @@ from cardgen.data.checks import (
     authored_notes,
     number_spellings,
     provenance_problems,
+    ruling_notes,
     unknown_icons,
     unknown_rulings,
     unprintable_texts,
@@ -575,12 +576,7 @@ class BriefcaseRules:
                 notes.extend(authored_notes(doc, ["storage_cards"], doc.data["storage_cards"],
                                             "storage cards"))
             if doc.kind == "rulings":
-                # An open question the engine decides: its reading, shortened to one line.
-                for i, r in enumerate(doc.data["rulings"]):
-                    if "reading" in r.get("authored", []):
-                        notes.extend(authored_notes(doc, ["rulings", i],
-                                                    {**r, "reading": shorten(r["reading"], 100, words=True)},
-                                                    f"ruling {r['id']}"))
+                notes.extend(ruling_notes(doc))
         return notes
 
 

@@ -16,6 +16,7 @@ from cardgen.data.checks import (
     art_files,
     authored_notes,
     provenance_problems,
+    ruling_notes,
     unknown_icons,
     unknown_rulings,
     unprintable_texts,
@@ -32,7 +33,7 @@ from cardgen.games.startup.model import (
     money,
 )
 from cardgen.games.startup.texts import LABELS
-from cardgen.problems import Problem, shorten
+from cardgen.problems import Problem
 
 GAME = "startup"
 KINDS = ("game", "deck", "components", "rulings")
@@ -352,12 +353,7 @@ class StartupRules:
                                              "startups", "types", severity="note"))
                 notes.extend(authored_notes(doc, ["references"], doc.data["references"], "Reference"))
             elif doc.kind == "rulings":
-                # An open question the engine decides: its reading, shortened to one line.
-                for i, r in enumerate(doc.data["rulings"]):
-                    if "reading" in r.get("authored", []):
-                        notes.extend(authored_notes(doc, ["rulings", i],
-                                                    {**r, "reading": shorten(r["reading"], 100, words=True)},
-                                                    f"ruling {r['id']}"))
+                notes.extend(ruling_notes(doc))
         return notes
 
 
