@@ -6,15 +6,12 @@ of a reading, the test names it instead of repeating it."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
-from cardgen.data.documents import read_documents
 from cardgen.games.briefcase.engine import actions, scoring, turn
 from cardgen.games.briefcase.engine.rules import ACTIVATE, BUY, OBSTACLE
 from cardgen.sim.decisions import IllegalAction
+from tests.rule_texts import SEEDS, authored_rulings, unquoted, untested
 
 from .helpers import (
     ScriptBot,
@@ -36,22 +33,9 @@ from .helpers import (
     set_storage,
 )
 
-REPO = Path(__file__).resolve().parents[2]
-# The rule texts the rulings quote (outside the repository, beside it in the shared folder):
-# English, Greek and Chinese.
-SEEDS = REPO.parent / "shared" / "seeds"
+# The rule texts the rulings quote: English, Greek and Chinese.
 TEXTS = [SEEDS / name for name in ("000_146cdd37e17880ca.txt", "001_1d7eb21fd1ee9a24.txt",
                                    "003_cdc009075b0e2488.txt")]
-
-
-def _rulings() -> list[dict]:
-    found, problems = read_documents([REPO / "cards" / "briefcase" / "rulings.yaml"])
-    assert problems == []
-    return found[0].data["rulings"]
-
-
-def _authored() -> list[dict]:
-    return [r for r in _rulings() if "reading" in r.get("authored", [])]
 
 
 def _game(players=2, **answers):
@@ -60,28 +44,14 @@ def _game(players=2, **answers):
 
 
 def test_every_authored_ruling_has_its_rule_test():
-    names = {name for name in globals() if name.startswith("test_")}
-    assert len(_authored()) >= 5
-    assert [r["id"] for r in _authored() if "test_" + r["id"].replace("-", "_") not in names] == []
-
-
-def _plain(text: str) -> str:
-    """One line of words: the Greek text's PDF hyphenation (``έ- χει``) joined, white space
-    and typographic quotes made plain, and a Chinese line broken between two characters joined
-    (Chinese puts no space between words)."""
-    text = re.sub(r"(?<=[\u0370-\u03ff])- (?=[\u0370-\u03ff])", "", text)
-    text = text.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
-    text = re.sub(r"\s+", " ", text)
-    return re.sub(r"(?<=[\u3000-\u9fff\uff00-\uffef]) (?=[\u3000-\u9fff\uff00-\uffef])", "", text)
+    rulings = authored_rulings("briefcase")
+    assert len(rulings) >= 5
+    assert untested(rulings, {name for name in globals() if name.startswith("test_")}) == []
 
 
 @pytest.mark.skipif(not all(t.exists() for t in TEXTS), reason="the rule texts are not beside the repository")
 def test_every_authored_ruling_quotes_the_rule_texts_word_for_word():
-    books = " | ".join(_plain(t.read_text(encoding="utf-8")) for t in TEXTS)
-    for r in _authored():
-        quoted = re.findall(r'"([^"]+)"', r["texts"])
-        assert quoted, r["id"]
-        assert [q for q in quoted if _plain(q) not in books] == [], r["id"]
+    assert unquoted(authored_rulings("briefcase"), TEXTS) == []
 
 
 def test_oil_refinery_removal_required():

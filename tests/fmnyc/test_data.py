@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 
 from cardgen.cli import app
 from cardgen.data.documents import read_documents
+from tests.rule_texts import plain
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "cards" / "fmnyc"
@@ -45,24 +46,20 @@ def passages() -> list[tuple[str, str, str]]:
             for field, text in node["facts"].items()]
 
 
-def _plain(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"'))
-
-
 @pytest.mark.skipif(not RULEBOOK.exists(), reason="the rulebook text is not beside the repository")
 def test_every_fact_quotes_the_rulebook():
-    book = _plain(RULEBOOK.read_text(encoding="utf-8"))
+    book = plain(RULEBOOK.read_text(encoding="utf-8"))
     missing = [(kind, field, part) for kind, field, text in passages()
-               for part in _plain(text).split(" ... ") if part.strip(" .") not in book]
+               for part in plain(text).split(" ... ") if part.strip(" .") not in book]
     assert missing == []
 
 
 @pytest.mark.skipif(not RULEBOOK.exists(), reason="the rulebook text is not beside the repository")
 def test_every_ruling_quotes_the_rulebook_where_it_quotes():
-    book = _plain(RULEBOOK.read_text(encoding="utf-8"))
+    book = plain(RULEBOOK.read_text(encoding="utf-8"))
     quoted = [q for r in docs()["rulings"]["rulings"] for q in re.findall(r'"([^"]{12,})"', r["texts"])]
     assert quoted
-    assert [q for q in quoted if _plain(q).strip(" .") not in book] == []
+    assert [q for q in quoted if plain(q).strip(" .") not in book] == []
 
 
 def test_the_counts_the_rulebook_prints():

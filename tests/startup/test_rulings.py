@@ -6,48 +6,25 @@ of a reading, the test names it."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
-from cardgen.data.documents import read_documents
 from cardgen.games.startup.engine import Action, Game
+from tests.rule_texts import SEEDS, authored_rulings, unquoted, untested
 from tests.startup.table import ally, bank, hand, model, table, take, use
 
-REPO = Path(__file__).resolve().parents[2]
-# The rule text the rulings quote (outside the repository, beside it in the shared folder).
-TEXT = REPO.parent / "shared" / "seeds" / "002_a929ec39905796c9.txt"
-
-
-def _rulings() -> list[dict]:
-    found, problems = read_documents([REPO / "cards" / "startup" / "rulings.yaml"])
-    assert problems == []
-    return found[0].data["rulings"]
-
-
-def _authored() -> list[dict]:
-    return [r for r in _rulings() if "reading" in r.get("authored", [])]
+# The rule text the rulings quote.
+TEXT = SEEDS / "002_a929ec39905796c9.txt"
 
 
 def test_every_authored_ruling_has_its_rule_test():
-    names = {name for name in globals() if name.startswith("test_")}
-    assert len(_authored()) >= 8
-    assert [r["id"] for r in _authored() if "test_" + r["id"].replace("-", "_") not in names] == []
-
-
-def _plain(text: str) -> str:
-    text = text.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
-    return re.sub(r"\s+", " ", text)
+    rulings = authored_rulings("startup")
+    assert len(rulings) >= 8
+    assert untested(rulings, {name for name in globals() if name.startswith("test_")}) == []
 
 
 @pytest.mark.skipif(not TEXT.exists(), reason="the rule text is not beside the repository")
 def test_every_authored_ruling_quotes_the_rule_text_word_for_word():
-    book = _plain(TEXT.read_text(encoding="utf-8"))
-    for r in _authored():
-        quoted = re.findall(r'"([^"]+)"', r["texts"])
-        assert quoted, r["id"]
-        assert [q for q in quoted if _plain(q) not in book] == [], r["id"]
+    assert unquoted(authored_rulings("startup"), [TEXT]) == []
 
 
 def test_reshuffle_at_the_next_draw():
