@@ -20,7 +20,7 @@ from cardgen.commands import (
     named,
     refuse_data_folder,
 )
-from cardgen.games import DEFAULT_GAME_HELP, default_game, set_owner
+from cardgen.games import DEFAULT_GAME_HELP, default_game, whose_set
 from cardgen.interrupt import stop_on_signals
 from cardgen.paths import display_path
 from cardgen.problems import plural, printable
@@ -146,8 +146,8 @@ def _check_set(target: str, game: str | None, games: int, seed: int, jobs: int, 
         raise fail(f"{target} is a game, not a {game} set: {takes}", 2)
     if not named_file and not whole and _checked_whole(game):
         # check-set simple in a workspace of the startup game (its game setting) said only this
-        owner = set_owner(target) if asked is None else None
-        of = f"; {printable(target)} is {owner[1]}: name its game, as in --game {owner[0]}" if owner else ""
+        whose = whose_set(target) if asked is None else None
+        of = f"; {whose}" if whose else ""
         raise fail(f"{game} has no card sets to name: check it whole with "
                    f"'cardgen check-set {game}'{of}", 2)
     check_game_count("--games", games)

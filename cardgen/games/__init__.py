@@ -107,6 +107,18 @@ def set_owner(name: str) -> tuple[str, str] | None:
     return None
 
 
+def whose_set(name: str) -> str | None:
+    """"NAME is a Briefcase company set: name its game, as in --game briefcase" when ``name``
+    is a set of some game (``set_owner``), for a command that looked for it in a game without
+    sets; else None."""
+    owner = set_owner(name)
+    if owner is None:
+        return None
+    from cardgen.problems import printable
+
+    return f"{printable(name)} is {owner[1]}: name its game, as in --game {owner[0]}"
+
+
 def sets_note(game: str) -> str | None:
     """What ``game`` takes in place of sets when it has none to list (``cardgen list GAME sets``,
     check-set GAME); None when it lists its sets."""

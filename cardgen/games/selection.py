@@ -28,9 +28,8 @@ def refuse_sets(game: Bounded, set_ref: str | None) -> None:
     if set_ref:
         # --set simple in a workspace whose game is startup (its game setting): whose set it
         # names is said too, so the fix is in the line
-        from cardgen.games import set_owner
-        from cardgen.problems import printable
+        from cardgen.games import whose_set
 
-        owner = set_owner(set_ref)
-        of = f" ({printable(set_ref)} is {owner[1]}: name its game, as in --game {owner[0]})" if owner else ""
+        whose = whose_set(set_ref)
+        of = f" ({whose})" if whose else ""
         raise SelectionError(f"'{game.name}' has no card sets; leave out --set{of}")

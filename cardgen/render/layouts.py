@@ -254,7 +254,7 @@ class LayoutBook:
             places = {key: f"{self._shown}:{line}:{col}" for key, (line, col) in body.value_pos.items()} \
                 if isinstance(body, PosDict) else {}
             box = body.get("box")
-            place = dict(places).get
+            place = places.get
             if not (isinstance(box, list) and len(box) == 4 and all(isinstance(v, int | float) for v in box)):
                 raise LayoutError(f"{place('box', at)}: '{kind}' needs box: [x, y, width, height] in mm")
             if kind == "text" and not ({"field", "label", "value"} & set(body)):

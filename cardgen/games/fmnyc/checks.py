@@ -920,20 +920,19 @@ def effect_places(ctx: Context) -> Iterator[Problem]:
     stages = ctx.one("stages")
     managers = [s["name"] for s in stages.data["stages"] if s["type"] == "management"] if stages else []
     if stages is not None:
-        doc = stages
-        for i, stage in enumerate(doc.data["stages"]):
-            for _, path, eff in effects_in(doc, stage["effects"], ["stages", i, "effects"]):
+        for i, stage in enumerate(stages.data["stages"]):
+            for _, path, eff in effects_in(stages, stage["effects"], ["stages", i, "effects"]):
                 kind = eff["kind"]
                 if stage["type"] == "management" and kind not in managing:
-                    yield doc.problem("effect-place", f"{stage['name']} is a management stage, which "
-                                      f"plays only {', '.join(sorted(managing))}; {kind} is a player's "
-                                      "effect (an operation stage's)", *path, "kind")
+                    yield stages.problem("effect-place", f"{stage['name']} is a management stage, which "
+                                         f"plays only {', '.join(sorted(managing))}; {kind} is a player's "
+                                         "effect (an operation stage's)", *path, "kind")
                 elif stage["type"] == "operation" and kind not in playing:
-                    yield doc.problem("effect-place", f"{stage['name']}: {kind} is a management stage's "
-                                      "effect; an operation stage cannot play it", *path, "kind")
+                    yield stages.problem("effect-place", f"{stage['name']}: {kind} is a management stage's "
+                                         "effect; an operation stage cannot play it", *path, "kind")
                 elif kind in passive:
-                    yield doc.problem("effect-place", f"{stage['name']}: {kind} changes a rule for the "
-                                      "holder of a Career card; in a stage it does nothing", *path, "kind")
+                    yield stages.problem("effect-place", f"{stage['name']}: {kind} changes a rule for the "
+                                         "holder of a Career card; in a stage it does nothing", *path, "kind")
     for doc, path, eff in ctx.effects():
         kind = eff["kind"]
         if doc.kind == "stages":

@@ -147,20 +147,28 @@ def careers_file(set_ref: str) -> Path:
     raise SelectionError(NO_SETS)
 
 
+def deal_reach(game: Fmnyc) -> tuple[int, str]:
+    """The most players the game's Career deck is dealt to (``deal.per_player`` each), and the
+    words saying so: what check_deal and check-set's player counts tell a designer whose deck
+    is smaller than the box's."""
+    per, deck = int(game["careers"]["deal"]["per_player"]), len(game.careers)
+    return deck // per, f"{deck} Career cards deal {per} each to at most {plural(deck // per, 'player')}"
+
+
 def check_deal(game: Fmnyc, players: int | None, source: Path | None = None) -> None:
     """SelectionError, one line naming the deck, the deal and the most players it is dealt
     to, when the Career deal (``deal.per_player`` each) needs more cards at ``players`` than
     the deck has: a designer's own file of Career cards may be smaller than the box's (its
     ``career-deal`` warning names the player counts it cannot be dealt at); the box's fits
     every player count (``career-deal`` is an error there). ``source``: the file, named."""
-    per, deck = int(game["careers"]["deal"]["per_player"]), len(game.careers)
-    if players is None or per * players <= deck:
+    most, dealt = deal_reach(game)
+    if players is None or players <= most:
         return
     from cardgen.games.selection import SelectionError
 
     of = f"{display_path(source)}: " if source is not None else ""
-    raise SelectionError(f"{of}{deck} Career cards deal {per} each to at most "
-                         f"{plural(deck // per, 'player')}, not {players} ({per * players} needed)")
+    per = int(game["careers"]["deal"]["per_player"])
+    raise SelectionError(f"{of}{dealt}, not {players} ({per * players} needed)")
 
 
 def load_fmnyc(replacement: Path | None = None) -> Fmnyc:

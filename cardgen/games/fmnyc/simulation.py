@@ -19,7 +19,7 @@ from cardgen.games.fmnyc.engine.game import MAX_DECISIONS, Game
 from cardgen.games.fmnyc.engine.observation import HELD
 from cardgen.games.fmnyc.engine.table import Table, table_for
 from cardgen.games.fmnyc.load import Fmnyc
-from cardgen.problems import plural, quoted
+from cardgen.problems import quoted
 from cardgen.sim.driver import Policy, play_game
 from cardgen.sim.result import GameResult
 from cardgen.sim.settings import FLAG, SAFETY_CAP, SECONDS_PER_TURN, TEXT_OR_FLAG, WHOLE
@@ -131,7 +131,7 @@ class FmnycSimulator:
         dealt (``deal.per_player`` each) only to as many players as it has cards for. ValueError
         when it is too small for any. A file that cannot be loaded: every count (the runs say
         why)."""
-        from cardgen.games.fmnyc.load import careers_file, load_fmnyc
+        from cardgen.games.fmnyc.load import careers_file, deal_reach, load_fmnyc
         from cardgen.paths import display_path
         from cardgen.problems import DataError
 
@@ -143,11 +143,10 @@ class FmnycSimulator:
             model = load_fmnyc(path)
         except (ValueError, DataError):
             return counts, None
-        per, deck = int(model["careers"]["deal"]["per_player"]), len(model.careers)
-        fit = [n for n in counts if per * n <= deck]
+        most, dealt = deal_reach(model)
+        fit = [n for n in counts if n <= most]
         if fit == counts:
             return counts, None
-        dealt = f"{deck} Career cards deal {per} each to at most {plural(deck // per, 'player')}"
         if not fit:
             raise ValueError(f"{display_path(path)}: {dealt}, fewer than the {counts[0]} the game is "
                              f"for: there is no player count to play it at")
